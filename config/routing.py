@@ -1,0 +1,11 @@
+"""Websocket URLs, the Channels counterpart of ``config/urls.py``."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from config.consumers import PingConsumer
+
+websocket_urlpatterns = [
+    path("ws/ping/", PingConsumer.as_asgi()),
+]

@@ -1,0 +1,262 @@
+"""Kitty's settings: one module, every deployment knob read from the environment.
+
+With no environment at all Kitty runs embedded: a SQLite file, Celery tasks run eagerly in the
+web process, an in-memory channel layer, DEBUG on and a generated development secret key.
+``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL, a Redis broker and the Redis channel
+layer. ``KITTY_PRODUCTION=1`` (with ``SECRET_KEY`` and ``ALLOWED_HOSTS``) turns DEBUG off and
+the HTTPS protections on, so that ``manage.py check --deploy`` has nothing to report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import dev_secret_key, env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# --- Mode -----------------------------------------------------------------------------------
+
+# KITTY_PRODUCTION=1: a real deployment. Secrets and host names must then be given explicitly,
+# and every default below leans to the safe side.
+PRODUCTION = env_bool("KITTY_PRODUCTION", default=False)
+
+# DEBUG: detailed error pages. On for development, off in production unless forced.
+DEBUG = env_bool("DEBUG", default=not PRODUCTION)
+
+# SECRET_KEY: signs sessions and tokens. Required in production; in development a key is
+# generated once into a git-ignored file so sessions survive restarts.
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if PRODUCTION:
+        raise ImproperlyConfigured("KITTY_PRODUCTION=1 needs SECRET_KEY (50+ random characters).")
+    SECRET_KEY = dev_secret_key(BASE_DIR / ".dev-secret-key")
+
+# ALLOWED_HOSTS: comma-separated host names this site answers to. Required in production.
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", default=[] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]"]
+)
+if PRODUCTION and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("KITTY_PRODUCTION=1 needs ALLOWED_HOSTS (e.g. kitty.example.org).")
+
+# CSRF_TRUSTED_ORIGINS: comma-separated origins (https://host) allowed to POST forms, needed
+# when a proxy serves the site under another origin.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# --- Applications ---------------------------------------------------------------------------
+
+INSTALLED_APPS = [
+    # Daphne first: its runserver replaces Django's, so development serves websockets too.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    # API tokens for club scripts (Authorization: Token ...); see /account/api-token/.
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    # The simple config: the partials loader is set explicitly in TEMPLATES below.
+    "template_partials.apps.SimpleAppConfig",
+    "channels",
+    "club",
+    "tournaments",
+    "scoring",
+    "engine",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+_TEMPLATE_LOADERS: list[Any] = [
+    "django.template.loaders.filesystem.Loader",
+    "django.template.loaders.app_directories.Loader",
+]
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+            # Partials wrap the cached loaders, so "page.html#fragment" names resolve.
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [("django.template.loaders.cached.Loader", _TEMPLATE_LOADERS)],
+                )
+            ],
+            "builtins": ["template_partials.templatetags.partials"],
+        },
+    }
+]
+
+# --- Database -------------------------------------------------------------------------------
+
+# DATABASE_URL: postgres://user:password@host:5432/name for PostgreSQL; default is a SQLite
+# file beside manage.py. CONN_MAX_AGE: seconds to keep connections open (0 = per request).
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=env_int("CONN_MAX_AGE", default=0),
+        conn_health_checks=True,
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: Celery broker, channel layer, cache ----------------------------------------------
+
+# REDIS_URL: redis://host:6379/0. Unset means the embedded default: no broker (eager tasks),
+# an in-memory channel layer and a per-process cache. Several web processes need it.
+REDIS_URL = env_str("REDIS_URL")
+
+# CELERY_BROKER_URL / CELERY_RESULT_BACKEND: override the Redis URL for Celery only.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://")
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
+# CELERY_TASK_ALWAYS_EAGER: run tasks in the calling process. Default: on without a broker.
+CELERY_TASK_ALWAYS_EAGER = env_bool(
+    "CELERY_TASK_ALWAYS_EAGER", default=CELERY_BROKER_URL == "memory://"
+)
+# Eager errors propagate, so a failing task fails the request or test that ran it.
+CELERY_TASK_EAGER_PROPAGATES = True
+# CELERY_TASK_DEFAULT_QUEUE: the queue name; sites sharing one Redis give each its own.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "kitty")
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 24 * 3600
+CELERY_TIMEZONE = env_str("TIME_ZONE", "UTC")
+
+if REDIS_URL:
+    CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    # One process only: enough for the embedded default and tests.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Auth -----------------------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "sign_in"
+LOGIN_REDIRECT_URL = "home"
+
+# --- Language and time ----------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+# TIME_ZONE: the club's local zone for league-night dates, e.g. America/Halifax.
+TIME_ZONE = env_str("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files ---------------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# STATIC_ROOT: where collectstatic gathers files for whitenoise to serve in production.
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed names need collectstatic first, so only production uses them; the
+    # plain storage lets tests and the development server find files where they are.
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+# --- HTTPS (production) ---------------------------------------------------------------------
+
+# SECURE_SSL_REDIRECT: send plain-HTTP visitors to HTTPS. On in production.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
+# SECURE_HSTS_SECONDS: how long browsers must insist on HTTPS (one year in production).
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", default=31_536_000 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=PRODUCTION)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=PRODUCTION)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=PRODUCTION)
+# TRUST_X_FORWARDED_PROTO=1: behind a proxy that terminates TLS and sets X-Forwarded-Proto.
+# Only set it when the proxy overwrites that header, or clients could claim HTTPS.
+if env_bool("TRUST_X_FORWARDED_PROTO", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- API ------------------------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "config.schema.KittyAutoSchema",
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # The browser's session (with CSRF), or a personal token for scripts:
+    # "Authorization: Token <key>", the key from /account/api-token/ or
+    # `manage.py drf_create_token <username>`.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    # Django ValidationErrors raised by services answer 400 like serializer errors do.
+    "EXCEPTION_HANDLER": "club.api_errors.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Kitty API",
+    "DESCRIPTION": "Clubs, players, league nights and tournaments for 120s, Bid Whist and Pitch.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc come from drf-spectacular-sidecar: our own static, no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Email and logging ----------------------------------------------------------------------
+
+# EMAIL_BACKEND: development prints mail to the console; set an SMTP backend in production.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "kitty@localhost")
+
+# LOG_LEVEL: level of Kitty's own log lines on the console.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        app: {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")}
+        for app in ("club", "tournaments", "scoring", "engine")
+    },
+}

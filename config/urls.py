@@ -1,0 +1,19 @@
+"""Top-level URLs: pages, sign-in, the API and its documentation, the admin."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config.views import home
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("", include("club.urls")),
+    path("events/", include("tournaments.urls")),
+    path("api/", include("club.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api_schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
+    path("admin/", admin.site.urls),
+]

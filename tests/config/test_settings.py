@@ -1,0 +1,142 @@
+"""The deployment knobs: what no environment, service URLs and the production switch give."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import dev_secret_key, env_bool, env_int, env_list
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+
+# Every knob the settings read; cleared so the developer's own environment cannot leak in.
+KNOBS = [
+    "KITTY_PRODUCTION", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS",
+    "DATABASE_URL", "CONN_MAX_AGE", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
+    "CELERY_TASK_ALWAYS_EAGER", "CELERY_TASK_DEFAULT_QUEUE", "TIME_ZONE", "STATIC_ROOT",
+    "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
+    "TRUST_X_FORWARDED_PROTO", "EMAIL_BACKEND", "DEFAULT_FROM_EMAIL", "LOG_LEVEL",
+]  # fmt: skip
+
+PRODUCTION_ENV = {
+    "KITTY_PRODUCTION": "1",
+    "SECRET_KEY": "pD7v-not-a-real-key-but-long-and-varied-enough-Qx93kLm2Zr8wTy5",
+    "ALLOWED_HOSTS": "kitty.example.org",
+}
+
+DUMP_SETTINGS = """
+import json, django
+django.setup()
+from django.conf import settings as s
+print(json.dumps({
+    "engine": s.DATABASES["default"]["ENGINE"],
+    "db_name": str(s.DATABASES["default"]["NAME"]),
+    "eager": s.CELERY_TASK_ALWAYS_EAGER,
+    "broker": s.CELERY_BROKER_URL,
+    "layer": s.CHANNEL_LAYERS["default"]["BACKEND"],
+    "debug": s.DEBUG,
+    "secret_len": len(s.SECRET_KEY),
+}))
+"""
+
+
+def run_python(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """Run Python in the project folder with only ``env`` set among the knobs."""
+    clean = {k: v for k, v in os.environ.items() if k not in KNOBS}
+    clean["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=BASE_DIR,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def dump_settings(**env: str) -> dict[str, object]:
+    result = run_python(["-c", DUMP_SETTINGS], **env)
+    assert result.returncode == 0, result.stderr
+    data: dict[str, object] = json.loads(result.stdout.strip().splitlines()[-1])
+    return data
+
+
+def test_no_environment_gives_the_embedded_default() -> None:
+    dumped = dump_settings()
+    assert dumped["engine"] == "django.db.backends.sqlite3"
+    assert str(dumped["db_name"]).endswith("db.sqlite3")
+    assert dumped["eager"] is True
+    assert dumped["broker"] == "memory://"
+    assert dumped["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert dumped["debug"] is True
+    assert dumped["secret_len"] >= 50  # type: ignore[operator]
+
+
+def test_service_urls_switch_to_postgresql_and_redis() -> None:
+    dumped = dump_settings(
+        DATABASE_URL="postgres://kitty@db.example.org:5432/kitty",
+        REDIS_URL="redis://cache.example.org:6379/0",
+    )
+    assert dumped["engine"] == "django.db.backends.postgresql"
+    assert dumped["db_name"] == "kitty"
+    assert dumped["eager"] is False
+    assert dumped["broker"] == "redis://cache.example.org:6379/0"
+    assert dumped["layer"] == "channels_redis.core.RedisChannelLayer"
+
+
+def test_production_passes_check_deploy_without_warnings() -> None:
+    result = run_python(["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                        **PRODUCTION_ENV)  # fmt: skip
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "System check identified no issues" in output, output
+    assert "WARNINGS" not in output
+
+
+@pytest.mark.parametrize("missing", ["SECRET_KEY", "ALLOWED_HOSTS"])
+def test_production_refuses_to_start_without(missing: str) -> None:
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != missing}
+    result = run_python(["manage.py", "check"], **env)
+    assert result.returncode != 0
+    assert f"KITTY_PRODUCTION=1 needs {missing}" in result.stderr
+
+
+def test_dev_secret_key_is_generated_once_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "secret"
+    first = dev_secret_key(path)
+    assert len(first) >= 50
+    assert dev_secret_key(path) == first
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"), [("1", True), ("yes", True), ("On", True), ("0", False), ("off", False)]
+)
+def test_env_bool_reads_yes_and_no(
+    monkeypatch: pytest.MonkeyPatch, raw: str, expected: bool
+) -> None:
+    monkeypatch.setenv("KITTY_TEST_FLAG", raw)
+    assert env_bool("KITTY_TEST_FLAG", default=not expected) is expected
+
+
+def test_env_readers_reject_bad_values_naming_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KITTY_TEST_FLAG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="KITTY_TEST_FLAG"):
+        env_bool("KITTY_TEST_FLAG", default=False)
+    monkeypatch.setenv("KITTY_TEST_NUMBER", "ten")
+    with pytest.raises(ImproperlyConfigured, match="KITTY_TEST_NUMBER"):
+        env_int("KITTY_TEST_NUMBER", default=1)
+
+
+def test_env_list_splits_on_commas(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KITTY_TEST_LIST", " a.example , b.example,,")
+    assert env_list("KITTY_TEST_LIST", default=[]) == ["a.example", "b.example"]
+    assert env_list("KITTY_TEST_UNSET", default=["x"]) == ["x"]
