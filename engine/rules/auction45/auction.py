@@ -1,0 +1,314 @@
+"""The auction of auction45 (RULES.md 1.5) as a small state machine.
+
+Vocabulary: a *call* is ``pass``, ``hold`` or an amount; the *high bid* is the amount and the
+seat that owns it (the dealer owns it after a hold); *round 1* is every seat speaking once from
+the dealer's left round to the dealer. After round 1 the ``duel`` style lets only the dealer and
+the *challenger* (the seat that held the high bid just before the dealer's round-1 call) go on;
+the ``open`` style keeps the turn going round the seats that have not passed.
+
+``AuctionRules`` holds what depends only on the game (options, interned ``Call`` objects, the
+legal-call lists); ``Auction`` is the mutable state of one hand's auction. ``Auction.check``
+returns the parsed call or raises the RULES.md 7 code, in the order of RULES.md 1.5;
+``Auction.apply`` changes the state and must only be given a checked call.
+"""
+
+from __future__ import annotations
+
+from engine.rules.actions import Call
+from engine.rules.auction45.options import Auction45Options
+from engine.rules.errors import IllegalActionError
+
+PASS, HOLD, BID = 0, 1, 2
+ROUND1, DUEL, OPEN, DONE = 0, 1, 2, 3
+
+ParsedCall = tuple[int, int]  # (PASS | HOLD | BID, amount or 0)
+
+
+def parse_call(text: object) -> ParsedCall | None:
+    """Read a call as written: ``pass``, ``hold`` or a whole decimal number; ``None`` if not."""
+    if not isinstance(text, str):
+        return None
+    word = text.strip().lower()
+    if word == "pass":
+        return (PASS, 0)
+    if word == "hold":
+        return (HOLD, 0)
+    if word and word.isascii() and word.isdecimal():
+        return (BID, int(word))
+    return None
+
+
+class AuctionRules:
+    """The auction rules of one game (options fixed): shared by every hand of that game."""
+
+    __slots__ = (
+        "_sixty_always",
+        "all_pass_stuck",
+        "calls",
+        "dealer_hold",
+        "duel",
+        "first",
+        "legal_cache",
+        "min_bid",
+        "parsed",
+        "seat_side",
+        "seats",
+        "sixty",
+        "start",
+    )
+
+    def __init__(self, options: Auction45Options, seat_side: tuple[int, ...]) -> None:
+        self.seats = len(seat_side)
+        self.seat_side = seat_side
+        self.min_bid = options.min_bid
+        self.dealer_hold = options.dealer_hold
+        self.duel = options.auction_style == "duel"
+        self.all_pass_stuck = options.all_pass == "dealer_stuck"
+        self.sixty = options.sixty_for_120
+        words = ["pass", "hold"] + [str(v) for v in range(5, 31, 5)] + ["60"]
+        self.calls: tuple[dict[str, Call], ...] = tuple(
+            {w: Call(seat, w) for w in words} for seat in range(self.seats)
+        )
+        self.parsed: dict[str, ParsedCall] = {}
+        for w in words:
+            parsed = parse_call(w)
+            assert parsed is not None
+            self.parsed[w] = parsed
+        self.legal_cache: dict[tuple[int, int, bool, bool, bool], tuple[Call, ...]] = {}
+        self.first = tuple((dealer + 1) % self.seats for dealer in range(self.seats))
+        self.start: dict[str, object] = {
+            "rules": self,
+            "stage": ROUND1,
+            "high": 0,
+            "high_seat": None,
+            "passed": 0,
+            "challenger": None,
+        }
+        sides = max(seat_side) + 1
+        self._sixty_always = (self.sixty == "always",) * sides
+
+    def sixty_by_scores(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
+        """Per side, may it bid 60 this hand (RULES.md 1.5)?"""
+        if self.sixty == "in_the_hole":
+            return tuple(map((0).__gt__, scores))
+        return self._sixty_always
+
+    def sixty_allowed(self, side_score: int) -> bool:
+        """May a side with this score before the hand bid (or hold) 60? (RULES.md 1.5)"""
+        if self.sixty == "always":
+            return True
+        return self.sixty == "in_the_hole" and side_score < 0
+
+    def legal_calls(
+        self, seat: int, high: int, can_pass: bool, can_hold: bool, sixty: bool
+    ) -> tuple[Call, ...]:
+        key = (seat, high, can_pass, can_hold, sixty)
+        found = self.legal_cache.get(key)
+        if found is None:
+            calls = self.calls[seat]
+            out = [calls["pass"]] if can_pass else []
+            if can_hold:
+                out.append(calls["hold"])
+            out += [calls[str(v)] for v in range(max(self.min_bid, high + 5), 31, 5)]
+            if sixty and high < 60:
+                out.append(calls["60"])
+            found = self.legal_cache[key] = tuple(out)
+        return found
+
+
+class Auction:
+    """One hand's auction. ``to_act`` is ``None`` once it is over (``stage == DONE``)."""
+
+    rules: AuctionRules
+    dealer: int
+    stage: int
+    to_act: int | None
+    high: int
+    high_seat: int | None
+    passed: int
+    challenger: int | None
+    max_by_side: list[int]
+    sixty_ok: tuple[bool, ...]
+    calls: list[tuple[int, str]]
+
+    def __init__(self, rules: AuctionRules, dealer: int, scores: tuple[int, ...]) -> None:
+        self.__dict__.update(rules.start)
+        self.dealer = dealer
+        self.to_act = rules.first[dealer]
+        #: Per side, the highest amount its players called or held (RULES.md 5.1).
+        self.max_by_side = [0] * len(scores)
+        #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
+        self.sixty_ok = rules.sixty_by_scores(scores)
+        self.calls = []
+
+    def copy(self) -> Auction:
+        new = Auction.__new__(Auction)
+        state = self.__dict__.copy()
+        state["max_by_side"] = self.max_by_side[:]
+        state["calls"] = self.calls[:]
+        new.__dict__.update(state)
+        return new
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == DONE
+
+    @property
+    def thrown_in(self) -> bool:
+        """Over with nobody having bid: the hand is thrown in."""
+        return self.stage == DONE and self.high_seat is None
+
+    # -- legality --------------------------------------------------------------------------
+    def _can_pass(self, seat: int) -> bool:
+        rules = self.rules
+        return not (rules.all_pass_stuck and seat == self.dealer and self.high_seat is None)
+
+    def _can_hold(self, seat: int) -> bool:
+        return (
+            seat == self.dealer
+            and self.rules.dealer_hold
+            and self.high_seat is not None
+            and self.high_seat != seat
+        )
+
+    def legal(self) -> tuple[Call, ...]:
+        """Every call the seat to act may make (empty when over)."""
+        seat = self.to_act
+        if seat is None:
+            return ()
+        sixty = self.sixty_ok[self.rules.seat_side[seat]]
+        can_hold = self._can_hold(seat) and (self.high != 60 or sixty)
+        return self.rules.legal_calls(seat, self.high, self._can_pass(seat), can_hold, sixty)
+
+    def check(self, seat: int, text: object) -> ParsedCall:
+        """The parsed call if ``seat`` may make it now.
+
+        Raises:
+            IllegalActionError: ``auction_over``, ``out_of_turn``, then the RULES.md 1.5 codes
+                in order: ``bad_bid``, ``dealer_must_bid``, ``hold_not_allowed``,
+                ``sixty_not_allowed``, ``bid_too_low``.
+        """
+        if self.stage == DONE:
+            raise IllegalActionError("auction_over", "the auction is over: no more calls")
+        if seat != self.to_act:
+            raise IllegalActionError(
+                "out_of_turn", f"seat {seat} called but it is seat {self.to_act}'s turn to call"
+            )
+        rules = self.rules
+        parsed = rules.parsed.get(text) if isinstance(text, str) else None
+        if parsed is None:
+            parsed = parse_call(text)
+            if parsed is None:
+                raise IllegalActionError(
+                    "bad_bid",
+                    f"{text!r} is not a call: say pass, hold or an amount such as 20 (RULES.md 1.5)",
+                )
+        kind, amount = parsed
+        side = rules.seat_side[seat]
+        if kind == PASS:
+            if not self._can_pass(seat):
+                raise IllegalActionError(
+                    "dealer_must_bid",
+                    f"everybody passed, so the dealer must bid at least {rules.min_bid} "
+                    "(option all_pass = dealer_stuck, RULES.md 1.5)",
+                )
+            return parsed
+        if kind == HOLD:
+            if not self._can_hold(seat):
+                if seat != self.dealer:
+                    why = "only the dealer may hold"
+                elif not rules.dealer_hold:
+                    why = "the dealer may not hold in this game (option dealer_hold is false)"
+                elif self.high_seat is None:
+                    why = "there is no bid to hold"
+                else:
+                    why = "the dealer cannot hold his own bid"
+                raise IllegalActionError("hold_not_allowed", f"{why} (RULES.md 1.5)")
+            if self.high == 60 and not self.sixty_ok[side]:
+                raise IllegalActionError(
+                    "sixty_not_allowed",
+                    "holding 60 needs the dealer's side to be allowed to bid 60 "
+                    f"(option sixty_for_120 = {rules.sixty}, RULES.md 1.5)",
+                )
+            return parsed
+        if amount <= 0 or amount % 5 or (amount > 30 and amount != 60) or (
+            amount == 60 and rules.sixty == "never"
+        ):
+            allowed = "5, 10, … 30" + ("" if rules.sixty == "never" else " or 60")
+            raise IllegalActionError(
+                "bad_bid", f"{amount} is not a bid: bids are {allowed} (RULES.md 1.5)"
+            )
+        if amount < rules.min_bid:
+            raise IllegalActionError(
+                "bid_too_low", f"{amount} is below the lowest bid, {rules.min_bid} (RULES.md 1.5)"
+            )
+        if amount <= self.high:
+            hint = " (the dealer takes it with hold)" if seat == self.dealer else ""
+            raise IllegalActionError(
+                "bid_too_low",
+                f"{amount} is not above the high bid of {self.high}{hint} (RULES.md 1.5)",
+            )
+        if amount == 60 and not self.sixty_ok[side]:
+            raise IllegalActionError(
+                "sixty_not_allowed",
+                "60 for 120 is only for a side in the hole (below 0) before the hand "
+                "(option sixty_for_120 = in_the_hole, RULES.md 1.5)",
+            )
+        return parsed
+
+    # -- state change ----------------------------------------------------------------------
+    def apply(self, seat: int, text: str, parsed: ParsedCall) -> None:
+        """Record a call already accepted by ``check`` and move the turn on."""
+        kind, amount = parsed
+        rules = self.rules
+        self.calls.append((seat, text))
+        before = self.high_seat
+        if kind == PASS:
+            self.passed |= 1 << seat
+        else:
+            if kind == BID:
+                self.high = amount
+            self.high_seat = seat
+            side = rules.seat_side[seat]
+            if self.high > self.max_by_side[side]:
+                self.max_by_side[side] = self.high
+        n = rules.seats
+        stage = self.stage
+        if stage == ROUND1:
+            if seat != self.dealer:
+                self.to_act = (seat + 1) % n
+                return
+            if self.high_seat is None:
+                self._finish()  # thrown in
+            elif rules.duel:
+                if kind == PASS or before is None:
+                    self._finish()
+                else:
+                    self.stage = DUEL
+                    self.challenger = before
+                    self.to_act = before
+            else:
+                self.stage = OPEN
+                self._next_open(seat)
+        elif stage == DUEL:
+            if kind == PASS:
+                self._finish()
+            else:
+                self.to_act = self.dealer if seat != self.dealer else self.challenger
+        else:
+            self._next_open(seat)
+
+    def _next_open(self, seat: int) -> None:
+        n = self.rules.seats
+        passed = self.passed
+        high_seat = self.high_seat
+        for step in range(1, n):
+            nxt = (seat + step) % n
+            if nxt != high_seat and not passed >> nxt & 1:
+                self.to_act = nxt
+                return
+        self._finish()
+
+    def _finish(self) -> None:
+        self.stage = DONE
+        self.to_act = None

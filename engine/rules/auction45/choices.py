@@ -1,0 +1,105 @@
+"""Lazy lists of discard actions for auction45, cheap enough for random playouts.
+
+The order is the one of ``engine.rules.choices.CardSubsets``: by size, then lexicographically in
+canonical card order. A choice is built on demand by a precomputed getter that picks its cards
+out of the sorted hand, so offering the 32 discards of a five-card hand costs one small object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
+from operator import itemgetter
+from typing import overload
+
+from engine.rules.actions import Action, Discard, KittyDiscard
+
+Getter = Callable[[tuple[int, ...]], tuple[int, ...]]
+
+
+def _getter(pattern: tuple[int, ...]) -> Getter:
+    if not pattern:
+        return lambda cards: ()
+    if len(pattern) == 1:
+        index = pattern[0]
+        return lambda cards: (cards[index],)
+    return itemgetter(*pattern)  # type: ignore[return-value]
+
+
+#: Getters for every subset of ``n`` sorted cards, by size then lexicographically.
+GETTERS: tuple[tuple[Getter, ...], ...] = tuple(
+    tuple(_getter(p) for k in range(n + 1) for p in combinations(range(n), k)) for n in range(10)
+)
+#: ``PREFIX[n][k]``: how many subsets of ``n`` cards have at most ``k`` cards.
+PREFIX: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 for j in range(k + 1) for _ in combinations(range(n), j)) for k in range(n + 1))
+    for n in range(10)
+)
+#: ``SIZED[n][k]``: getters for the subsets of exactly ``k`` of ``n`` cards.
+SIZED: tuple[tuple[tuple[Getter, ...], ...], ...] = tuple(
+    tuple(tuple(_getter(p) for p in combinations(range(n), k)) for k in range(n + 1))
+    for n in range(10)
+)
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def make_cards_action(
+    cls: type[Discard] | type[KittyDiscard], seat: int, cards: tuple[int, ...]
+) -> Discard | KittyDiscard:
+    """An action over cards already sorted, without the dataclass re-sorting them."""
+    action = _new(cls)
+    _set(action, "seat", seat)
+    _set(action, "cards", cards)
+    return action
+
+
+class SubsetChoices(Sequence[Action]):
+    """``cls(seat, chosen cards)`` for the first ``count`` getters applied to ``cards``."""
+
+    __slots__ = ("_cards", "_cls", "_count", "_getters", "_seat")
+
+    def __init__(
+        self,
+        cls: type[Discard] | type[KittyDiscard],
+        seat: int,
+        cards: tuple[int, ...],
+        getters: tuple[Getter, ...],
+        count: int,
+    ) -> None:
+        self._cls = cls
+        self._seat = seat
+        self._cards = cards
+        self._getters = getters
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if index.__class__ is not int:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._count))]
+            index = index.__index__()  # type: ignore[union-attr]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        action = _new(self._cls)
+        _set(action, "seat", self._seat)
+        _set(action, "cards", self._getters[index](self._cards))
+        return action  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(self._count):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        return f"<{self._count} {self._cls.type} choices>"

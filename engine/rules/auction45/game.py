@@ -1,0 +1,324 @@
+"""The auction45 game: options, seating, deal, rank tables, scoring (RULES.md 1).
+
+Everything that depends only on the options is computed once here, when the game is built
+(rank tables per trump, interned actions per seat, the auction rules, dealing positions per
+dealer); hands read it from their game.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from collections.abc import Mapping, Sequence
+from operator import itemgetter
+from typing import Any, ClassVar
+
+from engine.rules.actions import GoKitty, NameTrump
+from engine.rules.auction45.auction import AuctionRules
+from engine.rules.auction45.hand import HAND_START, Auction45Hand
+from engine.rules.auction45.lines import LineChecker
+from engine.rules.auction45.options import Auction45Options, auction45_options
+from engine.rules.auction45.ranks import TRUMP, TrumpTables, rank_tables
+from engine.rules.auction45.scoring import Scorer
+from engine.rules.base import Deal, Game, HandScore, Tally
+from engine.rules.cards import BIT, card_names
+from engine.rules.errors import NotationError
+from engine.rules.table import Seating
+
+_KEYS = struct.Struct("<52I")
+_INDEXES = bytes(range(52))
+_LOW_SIX_BITS = bytes(b & 0x3F for b in range(256))
+_LANES_HIGH = sum(0xFFFFFF00 << (32 * i) for i in range(52))
+_LANES_ONE = sum(1 << (32 * i) for i in range(52))
+_LANES_TOP = sum(1 << (32 * i + 31) for i in range(52))
+_DECK = list(range(52))
+
+
+def shuffled_deck(rng: random.Random) -> Sequence[int]:
+    """The 52 cards in a uniformly random order drawn from ``rng``, top card first.
+
+    Each card gets a random 30-bit sort key: 22 random bits above its own index in the low
+    byte, so keys are distinct one-digit ints, which Python sorts fastest; sorting them in C is
+    much cheaper than ``rng.shuffle``. When two cards draw the same random bits the tie would
+    be broken by card index, so the deal falls back to ``rng.shuffle`` instead (about one deal
+    in 3,000) and the order stays exactly uniform. Ties are found without a loop: in the
+    sorted keys read as one big int, a tie is a 32-bit lane of ``keys ^ (keys >> 32)`` whose
+    random part is zero.
+    """
+    keys = bytearray(rng.getrandbits(1664).to_bytes(208, "little"))
+    keys[0::4] = _INDEXES
+    keys[3::4] = keys[3::4].translate(_LOW_SIX_BITS)
+    packed = _KEYS.pack(*sorted(_KEYS.unpack(keys)))
+    lanes = int.from_bytes(packed, "little")
+    lanes = (lanes ^ (lanes >> 32)) & _LANES_HIGH
+    if not (lanes - _LANES_ONE) & ~lanes & _LANES_TOP:
+        return packed[0::4]
+    deck = _DECK[:]
+    rng.shuffle(deck)
+    return deck
+
+
+def _deal_positions(seats: int, kitty_size: int, dealer: int) -> tuple[list[list[int]], list[int]]:
+    """Positions in the shuffled deck of each seat's cards and of the kitty (RULES.md 1.4)."""
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    kitty: list[int] = []
+    order = [(dealer + 1 + i) % seats for i in range(seats)]
+    pos = 0
+
+    def to_players(count: int) -> None:
+        nonlocal pos
+        for seat in order:
+            hands[seat].extend(range(pos, pos + count))
+            pos += count
+
+    def to_kitty(count: int) -> None:
+        nonlocal pos
+        kitty.extend(range(pos, pos + count))
+        pos += count
+
+    to_players(3)
+    if kitty_size == 4:
+        to_kitty(2)
+        to_players(2)
+        to_kitty(2)
+    elif kitty_size == 3:
+        to_kitty(3)
+        to_players(2)
+    else:
+        to_players(2)
+    return hands, kitty
+
+
+class Auction45(Game):
+    """120s / Auction Forty-Fives (RULES.md 1) with the options of RULES.md 8.1.
+
+    >>> hand = Auction45().new_hand(dealer=3, seed=7)
+    >>> hand.phase, hand.to_act, [str(a) for a in hand.legal_actions()][:3]
+    ('auction', 0, ['0 call pass', '0 call 15', '0 call 20'])
+    """
+
+    id: ClassVar[str] = "auction45"
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options: Auction45Options = auction45_options(options)
+        opts = self.options
+        self.seating = Seating.for_table(
+            opts.players, cutthroat=opts.cutthroat, six_player_teams=opts.six_player_teams
+        )
+        self.target = opts.target
+        self.seats = self.seating.seats
+        self.sides = self.seating.sides
+        self.seat_side = self.seating.seat_side
+        self.stock_size = opts.stock_size
+        self.tables: tuple[TrumpTables, ...] = rank_tables(
+            opts.nontrump_ace, opts.ten_as_face, opts.renege
+        ).by_trump
+        self.follow_or_trump = opts.follow_nontrump == "follow_or_trump"
+        self.auction_rules = AuctionRules(opts, self.seat_side)
+        self.scorer = Scorer(opts, self.seat_side)
+        self.line_checker = LineChecker(opts, self.scorer)
+        self.line_needs_max_bid = opts.count_rule in ("made_a_bid", "bid_20")
+        self.line_needs_sets = opts.set_limit is not None or opts.consecutive_set_limit is not None
+        n = self.seats
+        self.go_kitty: tuple[GoKitty, ...] = tuple(GoKitty(s) for s in range(n))
+        self.name_trump: tuple[tuple[NameTrump, ...], ...] = tuple(
+            tuple(NameTrump(s, t) for t in range(4)) for s in range(n)
+        )
+        self.declare_with_kitty: tuple[tuple[GoKitty | NameTrump, ...], ...] = tuple(
+            (self.go_kitty[s], *self.name_trump[s]) for s in range(n)
+        )
+        self.next_seat: tuple[int, ...] = tuple((s + 1) % n for s in range(n))
+        #: ``seat_at[leader][i]``: the seat playing the ``i``-th card of a trick.
+        self.seat_at: tuple[tuple[int, ...], ...] = tuple(
+            tuple((leader + i) % n for i in range(n)) for leader in range(n)
+        )
+        self.trumps_only = opts.kitty_rule == "trumps_only"
+        self.view_before = opts.kitty_view_before_trump
+        self.max_discard = opts.max_discard
+        self.draw_packet_max = opts.draw_packet_max
+        self.first_lead_bidder = opts.first_lead == "bidder"
+        self.thirty_forces_trump_lead = opts.thirty_forces_trump_lead
+        self.draw_order: tuple[tuple[int, ...], ...] = tuple(
+            tuple((d + 1 + i) % n for i in range(n)) for d in range(n)
+        )
+        self._start_tally = Tally.start(self.sides)
+        self.hand_start: dict[str, Any] = {
+            **HAND_START,
+            "game": self,
+            "_seats": n,
+            "_next_seat": self.next_seat,
+            "_follow_or_trump": self.follow_or_trump,
+            "_stock_size": self.stock_size,
+            "_max_discard": self.max_discard,
+        }
+        self._hand_getters: list[list[itemgetter[Any]]] = []
+        self._kitty_getter: list[itemgetter[Any] | None] = []
+        for dealer in range(n):
+            hands, kitty = _deal_positions(n, opts.kitty_size, dealer)
+            self._hand_getters.append([itemgetter(*h) for h in hands])
+            self._kitty_getter.append(itemgetter(*kitty) if kitty else None)
+        self._dealt = 5 * n + opts.kitty_size
+
+    # -- hands ---------------------------------------------------------------------------------
+    def deal(self, rng: random.Random, dealer: int) -> Deal:
+        """Shuffle with ``rng`` and deal as RULES.md 1.4 says (kitty order kept: taste last)."""
+        return self.deal_from_deck(shuffled_deck(rng), dealer)
+
+    def deal_from_deck(self, deck: Sequence[int], dealer: int) -> Deal:
+        """The deal of a shuffled deck (top card first) by ``dealer`` (RULES.md 1.4)."""
+        hands = tuple([getter(deck) for getter in self._hand_getters[dealer]])
+        kitty_getter = self._kitty_getter[dealer]
+        kitty = tuple(kitty_getter(deck)) if kitty_getter is not None else ()
+        return Deal(hands, kitty, tuple(deck[self._dealt :]))
+
+    def check_deal(self, deal: Deal) -> None:
+        n = self.seats
+        opts = self.options
+        if len(deal.hands) != n:
+            raise NotationError(
+                "bad_deal", f"a deal needs one hand per seat ({n}), not {len(deal.hands)}"
+            )
+        for seat, cards in enumerate(deal.hands):
+            if len(cards) != 5:
+                raise NotationError(
+                    "bad_deal",
+                    f"seat {seat} must be dealt 5 cards, not {len(cards)} (RULES.md 1.4)",
+                )
+        if len(deal.kitty) != opts.kitty_size:
+            raise NotationError(
+                "bad_deal",
+                f"the kitty must hold {opts.kitty_size} cards (option kitty_size), not "
+                f"{len(deal.kitty)}",
+            )
+        if len(deal.stock) != self.stock_size:
+            raise NotationError(
+                "bad_deal", f"the stock must hold {self.stock_size} cards, not {len(deal.stock)}"
+            )
+        seen = 0
+        for c in (*[c for h in deal.hands for c in h], *deal.kitty, *deal.stock):
+            if not isinstance(c, int) or not 0 <= c < 52:
+                raise NotationError("bad_deal", f"{c!r} is not a card of the 52-card deck")
+            if seen & BIT[c]:
+                raise NotationError("bad_deal", f"{card_names([c])[0]} is dealt twice")
+            seen |= BIT[c]
+
+    def start_hand(self, deal: Deal, dealer: int, tally: Tally) -> Auction45Hand:
+        masks = [sum(BIT[c] for c in cards) for cards in deal.hands]
+        kitty = sum(BIT[c] for c in deal.kitty)
+        return Auction45Hand(self, dealer, tally, masks, kitty, deal.stock, 0, deal)
+
+    def new_hand(
+        self,
+        *,
+        dealer: int = 0,
+        seed: int | random.Random | None = None,
+        deal: Deal | None = None,
+        scores: Sequence[int] | None = None,
+        tally: Tally | None = None,
+    ) -> Auction45Hand:
+        """As ``Game.new_hand``; also checks the tally has one entry per side.
+
+        Raises:
+            NotationError: a bad explicit deal, dealer seat or tally.
+        """
+        if dealer.__class__ is not int or not 0 <= dealer < self.seats:
+            raise NotationError("bad_seat", f"dealer must be a seat from 0 to {self.seats - 1}")
+        if tally is None:
+            tally = Tally.of(scores) if scores is not None else self._start_tally
+        if len(tally.scores) != self.sides:
+            raise NotationError(
+                "bad_tally", f"scores must give one entry per side ({self.sides}): {tally.scores}"
+            )
+        if deal is not None:
+            self.check_deal(deal)
+            return self.start_hand(deal, dealer, tally)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = shuffled_deck(rng)
+        # The Deal object is built only if someone asks for it (records, views): random
+        # playouts never do, and building it costs as much as a few actions.
+        masks = []
+        for getter in self._hand_getters[dealer]:
+            a, b, c, d, e = getter(deck)
+            masks.append(BIT[a] | BIT[b] | BIT[c] | BIT[d] | BIT[e])
+        kitty = 0
+        kitty_getter = self._kitty_getter[dealer]
+        if kitty_getter is not None:
+            for c in kitty_getter(deck):
+                kitty |= BIT[c]
+        return Auction45Hand(self, dealer, tally, masks, kitty, deck, self._dealt, None, deck)
+
+    # -- rules as pure functions ---------------------------------------------------------------
+    def _tables(self, trump: int | None) -> TrumpTables:
+        if trump is None or not 0 <= trump < 4:
+            raise NotationError("bad_trump", f"auction45 always has a trump suit (S H D C), not {trump!r}")
+        return self.tables[trump]
+
+    def rank_order(self, trump: int | None, suit: int, mode: str | None = None) -> list[int]:
+        """The trump order if ``suit`` is trump (``AH`` included), else the suit's non-trump
+        order (hearts without ``AH``), best first (RULES.md 1.3)."""
+        tables = self._tables(trump)
+        if suit == trump:
+            return list(tables.trump_order)
+        return list(tables.nontrump_order[suit])
+
+    def trick_winner(self, plays: Sequence[int], trump: int | None, mode: str | None = None) -> int:
+        """Index of the highest trump, or else of the best card of the suit led (RULES.md 1.8)."""
+        tables = self._tables(trump)
+        if not plays:
+            raise ValueError("a trick needs at least one card")
+        win = tables.win[tables.effective[plays[0]]]
+        best = 0
+        for i, c in enumerate(plays):
+            if win[c] > win[plays[best]]:
+                best = i
+        return best
+
+    def legal_plays(
+        self,
+        hand: Sequence[int],
+        trick: Sequence[int],
+        trump: int | None,
+        mode: str | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> list[int]:
+        """RULES.md 1.8 legal plays; ``context``: ``bid``, ``opening_lead``, ``bidding_side``."""
+        tables = self._tables(trump)
+        context = context or {}
+        held = 0
+        for c in hand:
+            held |= BIT[c]
+        legal = held
+        if not trick:
+            forced = (
+                self.options.thirty_forces_trump_lead
+                and (context.get("bid") or 0) >= 30
+                and bool(context.get("opening_lead"))
+                and not context.get("bidding_side")
+            )
+            if forced and held & tables.trump_mask:
+                legal = held & tables.trump_mask
+        else:
+            led = trick[0]
+            effective = tables.effective[led]
+            if effective == TRUMP:
+                trumps = held & tables.trump_mask
+                if trumps & ~tables.privileged[led]:
+                    legal = trumps
+            elif self.follow_or_trump:
+                follow = held & tables.follow_mask[effective]
+                if follow:
+                    legal = follow | (held & tables.trump_mask)
+        return sorted(c for c in set(hand) if legal & BIT[c])
+
+    # -- scoring -------------------------------------------------------------------------------
+    def score(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:
+        return self.scorer.score(facts, tally)
+
+    def check_line(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
+        return self.line_checker.check(line, tally)
+
+    def is_game_over(self, tally: Tally) -> bool:
+        return self.scorer.is_game_over(tally)
+
+
+__all__ = ["Auction45", "shuffled_deck"]

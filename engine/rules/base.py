@@ -1,0 +1,374 @@
+"""The contract every game implements: ``Game`` (rules + options) and ``Hand`` (one deal).
+
+Vocabulary (used across the engine and the apps):
+
+- *hand*: one deal, from the deal to the score; a *game* (or *match*) is a series of hands
+  played to the target; a *line* is one hand as written on a paper scoresheet.
+- *tally*: what a game carries from hand to hand — the scores, and the set counts that the
+  auction45 set-limit options need.
+- *facts*: what is known about a finished hand in scoresheet vocabulary (bidder, bid, trump,
+  points/books/categories); one scoring function turns facts into a ``HandScore`` for hands
+  played online and for hands typed from paper alike.
+
+A ``Hand`` is a mutable state machine: ``apply`` validates the whole action first and only
+then changes state, so a refused action leaves the hand exactly as it was. ``copy`` is cheap
+(no deep copies) so that computer players can search.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engine.rules.actions import Action
+from engine.rules.cards import card_names, parse_cards
+from engine.rules.errors import NotationError
+from engine.rules.gameend import GameResult
+from engine.rules.table import Seating
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Every card's place at the start of a hand.
+
+    ``hands`` per seat, ``kitty`` in the order dealt (auction45's taste card is the last),
+    ``stock`` top first. Pitch has no kitty; bid whist has no stock.
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    kitty: tuple[int, ...] = ()
+    stock: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hands": [card_names(h) for h in self.hands],
+            "kitty": card_names(self.kitty),
+            "stock": card_names(self.stock),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Deal:
+        """Read the ``deal`` object of a record.
+
+        Raises:
+            NotationError: missing parts or bad cards. Whether the cards make a valid deal
+                for a game is checked by ``Game.check_deal``.
+        """
+        try:
+            hands = tuple(parse_cards(h) for h in data["hands"])
+        except (KeyError, TypeError):
+            raise NotationError(
+                "bad_deal", "a deal needs 'hands': one list of cards per seat"
+            ) from None
+        return cls(
+            hands, parse_cards(data.get("kitty") or ()), parse_cards(data.get("stock") or ())
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a game carries between hands: scores, times set, sets in a row (per side)."""
+
+    scores: tuple[int, ...]
+    sets: tuple[int, ...]
+    consecutive_sets: tuple[int, ...]
+
+    @classmethod
+    def start(cls, sides: int) -> Tally:
+        zero = (0,) * sides
+        return cls(zero, zero, zero)
+
+    @classmethod
+    def of(
+        cls,
+        scores: Sequence[int],
+        sets: Sequence[int] | None = None,
+        consecutive_sets: Sequence[int] | None = None,
+    ) -> Tally:
+        zero = (0,) * len(scores)
+        return cls(
+            tuple(scores),
+            tuple(sets) if sets is not None else zero,
+            tuple(consecutive_sets) if consecutive_sets is not None else zero,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "sets": list(self.sets),
+            "consecutive_sets": list(self.consecutive_sets),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The auction's outcome: who won it and at what bid."""
+
+    bidder: int
+    bid: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The score of one hand: what scoring a played or a written hand returns.
+
+    ``made`` is ``None`` for a hand thrown in. ``points`` and ``categories`` are filled by
+    pitch52, which derives them from the categories or the tricks.
+    """
+
+    made: bool | None
+    delta: tuple[int, ...]
+    scores_after: tuple[int, ...]
+    result: GameResult | None
+    tally_after: Tally
+    points: tuple[int, ...] | None = None
+    categories: Mapping[str, int | None] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "made": self.made,
+            "delta": list(self.delta),
+            "scores_after": list(self.scores_after),
+            "result": self.result.to_dict() if self.result else None,
+        }
+        if self.points is not None:
+            out["points"] = list(self.points)
+        if self.categories is not None:
+            out["categories"] = dict(self.categories)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """Everything the engine reports about a finished hand (RULES.md section 4).
+
+    ``outcome`` is ``"scored"`` or ``"redeal"`` (everybody passed). ``line`` is the hand in
+    scoresheet vocabulary (RULES.md 5.1), ready to be stored as a scoresheet line.
+    """
+
+    outcome: str
+    score: HandScore
+    line: Mapping[str, Any]
+    trick_winners: tuple[int, ...] = ()
+    points: tuple[int, ...] | None = None
+    books: tuple[int, ...] | None = None
+    kitty_book_side: int | None = None
+    categories: Mapping[str, int | None] | None = None
+    best_trump: int | None = None
+    hands_after_draw: tuple[tuple[int, ...], ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def made(self) -> bool | None:
+        return self.score.made
+
+    @property
+    def delta(self) -> tuple[int, ...]:
+        return self.score.delta
+
+    @property
+    def scores_after(self) -> tuple[int, ...]:
+        return self.score.scores_after
+
+    @property
+    def game_result(self) -> GameResult | None:
+        return self.score.result
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON of the result, in the vocabulary of the conformance ``final`` object."""
+        if self.outcome == "redeal":
+            return {"outcome": "redeal", **self.score.to_dict()}
+        out: dict[str, Any] = {"outcome": self.outcome, **self.score.to_dict()}
+        out["trick_winners"] = list(self.trick_winners)
+        for key in ("points", "books"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = list(value)
+        if self.kitty_book_side is not None:
+            out["kitty_book_side"] = self.kitty_book_side
+        if self.categories is not None:
+            out["categories"] = dict(self.categories)
+        if self.best_trump is not None:
+            out["best_trump"] = card_names((self.best_trump,))[0]
+        if self.hands_after_draw is not None:
+            out["hands_after_draw"] = [card_names(h) for h in self.hands_after_draw]
+        out["line"] = dict(self.line)
+        return out
+
+
+class Game(ABC):
+    """A game id plus validated options: the rules, and the factory of hands.
+
+    Subclasses set ``id``, ``seating``, ``options`` and ``target`` in ``__init__`` and implement
+    the abstract methods. Instances are immutable and may be shared between threads.
+    """
+
+    id: ClassVar[str]
+    seating: Seating
+    target: int
+
+    # -- hands ---------------------------------------------------------------------------
+    @abstractmethod
+    def deal(self, rng: random.Random, dealer: int) -> Deal:
+        """Shuffle with ``rng`` and deal as RULES.md describes for this game."""
+
+    @abstractmethod
+    def check_deal(self, deal: Deal) -> None:
+        """Refuse a deal of the wrong shape (``NotationError`` code ``bad_deal``)."""
+
+    @abstractmethod
+    def start_hand(self, deal: Deal, dealer: int, tally: Tally) -> Hand:
+        """A hand at its first decision, from an explicit deal (already checked)."""
+
+    def new_hand(
+        self,
+        *,
+        dealer: int = 0,
+        seed: int | random.Random | None = None,
+        deal: Deal | None = None,
+        scores: Sequence[int] | None = None,
+        tally: Tally | None = None,
+    ) -> Hand:
+        """Start a hand from a seeded deal (deterministic) or an explicit ``deal``.
+
+        ``scores`` (or a full ``tally``) are the totals before the hand; they matter for
+        "in the hole" and "100 or more" rules.
+
+        Raises:
+            NotationError: a bad explicit deal or dealer seat.
+        """
+        if not (isinstance(dealer, int) and 0 <= dealer < self.seating.seats):
+            raise NotationError(
+                "bad_seat", f"dealer must be a seat from 0 to {self.seating.seats - 1}"
+            )
+        if tally is None:
+            tally = Tally.of(scores) if scores is not None else Tally.start(self.seating.sides)
+        if deal is None:
+            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+            deal = self.deal(rng, dealer)
+        else:
+            self.check_deal(deal)
+        return self.start_hand(deal, dealer, tally)
+
+    # -- the rules as pure functions (used by hands, the conformance runner, bots) --------
+    @abstractmethod
+    def rank_order(self, trump: int | None, suit: int, mode: str | None = None) -> list[int]:
+        """Cards of ``suit``, best first, when ``trump`` is trump (RULES.md per game)."""
+
+    @abstractmethod
+    def trick_winner(self, plays: Sequence[int], trump: int | None, mode: str | None = None) -> int:
+        """Index in ``plays`` (leader first) of the card that wins the trick."""
+
+    @abstractmethod
+    def legal_plays(
+        self,
+        hand: Sequence[int],
+        trick: Sequence[int],
+        trump: int | None,
+        mode: str | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> list[int]:
+        """Cards of ``hand`` that may be played now, in canonical order.
+
+        ``context`` keys: ``bid``, ``opening_lead``, ``bidding_side`` (conformance 2.3).
+        """
+
+    # -- scoring ----------------------------------------------------------------------------
+    @abstractmethod
+    def score(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:
+        """Score a hand from its facts (scoresheet vocabulary), trusting them.
+
+        The one scoring function for played and written hands; ``check_line`` validates a
+        written line and then calls it.
+        """
+
+    @abstractmethod
+    def check_line(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
+        """Validate a scoresheet line (RULES.md 5) and score it.
+
+        Raises:
+            ScoresheetError: the first failing check of RULES.md 5.2, with the field at fault.
+        """
+
+    @abstractmethod
+    def is_game_over(self, tally: Tally) -> bool:
+        """True when the scores already end the game (no further hand is accepted)."""
+
+    def options_dict(self) -> dict[str, Any]:
+        """Every option value, defaults included."""
+        from engine.rules.options import options_to_dict
+
+        return options_to_dict(getattr(self, "options"))  # noqa: B009
+
+    def __repr__(self) -> str:
+        return f"get_game({self.id!r}, {self.options_dict()!r})"
+
+
+class Hand(ABC):
+    """One deal as a state machine.
+
+    Public state: ``game``, ``dealer``, ``deal``, ``tally`` (before the hand), ``history``
+    (actions applied), ``phase`` (a string: ``auction`` … ``play``, ``over``), ``to_act``
+    (seat or ``None`` when over), ``contract`` (after the auction), ``result`` (when over).
+    """
+
+    game: Game
+    dealer: int
+    deal: Deal
+    tally: Tally
+    history: list[Action]
+    phase: str
+    to_act: int | None
+    contract: Contract | None
+    result: HandResult | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of the seat to act (empty when the hand is over).
+
+        May be a lazy sequence (discard choices can run to thousands); ``len``, indexing and
+        iteration work.
+        """
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` (RULES.md 7 code) if ``action`` is not legal now."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Check ``action`` and apply it, with every automatic step that follows it.
+
+        Raises:
+            IllegalActionError: the action is refused; the hand is unchanged.
+        """
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready state as ``seat`` may see it (``None``: a spectator, public facts only).
+
+        Never contains a card that seat may not see (RULES.md 1.11, 2.9, 3.10).
+        """
+
+    @abstractmethod
+    def copy(self) -> Hand:
+        """An independent copy, cheap enough for search."""
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except ValueError:
+            return False
+        return True
+
+    def record(self) -> dict[str, Any]:
+        """The hand as a replayable game record (see ``engine.rules.records``)."""
+        from engine.rules.records import hand_record
+
+        return hand_record(self)

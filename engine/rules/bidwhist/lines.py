@@ -1,0 +1,171 @@
+"""Checking one bid whist scoresheet line (RULES.md 5).
+
+A line has ``bidder``, ``bid``, ``trump`` (``S H D C NT``), ``mode`` and ``books`` (per side,
+kitty book included); ``dealer``, ``made`` and ``scores_after`` are optional and checked when
+written (a JSON ``null`` counts as not written). Bid whist never throws a hand in (the dealer is
+stuck, RULES.md 2.3), so a ``passed_out`` line is always refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.rules.base import HandScore, Tally
+from engine.rules.bidwhist.options import MAX_BID, BidWhistOptions
+from engine.rules.bidwhist.ranks import MODES
+from engine.rules.bidwhist.scoring import BOOK, BOOKS, Scorer
+from engine.rules.errors import ScoresheetError
+
+SEATS = 4
+SIDES = 2
+TRUMPS = frozenset({"S", "H", "D", "C", "NT"})
+_MODES = frozenset(MODES)
+
+
+def _is_pair(value: Any) -> bool:
+    return (
+        (value.__class__ is list or value.__class__ is tuple)
+        and len(value) == SIDES
+        and value[0].__class__ is int
+        and value[1].__class__ is int
+    )
+
+
+def _missing(field: str, message: str) -> ScoresheetError:
+    return ScoresheetError("missing_field", message, field)
+
+
+def _check_int(field: str, value: Any, required: bool) -> None:
+    if value is None:
+        if required:
+            raise _missing(field, f"the line needs {field!r}: a whole number")
+    elif value.__class__ is not int:
+        raise _missing(field, f"{field} must be a whole number, not {value!r}")
+
+
+def _check_text(field: str, value: Any, required: bool) -> None:
+    if value is None:
+        if required:
+            raise _missing(field, f"the line needs {field!r}")
+    elif value.__class__ is not str:
+        raise _missing(field, f"{field} must be written as text, not {value!r}")
+
+
+def _check_pair(field: str, value: Any, required: bool, what: str) -> None:
+    if value is None:
+        if required:
+            raise _missing(field, f"the line needs {field!r}: {what} per side ({SIDES})")
+    elif not _is_pair(value):
+        raise _missing(field, f"{field} must give {what} per side ({SIDES}), not {value!r}")
+
+
+def check_line(
+    options: BidWhistOptions, scorer: Scorer, line: Mapping[str, Any], tally: Tally
+) -> HandScore:
+    """Validate ``line`` in the order of RULES.md 5.2 and score it.
+
+    Raises:
+        ScoresheetError: the first failing check, with the field at fault.
+    """
+    scores = tally.scores
+    if scorer.is_game_over(scores):
+        raise ScoresheetError(
+            "game_over",
+            f"the game is already over at {list(scores)} (target {scorer.target}): "
+            "no further hand is accepted (RULES.md 0.4)",
+        )
+    if not isinstance(line, Mapping):
+        raise ScoresheetError("missing_field", "a line must be an object of fields")
+    # 2. missing_field: every field present has the right type; the required ones are there.
+    if len(scores) != SIDES:
+        raise _missing(
+            "scores_before", f"scores before the hand must give one score per side ({SIDES})"
+        )
+    get = line.get
+    passed_out = get("passed_out")
+    if passed_out is not None and passed_out.__class__ is not bool:
+        raise _missing("passed_out", f"passed_out must be true or false, not {passed_out!r}")
+    required = not passed_out
+    dealer: Any = get("dealer")
+    bidder: Any = get("bidder")
+    bid: Any = get("bid")
+    trump: Any = get("trump")
+    mode: Any = get("mode")
+    books: Any = get("books")
+    made: Any = get("made")
+    after: Any = get("scores_after")
+    _check_int("dealer", dealer, False)
+    _check_int("bidder", bidder, required)
+    _check_int("bid", bid, required)
+    _check_text("trump", trump, required)
+    _check_text("mode", mode, required)
+    _check_pair("books", books, required, "the books won, kitty book included,")
+    if made is not None and made.__class__ is not bool:
+        raise _missing("made", f"made must be true or false, not {made!r}")
+    _check_pair("scores_after", after, False, "one whole number")
+    # 3. bad_seat
+    for field, seat in (("dealer", dealer), ("bidder", bidder)):
+        if seat is not None and not 0 <= seat < SEATS:
+            raise ScoresheetError(
+                "bad_seat", f"{field} {seat} is not a seat: seats are 0 to 3", field
+            )
+    if passed_out:
+        raise ScoresheetError(
+            "passed_out_not_allowed",
+            "a bid whist hand cannot be passed out: when the first three pass, the dealer must "
+            "bid (RULES.md 2.3)",
+            "passed_out",
+        )
+    if not options.min_bid <= bid <= MAX_BID:
+        raise ScoresheetError(
+            "bad_bid",
+            f"bid {bid} is not a bid: bids go from {options.min_bid} to 7 (RULES.md 2.3)",
+            "bid",
+        )
+    if trump not in TRUMPS:
+        written = trump
+        trump = trump.strip().upper()
+        if trump not in TRUMPS:
+            raise ScoresheetError(
+                "bad_trump",
+                f"trump {written!r} is not one of S, H, D, C, NT (RULES.md 2.4)",
+                "trump",
+            )
+    if mode not in _MODES:
+        raise ScoresheetError(
+            "bad_mode", f"mode {mode!r} is not one of {', '.join(MODES)} (RULES.md 2.4)", "mode"
+        )
+    first, second = books
+    if not (0 <= first <= BOOKS and 0 <= second <= BOOKS):
+        side, wrong = (0, first) if not 0 <= first <= BOOKS else (1, second)
+        raise ScoresheetError(
+            "books_out_of_range",
+            f"side {side} cannot win {wrong} books: 0 to 13 (RULES.md 2.5)",
+            "books",
+        )
+    if first + second != BOOKS:
+        raise ScoresheetError(
+            "books_total",
+            "books must add up to 13 (12 tricks and the kitty book, RULES.md 2.5): "
+            f"{first} + {second} = {first + second}",
+            "books",
+        )
+    taken = second if bidder & 1 else first
+    score = scorer.score(bidder, bid, trump == "NT", taken, tally)
+    if made is not None and made is not score.made:
+        raise ScoresheetError(
+            "made_mismatch",
+            f"made is written {'true' if made else 'false'}, but the bidding side took {taken} "
+            f"books on a bid of {bid}: {'made' if score.made else 'set'}, it needs {BOOK + bid} "
+            "(RULES.md 2.7)",
+            "made",
+        )
+    if after is not None and (after[0], after[1]) != score.scores_after:
+        raise ScoresheetError(
+            "score_mismatch",
+            f"scores_after is written {list(after)}, but {list(scores)} with a change of "
+            f"{list(score.delta)} gives {list(score.scores_after)} (RULES.md 2.7)",
+            "scores_after",
+        )
+    return score

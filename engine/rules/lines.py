@@ -1,0 +1,43 @@
+"""Checking one scoresheet line (RULES.md 5): the entry point the scoresheet pages use."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.rules.base import Game, HandScore, Tally
+from engine.rules.errors import ScoresheetError
+from engine.rules.registry import get_game
+
+
+def check_line(
+    game: Game | str,
+    line: Mapping[str, Any],
+    scores_before: Sequence[int] | Tally,
+    options: Mapping[str, Any] | None = None,
+) -> HandScore:
+    """Validate ``line`` against the totals before it and score it.
+
+    ``game`` is a ``Game`` or a game id (then ``options`` apply). ``scores_before`` may be a
+    full ``Tally``; plain scores take the line's ``sets_before`` / ``consecutive_sets_before``
+    when it has them (auction45 set limits).
+
+    Returns:
+        The score change, new totals, ``made`` and the game result if the line ends the game.
+
+    Raises:
+        ScoresheetError: the first failing check of RULES.md 5.2 (``code``, ``message``,
+            ``field`` at fault).
+        OptionError: unknown game or options.
+    """
+    if isinstance(game, str):
+        game = get_game(game, options)
+    if not isinstance(line, Mapping):
+        raise ScoresheetError("missing_field", "a line must be an object of fields", None)
+    if isinstance(scores_before, Tally):
+        tally = scores_before
+    else:
+        tally = Tally.of(
+            scores_before, line.get("sets_before"), line.get("consecutive_sets_before")
+        )
+    return game.check_line(line, tally)

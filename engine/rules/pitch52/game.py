@@ -1,0 +1,252 @@
+"""The pitch52 game: options, seating, the deal and the rules as pure functions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any, ClassVar
+
+from engine.rules.actions import Action, Call, NameTrump
+from engine.rules.base import Deal, Game, HandScore, Tally
+from engine.rules.cards import BIT, cards_of
+from engine.rules.errors import NotationError
+from engine.rules.pitch52.hand import Pitch52Hand
+from engine.rules.pitch52.lines import check_line
+from engine.rules.pitch52.options import Pitch52Options, pitch52_options
+from engine.rules.pitch52.ranks import (
+    FIRST_LEAD_BARRED,
+    RANK,
+    TRUMP_MASK,
+    TRUMP_ORDER,
+    trick_winner_index,
+)
+from engine.rules.pitch52.scoring import Scorer
+from engine.rules.table import Seating
+
+_DECK = tuple(range(54))
+
+
+class _Table:
+    """Seat arithmetic for a table of ``n`` players, shared by every game with ``n`` seats."""
+
+    __slots__ = ("between", "deal_getters", "lead_from", "rot", "stock_start", "trick_order")
+
+    def __init__(self, n: int) -> None:
+        # rot[s]: every seat clockwise starting with s.
+        self.rot: tuple[tuple[int, ...], ...] = tuple(
+            tuple((s + i) % n for i in range(n)) for s in range(n)
+        )
+        # between[a][b]: mask of the seats strictly after a and before b clockwise (all the
+        # other seats when a == b): the seats skipped when play goes from a to b.
+        between = []
+        for a in range(n):
+            row = []
+            for b in range(n):
+                mask = 0
+                s = (a + 1) % n
+                while s != b:
+                    mask |= 1 << s
+                    s = (s + 1) % n
+                if a == b:
+                    mask &= ~(1 << a)
+                row.append(mask)
+            between.append(tuple(row))
+        self.between: tuple[tuple[int, ...], ...] = tuple(between)
+        # For a mask of the seats still holding trumps: who leads when the lead falls to
+        # ``first`` (the next holder clockwise) and which seats are skipped on the way; and
+        # the seats that play to a trick, clockwise from its leader.
+        lead_from = []
+        trick_order = []
+        for first in range(n):
+            leads: list[tuple[int, int]] = [(first, 0)]
+            orders: list[tuple[int, ...]] = [()]
+            for holders in range(1, 1 << n):
+                seat, skipped = first, 0
+                while not holders >> seat & 1:
+                    skipped |= 1 << seat
+                    seat = (seat + 1) % n
+                leads.append((seat, skipped))
+                orders.append(tuple(s for s in self.rot[first] if holders >> s & 1))
+            lead_from.append(tuple(leads))
+            trick_order.append(tuple(orders))
+        self.lead_from: tuple[tuple[tuple[int, int], ...], ...] = tuple(lead_from)
+        self.trick_order: tuple[tuple[tuple[int, ...], ...], ...] = tuple(trick_order)
+        # The deal (RULES.md 3.3): packets of three from the dealer's left, three rounds; the
+        # last round gives two each with six players.
+        packets = (3, 3, 2) if n == 6 else (3, 3, 3)
+        getters = []
+        for dealer in range(n):
+            positions: list[list[int]] = [[] for _ in range(n)]
+            top = 0
+            for size in packets:
+                for i in range(1, n + 1):
+                    seat = (dealer + i) % n
+                    positions[seat].extend(range(top, top + size))
+                    top += size
+            getters.append(tuple(itemgetter(*p) for p in positions))
+            self.stock_start = top
+        self.deal_getters: tuple[tuple[Any, ...], ...] = tuple(getters)
+
+
+@lru_cache(maxsize=8)
+def _table(n: int) -> _Table:
+    return _Table(n)
+
+
+class Pitch52(Game):
+    """Nine-card Pitch with two jokers, played to 52 (RULES.md 3).
+
+    >>> game = Pitch52({"players": 3})
+    >>> game.options.cutthroat, game.seating.sides
+    (True, 3)
+    """
+
+    id: ClassVar[str] = "pitch52"
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options: Pitch52Options = pitch52_options(options)
+        o = self.options
+        self.seating = Seating.for_table(
+            o.players, cutthroat=o.cutthroat, six_player_teams=o.six_player_teams
+        )
+        self.target = o.target
+        self.scorer = Scorer(o, self.seating)
+        table = _table(o.players)
+        self.rot = table.rot
+        self.between = table.between
+        self.lead_from = table.lead_from
+        self.trick_order = table.trick_order
+        self._deal_getters = table.deal_getters
+        self._stock_start = table.stock_start
+        self.max_bid = self.scorer.max_points
+        self.dealer_stuck = o.all_pass == "dealer_stuck"
+        self.rob_all = o.rob == "bidder_all"
+        self.non_point = o.excess_trump_discard == "non_point"
+        self.first_lead_restricted = o.first_lead_restricted
+        seats = o.players
+        self.from_left: tuple[tuple[int, ...], ...] = tuple(
+            self.rot[d][1:] + (d,) for d in range(seats)
+        )
+        # Who robs, in order: the bidder, then his partners clockwise (RULES.md 3.5 step 4).
+        side_of = self.seating.seat_side
+        self.robbers: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in self.rot[b] if side_of[s] == side_of[b]) for b in range(seats)
+        )
+        self._calls: dict[tuple[int, str], Call] = {}
+        # Calls per auction state, shared by the hands of this game (see auction_choices).
+        self.calls_cache: dict[int, tuple[tuple[Action, ...], frozenset[str]]] = {}
+        self.trump_actions: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(NameTrump(s, t) for t in range(4)) for s in range(seats)
+        )
+
+    # -- actions, interned --------------------------------------------------------------
+    def call(self, seat: int, text: str) -> Call:
+        """The interned ``Call`` of ``seat``."""
+        key = (seat, text)
+        found = self._calls.get(key)
+        if found is None:
+            found = self._calls[key] = Call(seat, text)
+        return found
+
+    def auction_choices(
+        self, seat: int, high: int, is_dealer: bool
+    ) -> tuple[tuple[Action, ...], frozenset[str]]:
+        """Every call ``seat`` may make over a high bid of ``high`` (0: no bid yet), as
+        interned actions and as their texts (RULES.md 3.4). Cached."""
+        key = high << 4 | seat << 1 | is_dealer
+        found = self.calls_cache.get(key)
+        if found is None:
+            o = self.options
+            calls: list[Call] = []
+            if not (is_dealer and high == 0 and self.dealer_stuck):
+                calls.append(self.call(seat, "pass"))
+            if is_dealer and o.dealer_hold and high > 0:
+                calls.append(self.call(seat, "hold"))
+            for amount in range(max(o.min_bid, high + 1), self.max_bid + 1):
+                calls.append(self.call(seat, str(amount)))
+            found = (tuple(calls), frozenset(c.call for c in calls))
+            self.calls_cache[key] = found
+        return found
+
+    # -- hands ------------------------------------------------------------------------------
+    def deal(self, rng: random.Random, dealer: int) -> Deal:
+        """Shuffle (sort by random keys: a uniform permutation) and deal in threes."""
+        draw = rng.random
+        keys = [draw() for _ in _DECK]
+        deck = sorted(_DECK, key=keys.__getitem__)
+        hands = tuple(get(deck) for get in self._deal_getters[dealer])
+        return Deal(hands, (), tuple(deck[self._stock_start :]))
+
+    def check_deal(self, deal: Deal) -> None:
+        n = self.seating.seats
+        each = self.options.cards_each
+        if len(deal.hands) != n:
+            raise NotationError("bad_deal", f"a pitch52 deal has {n} hands, not {len(deal.hands)}")
+        for seat, cards in enumerate(deal.hands):
+            if len(cards) != each:
+                raise NotationError(
+                    "bad_deal", f"seat {seat} must be dealt {each} cards, not {len(cards)}"
+                )
+        if deal.kitty:
+            raise NotationError("bad_deal", "pitch52 has no kitty")
+        stock = 54 - n * each
+        if len(deal.stock) != stock:
+            raise NotationError("bad_deal", f"the stock must hold {stock} cards, not {len(deal.stock)}")
+        seen = 0
+        for c in (*(c for cards in deal.hands for c in cards), *deal.stock):
+            if not (isinstance(c, int) and 0 <= c < 54) or seen & BIT[c]:
+                raise NotationError("bad_deal", f"card {c!r} is dealt twice or is not a card")
+            seen |= BIT[c]
+
+    def start_hand(self, deal: Deal, dealer: int, tally: Tally) -> Pitch52Hand:
+        return Pitch52Hand(self, deal, dealer, tally)
+
+    # -- the rules as pure functions ------------------------------------------------------
+    def rank_order(self, trump: int | None, suit: int, mode: str | None = None) -> list[int]:
+        """The 16 trumps best first when ``suit`` is trump; other suits have no rank."""
+        if trump is None or suit != trump:
+            return []
+        return list(TRUMP_ORDER[trump])
+
+    def trick_winner(self, plays: Sequence[int], trump: int | None, mode: str | None = None) -> int:
+        if trump is None:
+            raise ValueError("pitch52 always has a trump suit")
+        return trick_winner_index(list(plays), RANK[trump])
+
+    def legal_plays(
+        self,
+        hand: Sequence[int],
+        trick: Sequence[int],
+        trump: int | None,
+        mode: str | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> list[int]:
+        """Trumps only; on the opening lead no joker or off-jack while another trump is held
+        (``first_lead_restricted``). An empty list: the player is out."""
+        if trump is None:
+            raise ValueError("pitch52 always has a trump suit")
+        mask = 0
+        for c in hand:
+            mask |= BIT[c]
+        mask &= TRUMP_MASK[trump]
+        if not trick and self.first_lead_restricted and (context or {}).get("opening_lead"):
+            allowed = mask & ~FIRST_LEAD_BARRED[trump]
+            if allowed:
+                mask = allowed
+        return cards_of(mask)
+
+    # -- scoring ----------------------------------------------------------------------------
+    def score(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:
+        """Score from ``bidder``, ``bid`` and ``categories``, ``tricks`` (with ``trump``) or
+        ``points`` (RULES.md 3.7-3.9); the facts are trusted."""
+        return self.scorer.score(facts, tally)
+
+    def check_line(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
+        return check_line(self.options, self.seating, self.scorer, line, tally)
+
+    def is_game_over(self, tally: Tally) -> bool:
+        """A side at or over the target ends the game (there is no loss line)."""
+        target = self.target
+        return any(score >= target for score in tally.scores)

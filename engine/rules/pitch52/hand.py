@@ -1,0 +1,553 @@
+"""One pitch52 hand as a state machine (RULES.md 3.3-3.8).
+
+Phases, in order: ``auction`` (one round, dealer last) → ``trump`` (the bidder names it) →
+``excess_discard`` (only players holding more than six trumps; under ``rob = bidder_all`` also
+the bidder after taking the stock) → ``play`` → ``over``. Throwing away non-trumps, the draw, the
+bidder's rob and skipping players who are out are automatic steps, not actions.
+
+Vocabulary: a seat is *out* when it holds no trump during play; it becomes *visibly out* (shown
+in views) only when its turn is skipped (RULES.md 3.10): inside a trick when play passes it, at
+the end of a trick for the seats after the last card, and when the lead passes over it.
+
+Hands are card masks. Cards received from the stock are public only as counts
+(``received_counts``); excess trumps are discarded face up (``excess_discards``).
+
+State that starts out the same in every hand (numbers, empty tuples) is given as class
+attributes and only set on the instance when it changes; lists are created when first needed.
+This keeps starting a hand and ``copy`` cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
+from engine.rules.base import Contract, Deal, Hand, HandResult, HandScore, Tally
+from engine.rules.cards import BIT, CARD_NAMES, SUITS, cards_of
+from engine.rules.choices import CardSubsets
+from engine.rules.errors import IllegalActionError
+from engine.rules.pitch52.ranks import FIRST_LEAD_BARRED, POINT_MASK, RANK, TRUMP_MASK
+
+if TYPE_CHECKING:
+    from engine.rules.pitch52.game import Pitch52
+
+AUCTION = "auction"
+TRUMP = "trump"
+EXCESS = "excess_discard"
+PLAY = "play"
+OVER = "over"
+
+#: Trumps a player may keep after throwing away (RULES.md 3.5 step 3), and draws up to.
+KEEP = 6
+
+_PHASE_OF_ACTION: dict[type, str] = {NameTrump: TRUMP, ExcessDiscard: EXCESS, Play: PLAY}
+_NO_CARDS: tuple[int, ...] = ()
+
+
+def _refuse(code: str, message: str) -> IllegalActionError:
+    return IllegalActionError(code, message)
+
+
+def _card_name(c: object) -> str:
+    return CARD_NAMES[c] if type(c) is int and 0 <= c < 54 else repr(c)
+
+
+class Pitch52Hand(Hand):
+    """A pitch52 hand from the deal to the score. Built by ``Pitch52.start_hand``."""
+
+    game: Pitch52
+
+    # Starting values shared by every hand (see the module docstring).
+    phase: str = AUCTION
+    contract: Contract | None = None
+    result: HandResult | None = None
+    _high: int = 0  # the high bid, 0 before the first bid
+    _high_seat: int = -1  # who holds it (the dealer after a hold)
+    _trump: int = -1
+    _queue: tuple[int, ...] = ()  # seats still to discard excess trumps, in turn
+    _excess: tuple[tuple[int, tuple[int, ...]], ...] = ()  # face-up discards, in order
+    _after_draw: bool = False  # the bidder's excess discard after taking the stock
+    _received: tuple[int, ...] | list[int] = ()
+    _out: int = 0  # mask of the seats visibly out
+    _holders: int = 0  # mask of the seats holding a trump (during play)
+    _leader: int = -1
+    _trick_seats: tuple[int, ...] = ()  # who plays to the current trick, in order
+    _trick_cards: list[int] | tuple[int, ...] = _NO_CARDS
+    _tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...] | list[
+        tuple[int, tuple[int, ...], tuple[int, ...], int]
+    ] = ()  # (leader, seats, cards, winner) of each completed trick
+    _played_by: list[int] | tuple[int, ...] = ()  # seat that played each card (-1: not played)
+    _captured_by: list[int] | tuple[int, ...] = ()  # seat that won the card's trick
+    _in_play: int = 0  # mask of the cards played so far
+    _start_trumps: tuple[tuple[int, ...], ...] = ()  # trumps held when play starts
+    _seat_plays: list[dict[int, Play]] | tuple[()] = ()  # per seat: card -> its play
+
+    _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
+        "history",
+        "_hands",
+        "_calls",
+        "_received",
+        "_trick_cards",
+        "_tricks",
+        "_played_by",
+        "_captured_by",
+    )
+
+    def __init__(self, game: Pitch52, deal: Deal, dealer: int, tally: Tally) -> None:
+        self.game = game
+        self.deal = deal
+        self.dealer = dealer
+        self.tally = tally
+        self.history: list[Action] = []
+        self.to_act: int | None = game.rot[dealer][1]
+        # Cards are distinct, so the sum of their bits is the mask.
+        self._hands: list[int] = [sum(map(BIT.__getitem__, cards)) for cards in deal.hands]
+        self._calls: list[tuple[int, str]] = []
+        self._calls_cache = game.calls_cache
+
+    # -- public helpers ---------------------------------------------------------------------
+    @property
+    def trump(self) -> int | None:
+        """The trump suit once named."""
+        return self._trump if self._trump >= 0 else None
+
+    def held(self, seat: int) -> int:
+        """Mask of the cards ``seat`` holds now (every card, hidden or not: not a view)."""
+        return self._hands[seat]
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self) -> Sequence[Action]:
+        seat = self.to_act
+        if seat is None:
+            return ()
+        phase = self.phase
+        if phase == PLAY:
+            mask = self._hands[seat]
+            if not self._in_play and self.game.first_lead_restricted:
+                allowed = mask & ~FIRST_LEAD_BARRED[self._trump]
+                if allowed:
+                    mask = allowed
+            if mask == self._hands[seat]:
+                return tuple(self._seat_plays[seat].values())
+            plays = PLAYS[seat]
+            return tuple([plays[c] for c in cards_of(mask)])
+        if phase == AUCTION:
+            choices = self._calls_cache.get(self._high << 4 | seat << 1 | (seat == self.dealer))
+            if choices is None:
+                choices = self.game.auction_choices(seat, self._high, seat == self.dealer)
+            return choices[0]
+        if phase == TRUMP:
+            return self.game.trump_actions[seat]
+        return self._excess_choices(seat)
+
+    def _excess_choices(self, seat: int) -> Sequence[Action]:
+        mask = self._hands[seat]
+        k = mask.bit_count() - KEEP
+        if not self.game.non_point:
+            return CardSubsets(ExcessDiscard, seat, mask, (k,))
+        points = mask & POINT_MASK[self.game.options.point_scheme][self._trump]
+        plain = mask & ~points
+        if plain.bit_count() >= k:
+            return CardSubsets(ExcessDiscard, seat, plain, (k,))
+        # Every non-point trump goes, and the rest is made up of point cards.
+        forced = tuple(cards_of(plain))
+
+        def make(s: int, cards: tuple[int, ...]) -> Action:
+            return ExcessDiscard(s, cards + forced)
+
+        return CardSubsets(make, seat, points, (k - len(forced),))
+
+    # -- checking ---------------------------------------------------------------------------
+    def check(self, action: Action) -> None:
+        kind = type(action)
+        if kind is Play:
+            self._check_play(action)  # type: ignore[arg-type]
+        elif kind is Call:
+            self._check_call(action)  # type: ignore[arg-type]
+        elif kind is NameTrump:
+            self._check_trump(action)  # type: ignore[arg-type]
+        elif kind is ExcessDiscard:
+            self._check_excess(action)  # type: ignore[arg-type]
+        else:
+            self._check_turn(action)
+            raise _refuse(
+                "wrong_phase", f"{action.type} is not an action of pitch52 (phase {self.phase})"
+            )
+
+    def _check_turn(self, action: Action) -> None:
+        """``out_of_turn``, then ``wrong_phase`` (RULES.md 7)."""
+        if self.to_act is None or action.seat != self.to_act:
+            who = "nobody: the hand is over" if self.to_act is None else f"seat {self.to_act}"
+            raise _refuse("out_of_turn", f"seat {action.seat} may not act now; it is {who}")
+        if _PHASE_OF_ACTION.get(type(action)) != self.phase:
+            raise _refuse(
+                "wrong_phase", f"{action.type} does not belong to the {self.phase} phase"
+            )
+
+    def _check_call(self, action: Call) -> None:
+        """RULES.md 3.4 with the check order of 1.5."""
+        if self.phase != AUCTION:
+            raise _refuse("auction_over", "the auction is over: no more calls (RULES.md 3.4)")
+        if action.seat != self.to_act:
+            raise _refuse(
+                "out_of_turn", f"seat {action.seat} may not call now; it is seat {self.to_act}"
+            )
+        game = self.game
+        min_bid = game.options.min_bid
+        text = action.call.strip().lower() if isinstance(action.call, str) else ""
+        seat = action.seat
+        if text == "pass":
+            if seat == self.dealer and self._high_seat < 0 and game.dealer_stuck:
+                raise _refuse(
+                    "dealer_must_bid",
+                    f"nobody has bid, so the dealer must bid at least {min_bid} "
+                    "(all_pass = dealer_stuck, RULES.md 3.4)",
+                )
+            return
+        if text == "hold":
+            if seat != self.dealer:
+                reason = "only the dealer may hold"
+            elif not game.options.dealer_hold:
+                reason = "holding is off (dealer_hold = false)"
+            elif self._high_seat < 0:
+                reason = "there is no bid to hold"
+            else:
+                return
+            raise _refuse("hold_not_allowed", f"{reason} (RULES.md 3.4)")
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= game.max_bid:
+            raise _refuse(
+                "bad_bid",
+                f"{action.call!r} is not a call: say pass, hold or a whole number from 1 to "
+                f"{game.max_bid} (RULES.md 3.4)",
+            )
+        amount = int(text)
+        if amount < min_bid:
+            raise _refuse(
+                "bid_too_low", f"{amount} is below the minimum bid of {min_bid} (RULES.md 3.4)"
+            )
+        if amount <= self._high:
+            raise _refuse(
+                "bid_too_low",
+                f"{amount} does not beat the high bid of {self._high}: a bid must be higher "
+                "(the dealer takes the bid at the same number with hold) (RULES.md 3.4)",
+            )
+
+    def _check_trump(self, action: NameTrump) -> None:
+        self._check_turn(action)
+        if type(action.suit) is not int or action.suit not in (0, 1, 2, 3):
+            raise _refuse("bad_trump", f"trump must be one of S, H, D, C, not {action.suit!r}")
+
+    def _check_excess(self, action: ExcessDiscard) -> None:
+        """RULES.md 3.5 step 3: exactly the trumps above six, face up."""
+        self._check_turn(action)
+        seat = action.seat
+        mask = self._hands[seat]
+        chosen = 0
+        for c in action.cards:
+            if not (type(c) is int and 0 <= c < 54 and mask >> c & 1):
+                raise _refuse("not_in_hand", f"{_card_name(c)} is not in seat {seat}'s hand")
+            if chosen >> c & 1:
+                raise _refuse("not_in_hand", f"{_card_name(c)} is listed twice")
+            chosen |= BIT[c]
+        k = mask.bit_count() - KEEP
+        if len(action.cards) != k:
+            raise _refuse(
+                "bad_discard_count",
+                f"seat {seat} holds {mask.bit_count()} trumps and must discard exactly {k} "
+                f"face up to keep {KEEP}, not {len(action.cards)} (RULES.md 3.5)",
+            )
+        if self.game.non_point:
+            points = POINT_MASK[self.game.options.point_scheme][self._trump]
+            kept_plain = mask & ~points & ~chosen
+            if chosen & points and kept_plain:
+                raise _refuse(
+                    "cannot_discard_point",
+                    "a point card may not be discarded while a non-point trump "
+                    f"({CARD_NAMES[(kept_plain & -kept_plain).bit_length() - 1]}) could go "
+                    "instead (excess_trump_discard = non_point, RULES.md 3.5)",
+                )
+
+    def _check_play(self, action: Play) -> None:
+        """RULES.md 3.6: trumps only; the restricted first lead."""
+        seat = action.seat
+        if seat != self.to_act or self.phase != PLAY:
+            self._check_turn(action)
+        c = action.card
+        mask = self._hands[seat]
+        if not (type(c) is int and 0 <= c < 54 and mask >> c & 1):
+            raise _refuse("not_in_hand", f"{_card_name(c)} is not in seat {seat}'s hand")
+        trump = self._trump
+        if not TRUMP_MASK[trump] >> c & 1:
+            # Hands hold only trumps during play; kept for completeness of the rule.
+            raise _refuse("trump_only", f"{CARD_NAMES[c]} is not a trump: only trumps are played")
+        if (
+            not self._in_play
+            and self.game.first_lead_restricted
+            and FIRST_LEAD_BARRED[trump] >> c & 1
+            and mask & ~FIRST_LEAD_BARRED[trump]
+        ):
+            raise _refuse(
+                "first_lead_restricted",
+                f"{CARD_NAMES[c]} may not open the hand: no joker or off-jack on the first lead "
+                "while holding another trump (RULES.md 3.6)",
+            )
+
+    # -- applying ---------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        if type(action) is Play:
+            # The hot path of a hand: the checks of _check_play, then the play, inlined.
+            seat = action.seat
+            c = action.card
+            if seat != self.to_act or self.phase != PLAY or type(c) is not int:
+                self._check_play(action)
+            hands = self._hands
+            mask = hands[seat]
+            if not (0 <= c < 54 and mask >> c & 1) or not self._in_play:
+                self._check_play(action)
+            self.history.append(action)
+            del self._seat_plays[seat][c]
+            left = mask ^ BIT[c]
+            hands[seat] = left
+            if not left:
+                self._holders &= ~(1 << seat)
+            cards = self._trick_cards
+            cards.append(c)  # type: ignore[union-attr]
+            self._played_by[c] = seat  # type: ignore[index]
+            self._in_play |= BIT[c]
+            seats = self._trick_seats
+            if len(cards) < len(seats):
+                nxt = seats[len(cards)]
+                self._out |= self.game.between[seat][nxt]
+                self.to_act = nxt
+            else:
+                self._close_trick(seat)
+            return
+        kind = type(action)
+        if kind is Call:
+            seat = action.seat
+            text = action.call  # type: ignore[attr-defined]
+            if seat != self.to_act or self.phase != AUCTION:
+                self._check_call(action)  # type: ignore[arg-type]
+            choices = self._calls_cache.get(self._high << 4 | seat << 1 | (seat == self.dealer))
+            if choices is None:
+                choices = self.game.auction_choices(seat, self._high, seat == self.dealer)
+            if text not in choices[1]:
+                # Refused, or written another way ("05", " PASS "): the full check decides.
+                self._check_call(action)  # type: ignore[arg-type]
+                text = text.strip().lower()
+                if text not in ("pass", "hold"):
+                    text = str(int(text))
+            self.history.append(action)
+            self._call(seat, text)
+        elif kind is NameTrump:
+            self._check_trump(action)  # type: ignore[arg-type]
+            self.history.append(action)
+            self._name_trump(action.suit)  # type: ignore[attr-defined]
+        elif kind is ExcessDiscard:
+            self._check_excess(action)  # type: ignore[arg-type]
+            self.history.append(action)
+            self._discard_excess(action.seat, action.cards)  # type: ignore[attr-defined]
+        else:
+            self.check(action)
+
+    def _call(self, seat: int, text: str) -> None:
+        self._calls.append((seat, text))
+        if text == "hold":
+            self._high_seat = seat
+        elif text != "pass":
+            self._high = int(text)
+            self._high_seat = seat
+        if seat != self.dealer:
+            self.to_act = self.game.rot[seat][1]
+        elif self._high_seat < 0:
+            self._finish_redeal()
+        else:
+            self.contract = Contract(self._high_seat, self._high)
+            self.phase = TRUMP
+            self.to_act = self._high_seat
+
+    def _name_trump(self, suit: int) -> None:
+        """Trump named: every non-trump is thrown away face down (RULES.md 3.5 step 2)."""
+        self._trump = suit
+        keep = TRUMP_MASK[suit]
+        hands = self._hands = [h & keep for h in self._hands]
+        self._queue = tuple(s for s in self.game.from_left[self.dealer] if hands[s].bit_count() > KEEP)
+        self._received = [0] * len(hands)
+        self._next_excess_or_draw()
+
+    def _next_excess_or_draw(self) -> None:
+        if self._queue:
+            self.phase = EXCESS
+            self.to_act = self._queue[0]
+        else:
+            self._draw()
+
+    def _discard_excess(self, seat: int, cards: tuple[int, ...]) -> None:
+        self._hands[seat] &= ~sum(map(BIT.__getitem__, cards))
+        self._excess = (*self._excess, (seat, cards))
+        self._queue = self._queue[1:]
+        if self._after_draw:
+            self._start_play()
+        else:
+            self._next_excess_or_draw()
+
+    def _draw(self) -> None:
+        """RULES.md 3.5 step 4: the draw and the rob (automatic)."""
+        assert self.contract is not None
+        game = self.game
+        bidder = self.contract.bidder
+        stock = self.deal.stock
+        size = len(stock)
+        hands = self._hands
+        received = self._received
+        ptr = 0
+        rob_all = game.rob_all
+        for seat in game.from_left[self.dealer]:
+            if ptr >= size:
+                break
+            need = KEEP - hands[seat].bit_count()
+            if need > 0 and not (rob_all and seat == bidder):
+                end = min(ptr + need, size)
+                # Dead cards drawn stay in hand until step 5; they never matter.
+                hands[seat] |= sum(map(BIT.__getitem__, stock[ptr:end]))
+                received[seat] += end - ptr  # type: ignore[index]
+                ptr = end
+        keep = TRUMP_MASK[self._trump]
+        if rob_all:
+            hands[bidder] |= sum(map(BIT.__getitem__, stock[ptr:])) & keep
+            received[bidder] += size - ptr  # type: ignore[index]
+            if hands[bidder].bit_count() > KEEP:
+                self._queue = (bidder,)
+                self._after_draw = True
+                self.phase = EXCESS
+                self.to_act = bidder
+                return
+        else:
+            for robber in game.robbers[bidder]:
+                if ptr >= size:
+                    break
+                held = hands[robber]
+                trumps = (held & keep).bit_count()
+                start = ptr
+                while trumps < KEEP and ptr < size:
+                    c = stock[ptr]
+                    ptr += 1
+                    if keep >> c & 1:
+                        held |= BIT[c]
+                        trumps += 1
+                hands[robber] = held
+                received[robber] += ptr - start  # type: ignore[index]
+        self._start_play()
+
+    def _start_play(self) -> None:
+        """RULES.md 3.5 step 5, then the bidder leads (3.6)."""
+        keep = TRUMP_MASK[self._trump]
+        hands = self._hands = [h & keep for h in self._hands]
+        holders = 0
+        for seat, held in enumerate(hands):
+            if held:
+                holders |= 1 << seat
+        self._holders = holders
+        cards = [tuple(cards_of(held)) for held in hands]
+        self._start_trumps = tuple(cards)
+        self._seat_plays = [{c: PLAYS[seat][c] for c in held} for seat, held in enumerate(cards)]
+        self._played_by = [-1] * 54
+        self._captured_by = [-1] * 54
+        self._tricks = []
+        self.phase = PLAY
+        assert self.contract is not None
+        self._start_trick(self.contract.bidder)
+
+    def _start_trick(self, first: int) -> None:
+        holders = self._holders
+        if not holders:
+            self._finish_scored()
+            return
+        game = self.game
+        # The lead passes left over everyone out of trumps (RULES.md 3.6).
+        leader, skipped = game.lead_from[first][holders]
+        self._out |= skipped
+        self._leader = leader
+        self._trick_seats = game.trick_order[leader][holders]
+        self._trick_cards = []
+        self.to_act = leader
+
+    def _close_trick(self, seat: int) -> None:
+        """The last card of a trick was played by ``seat``: the best trump takes it."""
+        cards = self._trick_cards
+        seats = self._trick_seats
+        rank = RANK[self._trump]
+        best = 0
+        best_rank = rank[cards[0]]
+        for i in range(1, len(cards)):
+            r = rank[cards[i]]
+            if r > best_rank:
+                best, best_rank = i, r
+        winner = seats[best]
+        captured = self._captured_by
+        for c in cards:
+            captured[c] = winner  # type: ignore[index]
+        self._tricks.append((self._leader, seats, tuple(cards), winner))  # type: ignore[union-attr]
+        self._out |= self.game.between[seat][self._leader]
+        self._start_trick(winner)
+
+    # -- the end ----------------------------------------------------------------------------
+    def _finish_redeal(self) -> None:
+        tally = self.tally
+        score = HandScore(None, (0,) * len(tally.scores), tally.scores, None, tally)
+        self.result = HandResult(
+            outcome="redeal", score=score, line={"dealer": self.dealer, "passed_out": True}
+        )
+        self.phase = OVER
+        self.to_act = None
+
+    def _finish_scored(self) -> None:
+        contract = self.contract
+        assert contract is not None
+        scorer = self.game.scorer
+        categories = scorer.categories_from_cards(
+            self._trump, self._in_play, self._played_by, self._captured_by
+        )
+        score = scorer.score_categories(contract.bidder, contract.bid, categories, self.tally)
+        points = score.points
+        assert points is not None
+        line: dict[str, Any] = {
+            "dealer": self.dealer,
+            "bidder": contract.bidder,
+            "bid": contract.bid,
+            "trump": SUITS[self._trump],
+            "points": list(points),
+            "categories": dict(categories),
+            "made": score.made,
+            "scores_after": list(score.scores_after),
+        }
+        self.result = HandResult(
+            outcome="scored",
+            score=score,
+            line=line,
+            trick_winners=tuple([t[3] for t in self._tricks]),
+            points=points,
+            categories=categories,
+            hands_after_draw=self._start_trumps,
+        )
+        self.phase = OVER
+        self.to_act = None
+
+    # -- views and copies -------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from engine.rules.pitch52.view import hand_view
+
+        return hand_view(self, seat)
+
+    def copy(self) -> Pitch52Hand:
+        other = object.__new__(Pitch52Hand)
+        state = other.__dict__
+        state.update(self.__dict__)
+        for name in self._LIST_FIELDS:
+            value = state.get(name)
+            if type(value) is list:
+                state[name] = value.copy()
+        if self._seat_plays:
+            other._seat_plays = [plays.copy() for plays in self._seat_plays]
+        return other

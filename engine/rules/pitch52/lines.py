@@ -1,0 +1,240 @@
+"""Checking a pitch52 scoresheet line (RULES.md 5).
+
+A line holds ``bidder``, ``bid``, ``trump`` and ``points`` (one entry per side), optionally
+``dealer``, ``categories``, ``made``, ``scores_after``, or just ``passed_out: true`` (only when
+``all_pass = redeal``). The checks run in the order of RULES.md 5.2; the first that fails
+raises ``ScoresheetError`` naming the field at fault.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.rules.base import HandScore, Tally
+from engine.rules.cards import SUITS
+from engine.rules.errors import ScoresheetError
+from engine.rules.pitch52.options import Pitch52Options
+from engine.rules.pitch52.scoring import Scorer
+from engine.rules.table import Seating
+
+_EMPTY: Mapping[str, Any] = {}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_list(value: Any, length: int) -> bool:
+    return isinstance(value, list | tuple) and len(value) == length and all(map(_is_int, value))
+
+
+def _missing(field: str, message: str) -> ScoresheetError:
+    return ScoresheetError("missing_field", message, field)
+
+
+def check_line(
+    options: Pitch52Options,
+    seating: Seating,
+    scorer: Scorer,
+    line: Mapping[str, Any],
+    tally: Tally,
+) -> HandScore:
+    """Validate ``line`` against the tally before it, then score it with ``scorer``.
+
+    Raises:
+        ScoresheetError: the first failing check of RULES.md 5.2.
+    """
+    sides = seating.sides
+    seats = seating.seats
+    if any(score >= options.target for score in tally.scores):
+        raise ScoresheetError(
+            "game_over",
+            f"the game is already over: a side has reached the target of {options.target} "
+            f"(scores {list(tally.scores)}); no further hand is scored",
+            None,
+        )
+    if not isinstance(line, Mapping):
+        raise _missing("line", "a line must be an object of fields")
+
+    # 2. missing_field: required fields, then the types of the optional ones.
+    passed_out = line.get("passed_out", False)
+    if not isinstance(passed_out, bool):
+        raise _missing("passed_out", f"passed_out must be true or false, not {passed_out!r}")
+    if not passed_out:
+        for name in ("bidder", "bid"):
+            if name not in line:
+                raise _missing(name, f"the line needs a {name} (RULES.md 5.1)")
+            if not _is_int(line[name]):
+                raise _missing(name, f"{name} must be a whole number, not {line[name]!r}")
+        if "trump" not in line:
+            raise _missing("trump", "the line needs a trump: S, H, D or C (RULES.md 5.1)")
+        if not isinstance(line["trump"], str):
+            raise _missing(
+                "trump", f"trump must be a suit letter S, H, D or C, not {line['trump']!r}"
+            )
+        if "points" not in line:
+            raise _missing("points", f"the line needs points: one entry per side ({sides})")
+        if not _int_list(line["points"], sides):
+            raise _missing(
+                "points",
+                f"points must be a list of {sides} whole numbers, one per side, "
+                f"not {line['points']!r}",
+            )
+    dealer = line.get("dealer")
+    if dealer is not None and not _is_int(dealer):
+        raise _missing("dealer", f"dealer must be a seat number, not {dealer!r}")
+    made_written = line.get("made")
+    if made_written is not None and not isinstance(made_written, bool):
+        raise _missing("made", f"made must be true or false, not {made_written!r}")
+    scores_after = line.get("scores_after")
+    if scores_after is not None and not _int_list(scores_after, sides):
+        raise _missing(
+            "scores_after",
+            f"scores_after must be a list of {sides} whole numbers, one per side, "
+            f"not {scores_after!r}",
+        )
+    categories = line.get("categories")
+    if categories is not None and not isinstance(categories, Mapping):
+        raise _missing(
+            "categories", f"categories must be an object of category: side, not {categories!r}"
+        )
+
+    # 3. bad_seat
+    if dealer is not None and not 0 <= dealer < seats:
+        raise ScoresheetError(
+            "bad_seat", f"dealer {dealer} is not a seat: seats are 0 to {seats - 1}", "dealer"
+        )
+    if not passed_out and not 0 <= line["bidder"] < seats:
+        raise ScoresheetError(
+            "bad_seat",
+            f"bidder {line['bidder']} is not a seat: seats are 0 to {seats - 1}",
+            "bidder",
+        )
+
+    # 4. passed_out_not_allowed; a valid passed-out line changes nothing.
+    if passed_out:
+        if options.all_pass != "redeal":
+            raise ScoresheetError(
+                "passed_out_not_allowed",
+                "a hand cannot be passed out here: when everybody passes the dealer must bid "
+                "(all_pass = dealer_stuck, RULES.md 3.4)",
+                "passed_out",
+            )
+        return _passed_out(made_written, scores_after, tally)
+
+    bidder: int = line["bidder"]
+    bid: int = line["bid"]
+    points: list[int] = list(line["points"])
+    max_points = scorer.max_points
+
+    # 5. bad_bid
+    if not options.min_bid <= bid <= max_points:
+        raise ScoresheetError(
+            "bad_bid",
+            f"bid {bid} is not a legal bid: bids are whole numbers from {options.min_bid} to "
+            f"{max_points} (RULES.md 3.4)",
+            "bid",
+        )
+    # 7. bad_trump
+    trump_text = line["trump"].strip().upper()
+    if len(trump_text) != 1 or trump_text not in SUITS:
+        raise ScoresheetError(
+            "bad_trump", f"trump {line['trump']!r} is not one of S, H, D, C (RULES.md 3.5)", "trump"
+        )
+    # 10. points_out_of_range
+    for side, value in enumerate(points):
+        if not 0 <= value <= max_points:
+            raise ScoresheetError(
+                "points_out_of_range",
+                f"side {side} has {value} points: each side takes 0 to {max_points} points "
+                "(RULES.md 3.7)",
+                "points",
+            )
+    # 11. points_total
+    total = sum(points)
+    low_total = 2 if scorer.high_low else 0
+    if total > max_points or total < low_total:
+        added = " + ".join(map(str, points))
+        if total > max_points:
+            rule = f"the points of a hand add up to at most {max_points}"
+        else:
+            rule = "high and low are always awarded, so the points add up to at least 2"
+        raise ScoresheetError("points_total", f"{rule} (RULES.md 3.7): {added} = {total}", "points")
+    # 14. bad_category, 15. points_mismatch
+    if categories is not None:
+        _check_categories(scorer, categories, sides)
+        from_categories = scorer.points(categories)
+        if from_categories != points:
+            raise ScoresheetError(
+                "points_mismatch",
+                f"the categories add up to {from_categories} points per side, but the line "
+                f"says {points}",
+                "points",
+            )
+        awarded = scorer.normalise(categories)
+    else:
+        awarded = None
+
+    score = scorer.score_points(bidder, bid, points, awarded, tally)
+
+    # 16. made_mismatch, 17. score_mismatch
+    if made_written is not None and made_written != score.made:
+        need = f"bid {bid} needs {bid} points and the bidding side took {points[seating.seat_side[bidder]]}"
+        raise ScoresheetError(
+            "made_mismatch",
+            f"the line says {'made' if made_written else 'set'}, but {need} (RULES.md 3.8)",
+            "made",
+        )
+    if scores_after is not None and list(scores_after) != list(score.scores_after):
+        raise ScoresheetError(
+            "score_mismatch",
+            f"the line says the scores are {list(scores_after)}, but they are "
+            f"{list(score.scores_after)} ({list(tally.scores)} + {list(score.delta)})",
+            "scores_after",
+        )
+    return score
+
+
+def _check_categories(scorer: Scorer, categories: Mapping[str, Any], sides: int) -> None:
+    for name, side in categories.items():
+        if name not in scorer.values:
+            extra = " (the three does not count: count_three is false)" if name == "three" else ""
+            raise ScoresheetError(
+                "bad_category",
+                f"{name!r} is not a category of this point scheme{extra}; categories: "
+                f"{', '.join(scorer.names)}",
+                "categories",
+            )
+        if side is not None and not (_is_int(side) and 0 <= side < sides):
+            raise ScoresheetError(
+                "bad_category",
+                f"category {name!r} goes to side {side!r}, which does not exist: sides are 0 to "
+                f"{sides - 1} (or null when not awarded)",
+                "categories",
+            )
+    if scorer.high_low:
+        for name in ("high", "low"):
+            if categories.get(name) is None:
+                raise ScoresheetError(
+                    "bad_category",
+                    f"{name!r} must name a side: there is always a {name} trump in play "
+                    "(RULES.md 3.7)",
+                    "categories",
+                )
+
+
+def _passed_out(made: bool | None, scores_after: Any, tally: Tally) -> HandScore:
+    if made is not None:
+        raise ScoresheetError(
+            "made_mismatch", "a passed-out hand is neither made nor set: leave made out", "made"
+        )
+    if scores_after is not None and list(scores_after) != list(tally.scores):
+        raise ScoresheetError(
+            "score_mismatch",
+            f"a passed-out hand changes nothing: the scores stay {list(tally.scores)}, "
+            f"not {list(scores_after)}",
+            "scores_after",
+        )
+    zero = (0,) * len(tally.scores)
+    return HandScore(None, zero, tally.scores, None, tally)
