@@ -1,0 +1,222 @@
+"""Clubs and the people in them.
+
+Vocabulary:
+- *club*: a group that runs league nights and tournaments together.
+- *player*: a person who plays; may exist without a site account (the director types them in).
+- *membership*: a player's place in one club, with one role there. A player may belong to
+  several clubs, with a different role in each.
+- *partnership*: two or three players of one club who play as one side (three in six-hand 45s).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from engine.rules import GAME_NAMES, Game, RulesError, get_game
+
+PARTNERSHIP_MIN_PLAYERS = 2
+PARTNERSHIP_MAX_PLAYERS = 3
+
+
+class Club(models.Model):
+    name = models.CharField(
+        "name", max_length=120, help_text="The club's name as its members know it."
+    )
+    slug = models.SlugField(
+        "short name", max_length=60, unique=True, help_text="Used in the club's web addresses."
+    )
+    description = models.TextField(
+        "description",
+        max_length=500,
+        blank=True,
+        help_text="A few words about the club for its public page: where and when it plays.",
+    )
+    member_count = models.PositiveIntegerField(
+        "members",
+        default=0,
+        editable=False,
+        help_text="Number of memberships, refreshed in the background after changes.",
+    )
+    created = models.DateTimeField("created", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "club"
+        verbose_name_plural = "clubs"
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(name=""), name="club_name_not_blank"),
+            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    display_name = models.CharField(
+        "display name", max_length=80, help_text="How the player's name appears on sheets."
+    )
+    email = models.EmailField(
+        "email",
+        blank=True,
+        help_text="Optional: how the club reaches the player. Not shown to other members.",
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name="site account",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+        help_text="The account this player signs in with; empty for players without one.",
+    )
+    created = models.DateTimeField("created", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "player"
+        verbose_name_plural = "players"
+        ordering = ["display_name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(display_name=""), name="player_display_name_not_blank"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class MembershipRole(models.TextChoices):
+    """What a member may do in the club; also reachable as ``Membership.Role``."""
+
+    CLUB_ADMIN = "club_admin", "club admin"
+    DIRECTOR = "director", "director"
+    SCORER = "scorer", "scorer"
+    PLAYER = "player", "player"
+
+
+class Membership(models.Model):
+    # Module-level so Meta.constraints below can name the values too.
+    Role = MembershipRole
+
+    club = models.ForeignKey(
+        Club, verbose_name="club", on_delete=models.CASCADE, related_name="memberships"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name="player", on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(
+        "role",
+        max_length=20,
+        choices=Role.choices,
+        default=Role.PLAYER,
+        help_text="Club admins manage the club; directors run events; scorers enter scores.",
+    )
+    created = models.DateTimeField("joined", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "membership"
+        verbose_name_plural = "memberships"
+        ordering = ["club", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
+            models.CheckConstraint(
+                condition=Q(role__in=MembershipRole.values),
+                name="membership_role_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.get_role_display()}) in {self.club}"
+
+
+class Partnership(models.Model):
+    club = models.ForeignKey(
+        Club, verbose_name="club", on_delete=models.CASCADE, related_name="partnerships"
+    )
+    name = models.CharField(
+        "name", max_length=120, help_text="How the side is called on standings, e.g. 'Ace High'."
+    )
+    players = models.ManyToManyField(
+        Player,
+        verbose_name="players",
+        related_name="partnerships",
+        help_text="Two players, or three for six-hand games; all members of the club.",
+    )
+    created = models.DateTimeField("created", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "partnership"
+        verbose_name_plural = "partnerships"
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="partnership_name_once_per_club"),
+            models.CheckConstraint(condition=~Q(name=""), name="partnership_name_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RuleSet(models.Model):
+    """A club's named house rules for one game: the engine's game id and option values.
+
+    The options are checked by the engine whenever a rule set is saved through the services,
+    so a sheet or table started from it can always build its game.
+    """
+
+    club = models.ForeignKey(
+        Club, verbose_name="club", on_delete=models.CASCADE, related_name="rule_sets"
+    )
+    name = models.CharField(
+        "name", max_length=80, help_text="What the club calls these rules, e.g. 'Tuesday 120s'."
+    )
+    game = models.CharField(
+        "game",
+        max_length=20,
+        choices=[(game_id, name) for game_id, name in GAME_NAMES.items()],
+        help_text="The game these rules are for.",
+    )
+    options = models.JSONField(
+        "options",
+        default=dict,
+        blank=True,
+        help_text="Variant options that differ from the standard rules (see the rules page).",
+    )
+    is_default = models.BooleanField(
+        "club default",
+        default=False,
+        help_text="Used for new sheets and tables of this game unless another is chosen.",
+    )
+    created = models.DateTimeField("created", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "rule set"
+        verbose_name_plural = "rule sets"
+        ordering = ["club", "game", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="ruleset_name_once_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "game"],
+                condition=Q(is_default=True),
+                name="ruleset_one_default_per_game",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="ruleset_name_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        """Refuse options the engine does not accept, naming the option at fault."""
+        try:
+            get_game(self.game, self.options or {})
+        except RulesError as error:
+            raise ValidationError({"options": error.message}) from error
+
+    def build_game(self) -> Game:
+        """The engine game these rules describe."""
+        return get_game(self.game, self.options or {})

@@ -1,0 +1,174 @@
+"""Who may do what in a club: roles mapped to capabilities, checked in one place.
+
+Every page and API endpoint that shows or changes club data names the capability it needs;
+views use ``club_required`` and the API uses ``HasClubCapability``, both backed by
+``capabilities_for``. Roles:
+
+- *player*: reads the club (members, partnerships, sheets, events).
+- *scorer*: also starts scoresheets and enters, corrects and double-enters lines.
+- *director*: also runs events (check-in, pairings), confirms and unlocks sheets, resolves
+  double entry, and looks after players and partnerships.
+- *club admin*: also manages memberships and roles, rule sets and the club itself.
+
+Site superusers hold every capability in every club. Anonymous visitors hold none: public
+pages (club list, public standings) do not go through this module.
+
+Every view says who may reach it, and ``tests/test_permissions.py`` reads that declaration
+for every URL of the project: ``club_required`` sets ``club_capability`` on the view,
+``public_view`` sets ``public``, ``signed_in_view`` sets ``signed_in``; API views set
+``read_capability`` / ``write_capability`` (club data) or ``public = True``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from functools import wraps
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from rest_framework.permissions import BasePermission
+
+from club.models import Club, Membership, MembershipRole
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
+
+P = ParamSpec("P")
+V = TypeVar("V", bound=Callable[..., Any])
+
+
+class Capability(StrEnum):
+    VIEW = "view"
+    SCORE = "score"
+    DIRECT = "direct"
+    ADMIN = "admin"
+
+
+ROLE_CAPABILITIES: dict[str, frozenset[Capability]] = {
+    MembershipRole.PLAYER: frozenset({Capability.VIEW}),
+    MembershipRole.SCORER: frozenset({Capability.VIEW, Capability.SCORE}),
+    MembershipRole.DIRECTOR: frozenset({Capability.VIEW, Capability.SCORE, Capability.DIRECT}),
+    MembershipRole.CLUB_ADMIN: frozenset(Capability),
+}
+
+DENIED_MESSAGE = {
+    Capability.VIEW: "Only members of {club} can see this.",
+    Capability.SCORE: "Only scorers, directors and admins of {club} can enter scores.",
+    Capability.DIRECT: "Only directors and admins of {club} can do this.",
+    Capability.ADMIN: "Only admins of {club} can do this.",
+}
+
+
+def membership_for(user: AbstractBaseUser | AnonymousUser, club: Club) -> Membership | None:
+    """The user's membership of ``club`` through their player, if any."""
+    if not user.is_authenticated:
+        return None
+    return (
+        Membership.objects.filter(club=club, player__user_id=user.pk)
+        .select_related("player")
+        .first()
+    )
+
+
+def capabilities_for(user: AbstractBaseUser | AnonymousUser, club: Club) -> frozenset[Capability]:
+    """Everything ``user`` may do in ``club`` (empty for anonymous visitors and outsiders)."""
+    if not user.is_authenticated:
+        return frozenset()
+    if getattr(user, "is_superuser", False):
+        return frozenset(Capability)
+    membership = membership_for(user, club)
+    return ROLE_CAPABILITIES[membership.role] if membership else frozenset()
+
+
+def has_capability(
+    user: AbstractBaseUser | AnonymousUser, club: Club, capability: Capability
+) -> bool:
+    return capability in capabilities_for(user, club)
+
+
+def denied_message(club: Club, capability: Capability) -> str:
+    return DENIED_MESSAGE[capability].format(club=club.name)
+
+
+def club_required(
+    capability: Capability,
+) -> Callable[
+    [Callable[Concatenate[HttpRequest, Club, P], HttpResponse]],
+    Callable[Concatenate[HttpRequest, str, P], HttpResponse],
+]:
+    """View decorator: resolve ``slug`` to the club and require ``capability`` there.
+
+    Anonymous visitors are sent to sign in; signed-in users without the capability get 403.
+    The wrapped view receives the club instead of the slug, and ``request.club_capabilities``
+    so templates can show only the buttons the user may press.
+    """
+
+    def decorator(
+        view: Callable[Concatenate[HttpRequest, Club, P], HttpResponse],
+    ) -> Callable[Concatenate[HttpRequest, str, P], HttpResponse]:
+        @wraps(view)
+        def wrapper(
+            request: HttpRequest, slug: str, *args: P.args, **kwargs: P.kwargs
+        ) -> HttpResponse:
+            club = get_object_or_404(Club, slug=slug)
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            capabilities = capabilities_for(request.user, club)
+            if capability not in capabilities:
+                raise PermissionDenied(denied_message(club, capability))
+            request.club_capabilities = capabilities  # type: ignore[attr-defined]
+            return view(request, club, *args, **kwargs)
+
+        wrapper.club_capability = capability  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorator
+
+
+def public_view(view: V) -> V:
+    """Mark a view as open to everyone, anonymous visitors included (no club data behind it)."""
+    view.public = True  # type: ignore[attr-defined]
+    return view
+
+
+def signed_in_view(view: V) -> V:
+    """Require a signed-in user (any account, no club role): the user's own things."""
+    wrapped = login_required(view)
+    wrapped.signed_in = True  # type: ignore[attr-defined]
+    return wrapped
+
+
+class HasClubCapability(BasePermission):
+    """DRF permission: the view's club (from ``get_club``) must grant the capability.
+
+    Views set ``read_capability`` (GET/HEAD/OPTIONS) and ``write_capability`` (other
+    methods) and implement ``get_club(request, **kwargs) -> Club``.
+    """
+
+    message = "You do not have permission for this club."
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        if not request.user or not request.user.is_authenticated:
+            return False
+        club: Club = view.get_club(request, **view.kwargs)  # type: ignore[attr-defined]
+        safe = request.method in ("GET", "HEAD", "OPTIONS")
+        needed: Capability = getattr(
+            view, "read_capability" if safe else "write_capability", Capability.ADMIN
+        )
+        if not has_capability(request.user, club, needed):
+            self.message = denied_message(club, needed)
+            return False
+        return True
+
+
+def capability_context(request: HttpRequest) -> dict[str, Any]:
+    """Template context: ``can`` maps capability names to booleans for the current club."""
+    capabilities: frozenset[Capability] = getattr(request, "club_capabilities", frozenset())
+    return {"can": {c.value: c in capabilities for c in Capability}}

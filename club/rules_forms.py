@@ -1,0 +1,128 @@
+"""The rule set form: one field per engine option of the chosen game.
+
+The fields are built from the engine's own option table (``OptionSpec`` rows: id, kind,
+default, allowed values, help), so a new engine option appears on the form without a change
+here. The engine exports no uniform way to reach that table from a game id; each game
+package has ``options.OPTION_SPECS`` beside its ``Game`` class, which is what
+``engine_option_specs`` finds.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from django import forms
+
+from club.models import RuleSet
+from engine.rules import GAME_NAMES
+from engine.rules.options import OptionSpec
+from engine.rules.registry import game_class
+
+OPTION_PREFIX = "option_"
+NO_LIMIT = "none"
+
+
+def engine_option_specs(game_id: str) -> tuple[OptionSpec, ...]:
+    """The option table of ``game_id``: the ``OPTION_SPECS`` of the package holding its class.
+
+    Raises:
+        OptionError: ``unknown_game``.
+    """
+    package = game_class(game_id).__module__.rpartition(".")[0]
+    specs: tuple[OptionSpec, ...] = importlib.import_module(f"{package}.options").OPTION_SPECS
+    return specs
+
+
+def _value_label(value: Any) -> str:
+    if value is None:
+        return "no limit"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
+
+
+def _choice_key(value: Any) -> str:
+    if value is None:
+        return NO_LIMIT
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_field(spec: OptionSpec) -> forms.Field:
+    """A form field for one engine option: a choice of its allowed values (the default marked),
+    or a whole number for an open option (targets)."""
+    label = spec.id.replace("_", " ").capitalize()
+    help_text = f"{spec.help.capitalize()}. Standard: {_value_label(spec.default)}."
+    if spec.allowed is None:
+        return forms.IntegerField(
+            label=label, min_value=1, initial=spec.default, help_text=help_text
+        )
+    choices = [
+        (
+            _choice_key(value),
+            _value_label(value) + (" (standard)" if value == spec.default else ""),
+        )
+        for value in spec.allowed
+    ]
+    return forms.ChoiceField(
+        label=label, choices=choices, initial=_choice_key(spec.default), help_text=help_text
+    )
+
+
+def option_value(spec: OptionSpec, cleaned: Any) -> Any:
+    """The engine value of a cleaned form value."""
+    if spec.allowed is None:
+        return cleaned
+    by_key = {_choice_key(value): value for value in spec.allowed}
+    return by_key[cleaned]
+
+
+class RuleSetForm(forms.Form):
+    """Name, default flag, and one field per option of ``game`` (prefixed ``option_``)."""
+
+    name = forms.CharField(
+        label="Name", max_length=80, help_text="What the club calls these rules, e.g. Tuesday 120s."
+    )
+    is_default = forms.BooleanField(
+        label="Club default for this game",
+        required=False,
+        help_text="Used for new sheets and tables of this game unless another is chosen.",
+    )
+
+    def __init__(
+        self, *args: Any, game: str, rule_set: RuleSet | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.game_name = GAME_NAMES[game]
+        self.specs = engine_option_specs(game)
+        current = rule_set.build_game().options_dict() if rule_set else {}
+        if rule_set is not None:
+            self.fields["name"].initial = rule_set.name
+            # The default is changed with its own button on the list page.
+            del self.fields["is_default"]
+        for spec in self.specs:
+            field = option_field(spec)
+            if spec.id in current:
+                value = current[spec.id]
+                field.initial = value if spec.allowed is None else _choice_key(value)
+            self.fields[OPTION_PREFIX + spec.id] = field
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[OPTION_PREFIX + spec.id] for spec in self.specs]
+
+    def options(self) -> dict[str, Any]:
+        """Every option value chosen, as the engine expects them (call after ``is_valid``)."""
+        return {
+            spec.id: option_value(spec, self.cleaned_data[OPTION_PREFIX + spec.id])
+            for spec in self.specs
+        }
+
+    def add_option_error(self, option: str | None, message: str) -> None:
+        """Show the engine's message next to the option it names (or on top of the form)."""
+        field = OPTION_PREFIX + option if option else None
+        if field not in self.fields:
+            field = None
+        self.add_error(field, message)

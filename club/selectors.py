@@ -1,0 +1,96 @@
+"""Reads of club data. Everything inside a club is read through the club."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from club.models import Club, Membership, Partnership, Player, RuleSet
+
+
+def club_list() -> QuerySet[Club]:
+    """All clubs, by name."""
+    return Club.objects.order_by("name")
+
+
+def club_get(*, slug: str) -> Club:
+    """The club with this short name. Raises ``Http404`` when there is none."""
+    return get_object_or_404(Club, slug=slug)
+
+
+def club_memberships(
+    *, club: Club, role: str | None = None, search: str = ""
+) -> QuerySet[Membership]:
+    """The club's memberships with their players, by name; only one role when given, only
+    names (or emails, or account names) containing ``search`` when given."""
+    memberships = Membership.objects.filter(club=club).select_related("player", "player__user")
+    if role:
+        memberships = memberships.filter(role=role)
+    search = search.strip()
+    if search:
+        memberships = memberships.filter(
+            Q(player__display_name__icontains=search)
+            | Q(player__email__icontains=search)
+            | Q(player__user__username__icontains=search)
+        )
+    return memberships.order_by("player__display_name", "pk")
+
+
+def club_membership_get(*, club: Club, membership_id: int) -> Membership:
+    """One membership of the club. Raises ``Http404`` for another club's."""
+    return get_object_or_404(
+        Membership.objects.select_related("player", "player__user"), club=club, pk=membership_id
+    )
+
+
+def club_member_get(*, club: Club, player_id: int) -> Membership:
+    """The membership of player ``player_id`` in the club. Raises ``Http404`` for a player who
+    is not a member: another club's players are not reachable through this one."""
+    return get_object_or_404(
+        Membership.objects.select_related("player", "player__user"),
+        club=club,
+        player_id=player_id,
+    )
+
+
+def club_members_by_id(*, club: Club, player_ids: list[int]) -> list[Player]:
+    """The club's players with these ids, in the order given; ids of non-members are left out."""
+    found = Player.objects.filter(pk__in=player_ids, memberships__club=club).in_bulk()
+    return [found[i] for i in player_ids if i in found]
+
+
+def club_partnerships(*, club: Club) -> QuerySet[Partnership]:
+    """The club's partnerships, by name, with their players loaded."""
+    return (
+        Partnership.objects.filter(club=club)
+        .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("display_name")))
+        .order_by("name")
+    )
+
+
+def club_partnership_get(*, club: Club, partnership_id: int) -> Partnership:
+    """One partnership of the club. Raises ``Http404`` for another club's."""
+    return get_object_or_404(club_partnerships(club=club), pk=partnership_id)
+
+
+def club_rule_sets(*, club: Club, game: str | None = None) -> QuerySet[RuleSet]:
+    """The club's rule sets by game then name; only one game's when given."""
+    rule_sets = RuleSet.objects.filter(club=club)
+    if game:
+        rule_sets = rule_sets.filter(game=game)
+    return rule_sets.order_by("game", "name")
+
+
+def club_rule_set_get(*, club: Club, rule_set_id: int) -> RuleSet:
+    """One rule set of the club. Raises ``Http404`` for another club's."""
+    return get_object_or_404(RuleSet, club=club, pk=rule_set_id)
+
+
+def club_default_rule_set(*, club: Club, game: str) -> RuleSet | None:
+    """The rule set the club uses for ``game`` unless another is chosen."""
+    return RuleSet.objects.filter(club=club, game=game, is_default=True).first()
+
+
+def club_member_count(*, club_id: int) -> int:
+    """How many memberships the club has, counted now (``Club.member_count`` may lag)."""
+    return Membership.objects.filter(club_id=club_id).count()

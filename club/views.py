@@ -1,0 +1,82 @@
+"""Club pages open to everyone, signing in and out, and the user's API token."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib import messages
+from django.contrib.auth.views import LoginView, LogoutView
+from django.core.exceptions import ValidationError
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.middleware import HtmxDetails
+from rest_framework.authtoken.models import Token
+
+from club.permissions import Capability, capabilities_for, public_view, signed_in_view
+from club.selectors import club_get, club_list
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware."""
+
+    htmx: HtmxDetails
+
+
+def form_errors_from(form: Form, error: ValidationError) -> None:
+    """Put a service's ``ValidationError`` on the form: on the fields it names when the form
+    has them, on top of the form otherwise."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+@public_view
+class SignInView(LoginView):
+    template_name = "registration/sign_in.html"
+    redirect_authenticated_user = True
+
+
+@public_view
+class SignOutView(LogoutView):
+    """GET asks to confirm; POST signs out. A link alone must not sign anyone out."""
+
+    http_method_names = ["get", "post", "options"]
+    template_name = "registration/signed_out.html"
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(request, "registration/sign_out.html")
+
+
+@public_view
+@require_GET
+def club_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "club/club_list.html", {"clubs": club_list()})
+
+
+@public_view
+@require_GET
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's public page: its name, description and events; members see the way in to
+    the member list, partnerships and house rules."""
+    club = club_get(slug=slug)
+    capabilities = capabilities_for(request.user, club)
+    context = {"club": club, "can": {c.value: c in capabilities for c in Capability}}
+    return render(request, "club/club_detail.html", context)
+
+
+@signed_in_view
+@require_http_methods(["GET", "POST"])
+def api_token(request: HttpRequest) -> HttpResponse:
+    """The signed-in user's API token: shown, created, or replaced by a new one (POST)."""
+    user_id = cast(int, request.user.pk)  # signed_in_view: there is a user
+    if request.method == "POST":
+        Token.objects.filter(user_id=user_id).delete()
+        Token.objects.create(user_id=user_id)
+        messages.success(request, "Your new API token is ready; the old one no longer works.")
+        return redirect("api_token")
+    token = Token.objects.filter(user_id=user_id).first()
+    return render(request, "club/api_token.html", {"token": token})

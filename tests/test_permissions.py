@@ -1,0 +1,277 @@
+"""The permission walk: every URL of the project, every kind of visitor.
+
+Every URL pattern from the project's resolver is visited as an anonymous visitor, a signed-in
+outsider and a member of each role. What a URL needs is read from its view, never listed here:
+
+- ``club_required(capability)`` pages (``view.club_capability``): roles holding the capability
+  get 200; anonymous visitors are sent to sign in; everyone else gets 403;
+- API views with ``HasClubCapability`` (``read_capability`` / ``write_capability``): 200 (405
+  for a view without GET); anonymous 401/403; everyone else 403;
+- ``signed_in_view`` (``view.signed_in``): any account; anonymous visitors sign in first;
+- ``public_view`` / ``public = True``: open to all.
+
+A view that declares none of these fails the walk, as does a URL keyword the walk cannot fill:
+add it to ``KWARG_VALUES`` (one line: how to get a value from the ``World``). Writes are
+checked too: for every method a view may accept besides GET, a visitor without the write
+capability is refused and no row of the apps changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.db import connection
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.views import APIView
+
+from club.models import Club, Membership, Partnership, RuleSet
+from club.permissions import ROLE_CAPABILITIES, Capability, HasClubCapability
+from tests.factories import (
+    ClubFactory,
+    MembershipFactory,
+    PartnershipFactory,
+    RuleSetFactory,
+    UserFactory,
+)
+
+ROLES = ("anonymous", "outsider", *(role.value for role in Membership.Role))
+# URLs that are not the project's own pages: the admin, static files, the API documentation.
+SKIPPED_PREFIXES = ("admin/", "static/", "media/", "api/schema/", "api/docs/")
+# Apps whose rows must not change when a write is refused.
+WATCHED_APPS = ("club", "scoring", "tournaments", "engine", "authtoken")
+WRITE_METHODS = ("post", "put", "patch", "delete")
+
+
+@dataclass
+class World:
+    """A club with one signed-in member of each role, an outsider, and one of each thing."""
+
+    club: Club
+    users: dict[str, User | None]  # by role name, plus "outsider" and "anonymous" (None)
+    members: dict[str, Membership]  # by role name
+    member: Membership  # a player without an account: the one pages edit
+    partnership: Partnership
+    rule_set: RuleSet
+
+
+# How to fill each URL keyword from the world. One line per keyword; a URL whose keyword is
+# missing here fails the walk.
+KWARG_VALUES: dict[str, Callable[[World], object]] = {
+    "slug": lambda w: w.club.slug,
+    "player_id": lambda w: w.member.player_id,
+    "membership_id": lambda w: w.member.pk,
+    "partnership_id": lambda w: w.partnership.pk,
+    "rule_set_id": lambda w: w.rule_set.pk,
+}
+
+
+@pytest.fixture
+def world(db: None) -> World:
+    club = ClubFactory.create()
+    members = {
+        role.value: MembershipFactory.create(club=club, role=role, with_account=True)
+        for role in Membership.Role
+    }
+    users: dict[str, User | None] = {role: m.player.user for role, m in members.items()}
+    users["outsider"] = UserFactory.create()
+    users["anonymous"] = None
+    # The outsider is a member elsewhere: a role in another club grants nothing here.
+    MembershipFactory.create(
+        player__user=users["outsider"], role=Membership.Role.CLUB_ADMIN
+    )
+    member = MembershipFactory.create(club=club)
+    partnership = PartnershipFactory.create(
+        club=club, players=[member.player, members["player"].player]
+    )
+    rule_set = RuleSetFactory.create(club=club, is_default=True)
+    return World(club, users, members, member, partnership, rule_set)
+
+
+# --- The URLs and what their views declare ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str
+    route: str
+    kwargs: tuple[str, ...]
+    callback: Callable[..., Any]
+
+    def __str__(self) -> str:
+        return self.route
+
+
+def _walk(
+    patterns: list[URLPattern | URLResolver], prefix: str, namespace: str, kwargs: tuple[str, ...]
+) -> Iterator[Route]:
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        names = kwargs + tuple(pattern.pattern.regex.groupindex)
+        if isinstance(pattern, URLResolver):
+            inner = namespace + (f"{pattern.namespace}:" if pattern.namespace else "")
+            yield from _walk(pattern.url_patterns, route, inner, names)
+        elif not route.startswith(SKIPPED_PREFIXES):
+            name = f"{namespace}{pattern.name}" if pattern.name else ""
+            yield Route(name, route, names, pattern.callback)
+
+
+ROUTES = list(_walk(get_resolver().url_patterns, "", "", ()))
+
+
+@dataclass(frozen=True)
+class Access:
+    kind: str  # "public", "signed_in", "club" (pages) or "api"
+    read: Capability | None = None
+    write: Capability | None = None
+    methods: tuple[str, ...] = ("post",)
+
+
+def access_of(route: Route) -> Access:
+    """What the view of ``route`` declares; fails the test when it declares nothing."""
+    callback = route.callback
+    cls = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
+    if getattr(callback, "public", False) or getattr(cls, "public", False):
+        return Access("public")
+    if getattr(callback, "signed_in", False):
+        return Access("signed_in")
+    capability = getattr(callback, "club_capability", None)
+    if capability is not None:
+        return Access("club", capability, capability)
+    if (
+        cls is not None
+        and issubclass(cls, APIView)
+        and HasClubCapability in cls.permission_classes
+    ):
+        methods = tuple(m for m in WRITE_METHODS if hasattr(cls, m))
+        return Access("api", cls.read_capability, cls.write_capability, methods)
+    pytest.fail(
+        f"{route} ({route.name or 'unnamed'}): its view declares no access; use "
+        "club_required(...), public_view, signed_in_view, or an API view with "
+        "HasClubCapability and read_capability/write_capability"
+    )
+
+
+def url_of(route: Route, world: World) -> str:
+    if not route.name:
+        pytest.fail(f"{route}: give the URL pattern a name so the walk can reverse it")
+    missing = [kwarg for kwarg in route.kwargs if kwarg not in KWARG_VALUES]
+    if missing:
+        pytest.fail(f"{route}: add {', '.join(missing)} to KWARG_VALUES in {__name__}")
+    kwargs = {kwarg: KWARG_VALUES[kwarg](world) for kwarg in route.kwargs}
+    return reverse(route.name, kwargs=kwargs)
+
+
+def holds(role: str, capability: Capability | None) -> bool:
+    return capability is not None and capability in ROLE_CAPABILITIES.get(role, frozenset())
+
+
+def client_for(world: World, role: str) -> Client:
+    client = Client()
+    user = world.users[role]
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def snapshot() -> dict[str, list[str]]:
+    """Every row of the watched apps, m2m tables included, to compare before and after."""
+    tables = set(connection.introspection.table_names())
+    return {
+        model._meta.label: sorted(map(repr, model._default_manager.values_list()))
+        for model in apps.get_models(include_auto_created=True)
+        if model._meta.app_label in WATCHED_APPS and model._meta.db_table in tables
+    }
+
+
+def sent_to_sign_in(response: HttpResponse) -> bool:
+    return response.status_code == 302 and response["Location"].startswith(reverse("sign_in"))
+
+
+# --- The walk ---------------------------------------------------------------------------------
+
+
+def test_the_walk_sees_the_club_pages_and_api() -> None:
+    """Guard against a walk that silently finds nothing."""
+    names = {route.name for route in ROUTES}
+    assert {"club_detail", "member_list", "rule_set_edit", "api_player_list"} <= names
+    assert not any(route.route.startswith("admin/") for route in ROUTES)
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_get(route: Route, role: str, world: World) -> None:
+    access = access_of(route)
+    url = url_of(route, world)
+    response = client_for(world, role).get(url)
+    status = response.status_code
+    where = f"GET {url} as {role}"
+    if access.kind == "public":
+        if role == "anonymous":
+            assert status == 200, where
+        else:
+            assert status in (200, 302), where
+    elif access.kind == "signed_in":
+        if role == "anonymous":
+            assert sent_to_sign_in(response), where
+        else:
+            assert status == 200, where
+    elif access.kind == "club":
+        if holds(role, access.read):
+            assert status == 200, where
+        elif role == "anonymous":
+            assert sent_to_sign_in(response), where
+        else:
+            assert status == 403, where
+    else:  # api
+        if holds(role, access.read):
+            has_get = hasattr(getattr(route.callback, "cls", None), "get")
+            assert status == (200 if has_get else 405), where
+        elif role == "anonymous":
+            assert status in (401, 403), where
+        else:
+            assert status == 403, where
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=str)
+def test_refused_writes_change_nothing(route: Route, world: World) -> None:
+    access = access_of(route)
+    if access.kind == "public":
+        return  # open to everyone by declaration (sign-in, sign-out)
+    url = url_of(route, world)
+    roles = [r for r in ROLES if not holds(r, access.write)]
+    if access.kind == "signed_in":
+        roles = ["anonymous"]
+    before = snapshot()
+    for role in roles:
+        client = client_for(world, role)
+        for method in access.methods:
+            response = getattr(client, method)(url, data={}, content_type="application/json")
+            where = f"{method.upper()} {url} as {role}"
+            if response.status_code == 405:
+                continue  # the view takes no such method (require_GET): nothing to refuse
+            if role == "anonymous" and access.kind != "api":
+                assert sent_to_sign_in(response), where
+            else:
+                assert response.status_code in (401, 403), where
+    assert snapshot() == before, f"a refused write changed rows: {url}"
+
+
+def test_a_view_that_declares_nothing_fails_the_walk() -> None:
+    def undeclared(request: Any) -> HttpResponse:
+        return HttpResponse()
+
+    with pytest.raises(pytest.fail.Exception, match="declares no access"):
+        access_of(Route("x", "x/", (), undeclared))
+
+
+def test_a_url_keyword_without_a_value_fails_the_walk(world: World) -> None:
+    route = Route("member_list", "clubs/<slug:slug>/<int:table_id>/", ("slug", "table_id"), str)
+    with pytest.raises(pytest.fail.Exception, match="add table_id to KWARG_VALUES"):
+        url_of(route, world)
