@@ -1,0 +1,334 @@
+"""Paper scoresheets: one game between sides, one line per hand, every line checked by the engine.
+
+Vocabulary:
+- *scoresheet*: one game between two sides (or more, cut-throat) under one rule set. The game id
+  and every option value are copied onto the sheet when it starts, so a later edit of the club's
+  rule set never changes a sheet already written.
+- *entry*: one scorer's copy of the sheet's lines. The primary entry is the sheet; a second
+  scorer may type the same sheet again as the check entry (double entry), and the two are
+  compared line by line before the sheet is confirmed.
+- *line*: one hand as written on paper (RULES.md 5.1), stored as the dict the engine reads,
+  with what the engine computed from it (change, running totals, made/set, game result).
+- *revision*: one change of a line (added, edited, deleted, resolved) with who, when, and the
+  line before and after. Deleted lines are kept, marked deleted: nothing is ever lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from club.models import Club, Partnership, Player, RuleSet
+
+
+class SheetStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", "in progress"
+    FINISHED = "finished", "finished"
+    CONFIRMED = "confirmed", "confirmed"
+
+
+class Entry(models.TextChoices):
+    PRIMARY = "primary", "sheet"
+    CHECK = "check", "second entry"
+
+
+class ScoresheetQuerySet(models.QuerySet["Scoresheet"]):
+    def for_club(self, club: Club) -> ScoresheetQuerySet:
+        return self.filter(club=club)
+
+
+class Scoresheet(models.Model):
+    Status = SheetStatus
+
+    club = models.ForeignKey(
+        Club, verbose_name="club", on_delete=models.CASCADE, related_name="scoresheets"
+    )
+    rule_set = models.ForeignKey(
+        RuleSet,
+        verbose_name="rule set",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="scoresheets",
+        help_text="The club rule set the sheet was started from (its rules are copied below).",
+    )
+    rule_set_name = models.CharField(
+        "rules", max_length=80, blank=True, help_text="The rule set's name when the sheet began."
+    )
+    game = models.CharField("game", max_length=20, help_text="The engine's game id.")
+    options = models.JSONField(
+        "options", default=dict, help_text="Every option value of the game, defaults included."
+    )
+    target = models.IntegerField("target", help_text="The score that wins the game.")
+    title = models.CharField(
+        "title", max_length=120, blank=True, help_text="E.g. 'Table 3, round 2'."
+    )
+    status = models.CharField(
+        "status", max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
+    )
+    winners = models.JSONField(
+        "winning sides", null=True, blank=True, help_text="Side indexes, when the game is over."
+    )
+    end_reason = models.CharField(
+        "how the game ended", max_length=30, blank=True, help_text="RULES.md 0.4 reason."
+    )
+    # Reserved for tournaments: the Match this sheet scores. A plain column until the Match
+    # model exists; it then becomes a foreign key on the same column.
+    match_id = models.PositiveBigIntegerField(
+        "match", null=True, blank=True, help_text="The tournament match this sheet scores."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="started by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created = models.DateTimeField("started", auto_now_add=True)
+    updated = models.DateTimeField("changed", auto_now=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="confirmed by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField("confirmed", null=True, blank=True)
+
+    objects = ScoresheetQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "scoresheet"
+        verbose_name_plural = "scoresheets"
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=SheetStatus.values), name="scoresheet_status_known"
+            ),
+            models.CheckConstraint(condition=~Q(game=""), name="scoresheet_game_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title or f"Scoresheet {self.pk}"
+
+    @property
+    def is_locked(self) -> bool:
+        return self.status == SheetStatus.CONFIRMED
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+
+class SheetSide(models.Model):
+    sheet = models.ForeignKey(
+        Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="sides"
+    )
+    index = models.PositiveSmallIntegerField("side", help_text="The engine's side number, from 0.")
+    label = models.CharField("name", max_length=120, help_text="How the side is written.")
+    partnership = models.ForeignKey(
+        Partnership,
+        verbose_name="partnership",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sheet_sides",
+    )
+
+    class Meta:
+        verbose_name = "side"
+        verbose_name_plural = "sides"
+        ordering = ["sheet", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "index"], name="sheetside_once_per_sheet"),
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class SheetSeat(models.Model):
+    """Who sat in a seat (optional): lets the entry page show names instead of numbers."""
+
+    sheet = models.ForeignKey(
+        Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="seats"
+    )
+    seat = models.PositiveSmallIntegerField("seat", help_text="The engine's seat number, from 0.")
+    side = models.ForeignKey(
+        SheetSide, verbose_name="side", on_delete=models.CASCADE, related_name="seats"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name="player", on_delete=models.SET_NULL, null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = "seat"
+        verbose_name_plural = "seats"
+        ordering = ["sheet", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "seat"], name="sheetseat_once_per_sheet"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat + 1}"
+
+
+class HandLineQuerySet(models.QuerySet["HandLine"]):
+    def live(self) -> HandLineQuerySet:
+        return self.filter(deleted=False)
+
+
+class HandLine(models.Model):
+    sheet = models.ForeignKey(
+        Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="lines"
+    )
+    entry = models.CharField("entry", max_length=10, choices=Entry.choices, default=Entry.PRIMARY)
+    number = models.PositiveIntegerField("line", help_text="Hand number on the sheet, from 1.")
+    line = models.JSONField("as written", help_text="The line as the rules engine reads it.")
+    # Typed copies of the main fields, for lists and queries.
+    dealer = models.PositiveSmallIntegerField("dealer", null=True, blank=True)
+    bidder = models.PositiveSmallIntegerField("bidder", null=True, blank=True)
+    bid = models.IntegerField("bid", null=True, blank=True)
+    trump = models.CharField("trump", max_length=3, blank=True)
+    passed_out = models.BooleanField("passed out", default=False)
+    # What the engine computed.
+    made = models.BooleanField("made", null=True, blank=True, help_text="Empty: thrown in.")
+    delta = models.JSONField("change", help_text="Score change per side.")
+    scores_after = models.JSONField("totals", help_text="Running totals per side after the hand.")
+    tally_after = models.JSONField(
+        "tally", help_text="Scores, sets and sets in a row per side after the hand."
+    )
+    result = models.JSONField(
+        "game result", null=True, blank=True, help_text="Winners and reason if the hand ends it."
+    )
+    deleted = models.BooleanField("deleted", default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="entered by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created = models.DateTimeField("entered", auto_now_add=True)
+    updated = models.DateTimeField("changed", auto_now=True)
+
+    objects = HandLineQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "hand line"
+        verbose_name_plural = "hand lines"
+        ordering = ["sheet", "entry", "number", "pk"]
+        constraints = [
+            # One live line per number: two people adding "line 5" at once cannot both win.
+            models.UniqueConstraint(
+                fields=["sheet", "entry", "number"],
+                condition=Q(deleted=False),
+                name="handline_number_once_per_entry",
+            ),
+            models.CheckConstraint(condition=Q(entry__in=Entry.values), name="handline_entry_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"line {self.number}"
+
+    @property
+    def mode(self) -> str:
+        return str(self.line.get("mode") or "")
+
+    def side_values(self, key: str) -> list[Any]:
+        value = self.line.get(key)
+        return list(value) if isinstance(value, list) else []
+
+
+class LineRevision(models.Model):
+    class Action(models.TextChoices):
+        ADD = "add", "added"
+        EDIT = "edit", "corrected"
+        DELETE = "delete", "deleted"
+        RESOLVE = "resolve", "resolved"
+
+    line = models.ForeignKey(
+        HandLine, verbose_name="line", on_delete=models.CASCADE, related_name="revisions"
+    )
+    action = models.CharField("action", max_length=10, choices=Action.choices)
+    before = models.JSONField("before", null=True, blank=True)
+    after = models.JSONField("after", null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField("when", auto_now_add=True)
+    note = models.CharField("note", max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = "line revision"
+        verbose_name_plural = "line revisions"
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.line}: {self.get_action_display()}"
+
+
+class SheetUnlock(models.Model):
+    """A director reopened a confirmed sheet: who, when and why."""
+
+    sheet = models.ForeignKey(
+        Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="unlocks"
+    )
+    reason = models.CharField("reason", max_length=300)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField("when", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "unlock"
+        verbose_name_plural = "unlocks"
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.sheet} unlocked"
+
+
+class Resolution(models.Model):
+    """A director's choice between the two entries for one differing line."""
+
+    sheet = models.ForeignKey(
+        Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="resolutions"
+    )
+    number = models.PositiveIntegerField("line")
+    chosen = models.CharField("version kept", max_length=10, choices=Entry.choices)
+    primary_version = models.JSONField("sheet's version", null=True, blank=True)
+    check_version = models.JSONField("second entry's version", null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField("when", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "resolution"
+        verbose_name_plural = "resolutions"
+        ordering = ["at", "number"]
+
+    def __str__(self) -> str:
+        return f"line {self.number}: {self.chosen}"
