@@ -66,9 +66,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--game", choices=sorted(TARGETS), action="append")
     args = parser.parse_args()
-    print(
-        f"{'game':<10} {'hands/s':>10} {'target':>8} {'us/action':>10} {'actions/hand':>13} {'lines/s':>10}"
-    )
+    header = ("game", "hands/s", "target", "us/action", "actions/hand", "lines/s")
+    print("{:<10} {:>10} {:>8} {:>10} {:>13} {:>10}".format(*header))
     for game_id in args.game or list(TARGETS):
         hands, actions, elapsed, lines = play_random_hands(game_id, args.seconds)
         rate = hands / elapsed

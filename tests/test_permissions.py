@@ -83,9 +83,7 @@ def world(db: None) -> World:
     users["outsider"] = UserFactory.create()
     users["anonymous"] = None
     # The outsider is a member elsewhere: a role in another club grants nothing here.
-    MembershipFactory.create(
-        player__user=users["outsider"], role=Membership.Role.CLUB_ADMIN
-    )
+    MembershipFactory.create(player__user=users["outsider"], role=Membership.Role.CLUB_ADMIN)
     member = MembershipFactory.create(club=club)
     partnership = PartnershipFactory.create(
         club=club, players=[member.player, members["player"].player]
@@ -144,11 +142,7 @@ def access_of(route: Route) -> Access:
     capability = getattr(callback, "club_capability", None)
     if capability is not None:
         return Access("club", capability, capability)
-    if (
-        cls is not None
-        and issubclass(cls, APIView)
-        and HasClubCapability in cls.permission_classes
-    ):
+    if cls is not None and issubclass(cls, APIView) and HasClubCapability in cls.permission_classes:
         methods = tuple(m for m in WRITE_METHODS if hasattr(cls, m))
         return Access("api", cls.read_capability, cls.write_capability, methods)
     pytest.fail(
@@ -190,7 +184,7 @@ def snapshot() -> dict[str, list[str]]:
     }
 
 
-def sent_to_sign_in(response: HttpResponse) -> bool:
+def sent_to_sign_in(response: HttpResponse | Any) -> bool:
     return response.status_code == 302 and response["Location"].startswith(reverse("sign_in"))
 
 

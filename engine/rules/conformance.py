@@ -137,7 +137,9 @@ def run_replay(game: Game, case: Mapping[str, Any]) -> Answer:
     if hand.result is None:
         return {
             "final": {
-                "unfinished": f"the hand is still in phase {hand.phase!r}, seat {hand.to_act} to act"
+                "unfinished": (
+                    f"the hand is still in phase {hand.phase!r}, seat {hand.to_act} to act"
+                )
             }
         }
     return {"final": hand.result.to_dict()}
@@ -158,16 +160,15 @@ def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
     """Where ``actual`` differs from ``expected``, comparing only keys ``expected`` has."""
     if isinstance(expected, Mapping):
         if not isinstance(actual, Mapping):
-            return [
-                f"{path or 'answer'}: expected an object {json.dumps(expected)}, got {json.dumps(actual)}"
-            ]
+            shown = f"expected an object {json.dumps(expected)}, got {json.dumps(actual)}"
+            return [f"{path or 'answer'}: {shown}"]
         found: list[str] = []
         for key, value in expected.items():
             where = f"{path}.{key}" if path else key
             if key not in actual:
-                found.append(
-                    f"{where}: expected {json.dumps(value)}, engine gave nothing (got {json.dumps(actual)})"
-                )
+                got = json.dumps(actual)
+                shown = f"expected {json.dumps(value)}, engine gave nothing (got {got})"
+                found.append(f"{where}: {shown}")
             else:
                 found.extend(differences(value, actual[key], where))
         return found

@@ -58,7 +58,8 @@ def test_a_director_adds_players_without_choosing_role_or_account(
 def test_form_errors_are_shown_and_nothing_is_saved(client: Client, admin: Membership) -> None:
     url = reverse("member_add", args=[admin.club.slug])
     response = client.post(
-        url, {"display_name": "Rita", "email": "not-an-email", "username": "ghost", "role": "player"}
+        url,
+        {"display_name": "Rita", "email": "not-an-email", "username": "ghost", "role": "player"},
     )
     html = response.content.decode()
     assert response.status_code == 200

@@ -23,7 +23,9 @@ def director(client: Client) -> Membership:
 def test_create_edit_and_delete(client: Client, director: Membership) -> None:
     club = director.club
     a, b, c = (MembershipFactory.create(club=club).player for _ in range(3))
-    client.post(reverse("partnership_add", args=[club.slug]), {"name": "Pair", "players": [a.pk, b.pk]})
+    client.post(
+        reverse("partnership_add", args=[club.slug]), {"name": "Pair", "players": [a.pk, b.pk]}
+    )
     pair = Partnership.objects.get(club=club, name="Pair")
     assert set(pair.players.all()) == {a, b}
     client.post(

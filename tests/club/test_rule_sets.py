@@ -86,9 +86,7 @@ def test_create_as_default_takes_over() -> None:
 def test_update_checks_options_and_keeps_the_old_ones_on_error() -> None:
     rule_set = RuleSetFactory.create(options={"target": 125})
     with pytest.raises(RuleSetOptionError):
-        rule_set_update(
-            club=rule_set.club, rule_set=rule_set, name="x", options={"target": 7}
-        )
+        rule_set_update(club=rule_set.club, rule_set=rule_set, name="x", options={"target": 7})
     rule_set.refresh_from_db()
     assert rule_set.options == {"target": 125}
     updated = rule_set_update(

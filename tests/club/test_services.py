@@ -177,9 +177,7 @@ def test_player_update_cannot_change_the_account_of_a_player_of_other_clubs() ->
 def test_player_update_only_reaches_members_of_the_club() -> None:
     outsider = MembershipFactory.create()
     with pytest.raises(Player.DoesNotExist):
-        player_update(
-            club=ClubFactory.create(), player=outsider.player, display_name="x", email=""
-        )
+        player_update(club=ClubFactory.create(), player=outsider.player, display_name="x", email="")
 
 
 def test_the_last_club_admin_cannot_step_down_or_leave() -> None:

@@ -67,7 +67,9 @@ def test_member_search_without_javascript_renders_the_page(client: Client) -> No
     viewer = MembershipFactory.create(with_account=True, role="director")
     club = viewer.club
     MembershipFactory.create(club=club, player__display_name="Maureen Doucette", role="director")
-    MembershipFactory.create(club=club, player__display_name="Rita Melanson", player__email="r@x.org")
+    MembershipFactory.create(
+        club=club, player__display_name="Rita Melanson", player__email="r@x.org"
+    )
     url = reverse("member_list", args=[club.slug])
     html = signed_in(client, viewer).get(url, {"q": "x.org"}).content.decode()
     assert "<html" in html

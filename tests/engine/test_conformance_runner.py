@@ -4,6 +4,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from engine.rules.conformance import differences, main, run_files
 
 
@@ -40,7 +42,7 @@ def test_a_broken_file_reports_failures_and_the_closing_line(tmp_path: Path) -> 
     assert "FAIL x1: engine refused the case: unknown_game" in text
 
 
-def test_main_ends_with_the_totals_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_main_ends_with_the_totals_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "empty.jsonl"
     path.write_text("\n")
     assert main([str(path)]) == 0
