@@ -76,9 +76,13 @@ class GoKitty(Action):
 
 @dataclass(frozen=True, slots=True)
 class NameTrump(Action):
-    """auction45 and pitch52: the bidder names trump (0..3 = S H D C)."""
+    """auction45 and pitch52: the bidder names trump (0..3 = S H D C).
 
-    suit: int = 0
+    ``None`` is written ``NT``: the notation can say it so that a hand refuses it by the rules
+    (``bad_trump``, RULES.md 7: no-trump exists only in bid whist) rather than as bad notation.
+    """
+
+    suit: int | None = 0
     type: ClassVar[str] = "trump"
 
     def _args(self) -> str:
@@ -214,9 +218,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             case "go_kitty":
                 return GoKitty(seat)
             case "trump":
-                suit = parse_suit(data["suit"])
-                assert suit is not None
-                return NameTrump(seat, suit)
+                return NameTrump(seat, parse_suit(data["suit"], allow_nt=True))
             case "declare":
                 mode = data["mode"]
                 if not isinstance(mode, str):

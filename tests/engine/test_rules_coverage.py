@@ -99,6 +99,12 @@ SECTION_7_CODES = (
     "must_play_trump", "must_follow_suit", "trump_only", "first_lead_restricted",
 )  # fmt: skip
 
+# Codes no sequence of actions can produce, with why. Pitch hands hold only trumps in play
+# (RULES.md 3.5 step 5), so a non-trump card sent as a play is not in the hand and is refused
+# as ``not_in_hand``, which RULES.md 7 checks first; what ``trump_only`` means is shown by
+# legal_plays vectors instead (a dead non-trump is never legal).
+UNREACHABLE_BY_ACTIONS = {"trump_only"}
+
 
 def _specs(game: str) -> dict[str, OptionSpec]:
     module = importlib.import_module(f"engine.rules.{game}.options")
@@ -169,5 +175,17 @@ def test_every_error_code_is_expected_by_a_vector(
         if case.get("kind") in kinds
         for code in _expected_codes(case.get("expect"))
     }
-    missing = [code for code in codes if code not in seen]
+    missing = [code for code in codes if code not in seen | UNREACHABLE_BY_ACTIONS]
     assert not missing, f"no vector expects {', '.join(missing)}"
+
+
+def test_a_pitch_non_trump_is_never_a_legal_play() -> None:
+    shown = [
+        case["id"]
+        for case in _cases()
+        if case.get("game") == "pitch52" and case.get("kind") == "legal_plays"
+        for card in case["hand"]
+        if not card.endswith(case["trump"]) and card not in ("BJ", "LJ")
+        if card[0] != "J" and card not in case["expect"]["legal"]
+    ]
+    assert shown, "no pitch52 legal_plays vector holds a dead non-trump"

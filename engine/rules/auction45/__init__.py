@@ -19,6 +19,10 @@ Readings of RULES.md decided here (where the text leaves a gap):
   (and only they); otherwise every non-trump goes plus the lowest trumps, one allowed discard.
 - 1.9 best trump: the bonus goes to the side that won the trick holding the highest trump
   played in the hand (always the side that played it).
+- 1.5 ``open`` style: the turn skips the high bidder (he has nothing to answer), so the
+  auction ends as soon as every other seat has passed, round 1 complete.
+- 7 ``bad_trump``: a ``trump`` action naming ``NT`` (the notation can write it, no-trump being a
+  bid whist call) is refused with ``bad_trump``, as is any suit outside S H D C.
 - 1.5 calls are read case-insensitively with surrounding spaces ignored; an amount is written
   in ASCII digits only ("+20", "20.0", "²" are ``bad_bid``).
 - 5.2 a ``passed_out`` line with ``made`` written is ``made_mismatch`` (a thrown-in hand is

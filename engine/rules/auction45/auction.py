@@ -7,7 +7,8 @@ the *challenger* (the seat that held the high bid just before the dealer's round
 the ``open`` style keeps the turn going round the seats that have not passed.
 
 ``AuctionRules`` holds what depends only on the game (options, interned ``Call`` objects, the
-legal-call lists); ``Auction`` is the mutable state of one hand's auction. ``Auction.check``
+legal-call lists with the ids of their calls, built once per situation); ``Auction`` is the
+mutable state of one hand's auction. ``Auction.check``
 returns the parsed call or raises the RULES.md 7 code, in the order of RULES.md 1.5;
 ``Auction.apply`` changes the state and must only be given a checked call.
 """
@@ -22,6 +23,9 @@ PASS, HOLD, BID = 0, 1, 2
 ROUND1, DUEL, OPEN, DONE = 0, 1, 2, 3
 
 ParsedCall = tuple[int, int]  # (PASS | HOLD | BID, amount or 0)
+#: The legal calls of a situation, and the ids of those (interned) call objects.
+LegalCalls = tuple[tuple[Call, ...], frozenset[int]]
+NO_CALLS: LegalCalls = ((), frozenset())
 
 
 def parse_call(text: object) -> ParsedCall | None:
@@ -50,11 +54,11 @@ class AuctionRules:
         "first",
         "legal_cache",
         "min_bid",
+        "next_seat",
         "parsed",
         "seat_side",
         "seats",
         "sixty",
-        "start",
     )
 
     def __init__(self, options: Auction45Options, seat_side: tuple[int, ...]) -> None:
@@ -74,16 +78,9 @@ class AuctionRules:
             parsed = parse_call(w)
             assert parsed is not None
             self.parsed[w] = parsed
-        self.legal_cache: dict[tuple[int, int, bool, bool, bool], tuple[Call, ...]] = {}
+        self.legal_cache: dict[tuple[int, int, bool, bool, bool], LegalCalls] = {}
         self.first = tuple((dealer + 1) % self.seats for dealer in range(self.seats))
-        self.start: dict[str, object] = {
-            "rules": self,
-            "stage": ROUND1,
-            "high": 0,
-            "high_seat": None,
-            "passed": 0,
-            "challenger": None,
-        }
+        self.next_seat = self.first
         sides = max(seat_side) + 1
         self._sixty_always = (self.sixty == "always",) * sides
 
@@ -101,7 +98,8 @@ class AuctionRules:
 
     def legal_calls(
         self, seat: int, high: int, can_pass: bool, can_hold: bool, sixty: bool
-    ) -> tuple[Call, ...]:
+    ) -> LegalCalls:
+        """The calls open to ``seat`` in this situation, and their ids (calls are interned)."""
         key = (seat, high, can_pass, can_hold, sixty)
         found = self.legal_cache.get(key)
         if found is None:
@@ -112,12 +110,26 @@ class AuctionRules:
             out += [calls[str(v)] for v in range(max(self.min_bid, high + 5), 31, 5)]
             if sixty and high < 60:
                 out.append(calls["60"])
-            found = self.legal_cache[key] = tuple(out)
+            found = self.legal_cache[key] = (tuple(out), frozenset(map(id, out)))
         return found
 
 
 class Auction:
     """One hand's auction. ``to_act`` is ``None`` once it is over (``stage == DONE``)."""
+
+    __slots__ = (
+        "calls",
+        "challenger",
+        "dealer",
+        "high",
+        "high_seat",
+        "max_by_side",
+        "passed",
+        "rules",
+        "sixty_ok",
+        "stage",
+        "to_act",
+    )
 
     rules: AuctionRules
     dealer: int
@@ -132,9 +144,14 @@ class Auction:
     calls: list[tuple[int, str]]
 
     def __init__(self, rules: AuctionRules, dealer: int, scores: tuple[int, ...]) -> None:
-        self.__dict__.update(rules.start)
+        self.rules = rules
         self.dealer = dealer
+        self.stage = ROUND1
         self.to_act = rules.first[dealer]
+        self.high = 0
+        self.high_seat = None
+        self.passed = 0
+        self.challenger = None
         #: Per side, the highest amount its players called or held (RULES.md 5.1).
         self.max_by_side = [0] * len(scores)
         #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
@@ -143,10 +160,17 @@ class Auction:
 
     def copy(self) -> Auction:
         new = Auction.__new__(Auction)
-        state = self.__dict__.copy()
-        state["max_by_side"] = self.max_by_side[:]
-        state["calls"] = self.calls[:]
-        new.__dict__.update(state)
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.stage = self.stage
+        new.to_act = self.to_act
+        new.high = self.high
+        new.high_seat = self.high_seat
+        new.passed = self.passed
+        new.challenger = self.challenger
+        new.max_by_side = self.max_by_side[:]
+        new.sixty_ok = self.sixty_ok
+        new.calls = self.calls[:]
         return new
 
     @property
@@ -171,14 +195,28 @@ class Auction:
             and self.high_seat != seat
         )
 
-    def legal(self) -> tuple[Call, ...]:
-        """Every call the seat to act may make (empty when over)."""
+    def legal(self) -> LegalCalls:
+        """Every call the seat to act may make (none when over), and their ids."""
         seat = self.to_act
         if seat is None:
-            return ()
-        sixty = self.sixty_ok[self.rules.seat_side[seat]]
-        can_hold = self._can_hold(seat) and (self.high != 60 or sixty)
-        return self.rules.legal_calls(seat, self.high, self._can_pass(seat), can_hold, sixty)
+            return NO_CALLS
+        rules = self.rules
+        high = self.high
+        high_seat = self.high_seat
+        sixty = self.sixty_ok[rules.seat_side[seat]]
+        if seat == self.dealer:
+            can_pass = high_seat is not None or not rules.all_pass_stuck
+            can_hold = (
+                rules.dealer_hold
+                and high_seat is not None
+                and high_seat != seat
+                and (high != 60 or sixty)
+            )
+            return rules.legal_calls(seat, high, can_pass, can_hold, sixty)
+        found = rules.legal_cache.get((seat, high, True, False, sixty))
+        if found is None:
+            found = rules.legal_calls(seat, high, True, False, sixty)
+        return found
 
     def check(self, seat: int, text: object) -> ParsedCall:
         """The parsed call if ``seat`` may make it now.
@@ -201,7 +239,8 @@ class Auction:
             if parsed is None:
                 raise IllegalActionError(
                     "bad_bid",
-                    f"{text!r} is not a call: say pass, hold or an amount such as 20 (RULES.md 1.5)",
+                    f"{text!r} is not a call: say pass, hold or an amount such as 20 "
+                    "(RULES.md 1.5)",
                 )
         kind, amount = parsed
         side = rules.seat_side[seat]
@@ -231,8 +270,11 @@ class Auction:
                     f"(option sixty_for_120 = {rules.sixty}, RULES.md 1.5)",
                 )
             return parsed
-        if amount <= 0 or amount % 5 or (amount > 30 and amount != 60) or (
-            amount == 60 and rules.sixty == "never"
+        if (
+            amount <= 0
+            or amount % 5
+            or (amount > 30 and amount != 60)
+            or (amount == 60 and rules.sixty == "never")
         ):
             allowed = "5, 10, … 30" + ("" if rules.sixty == "never" else " or 60")
             raise IllegalActionError(
@@ -260,7 +302,6 @@ class Auction:
     def apply(self, seat: int, text: str, parsed: ParsedCall) -> None:
         """Record a call already accepted by ``check`` and move the turn on."""
         kind, amount = parsed
-        rules = self.rules
         self.calls.append((seat, text))
         before = self.high_seat
         if kind == PASS:
@@ -268,16 +309,18 @@ class Auction:
         else:
             if kind == BID:
                 self.high = amount
+            else:
+                amount = self.high
             self.high_seat = seat
-            side = rules.seat_side[seat]
-            if self.high > self.max_by_side[side]:
-                self.max_by_side[side] = self.high
-        n = rules.seats
+            side = self.rules.seat_side[seat]
+            if amount > self.max_by_side[side]:
+                self.max_by_side[side] = amount
         stage = self.stage
         if stage == ROUND1:
             if seat != self.dealer:
-                self.to_act = (seat + 1) % n
+                self.to_act = self.rules.next_seat[seat]
                 return
+            rules = self.rules
             if self.high_seat is None:
                 self._finish()  # thrown in
             elif rules.duel:

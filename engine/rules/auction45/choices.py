@@ -18,12 +18,12 @@ Getter = Callable[[tuple[int, ...]], tuple[int, ...]]
 
 
 def _getter(pattern: tuple[int, ...]) -> Getter:
-    if not pattern:
-        return lambda cards: ()
-    if len(pattern) == 1:
-        index = pattern[0]
-        return lambda cards: (cards[index],)
-    return itemgetter(*pattern)  # type: ignore[return-value]
+    """A C-level callable picking ``pattern``'s places out of a tuple, as a tuple."""
+    if len(pattern) < 2:
+        # itemgetter of one index returns the bare item: a slice gives the 1-tuple (or ()).
+        start = pattern[0] if pattern else 0
+        return itemgetter(slice(start, start + len(pattern)))
+    return itemgetter(*pattern)
 
 
 #: Getters for every subset of ``n`` sorted cards, by size then lexicographically.
@@ -84,18 +84,19 @@ class SubsetChoices(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if index.__class__ is not int:
-            if isinstance(index, slice):
-                return [self[i] for i in range(*index.indices(self._count))]
-            index = index.__index__()  # type: ignore[union-attr]
+        if index.__class__ is int and 0 <= index < self._count:
+            action = _new(self._cls)
+            _set(action, "seat", self._seat)
+            _set(action, "cards", self._getters[index](self._cards))
+            return action
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        index = index.__index__()
         if index < 0:
             index += self._count
         if not 0 <= index < self._count:
             raise IndexError(index)
-        action = _new(self._cls)
-        _set(action, "seat", self._seat)
-        _set(action, "cards", self._getters[index](self._cards))
-        return action  # type: ignore[no-any-return]
+        return self[index]
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(self._count):

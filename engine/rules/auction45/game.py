@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from engine.rules.actions import GoKitty, NameTrump
+from engine.rules.actions import PLAYS, GoKitty, NameTrump
 from engine.rules.auction45.auction import AuctionRules
-from engine.rules.auction45.hand import HAND_START, Auction45Hand
+from engine.rules.auction45.hand import Auction45Hand
 from engine.rules.auction45.lines import LineChecker
 from engine.rules.auction45.options import Auction45Options, auction45_options
 from engine.rules.auction45.ranks import TRUMP, TrumpTables, rank_tables
@@ -89,6 +89,31 @@ def _deal_positions(seats: int, kitty_size: int, dealer: int) -> tuple[list[list
     return hands, kitty
 
 
+def _lead_masks(
+    tables: TrumpTables, follow_or_trump: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ``need`` and ``allow`` masks of every card led (RULES.md 1.8).
+
+    A trump led binds a player holding a trump that is not privileged against it: he must play
+    a trump. A plain suit led binds only under ``follow_or_trump``: a player holding that suit
+    must follow or trump.
+    """
+    need: list[int] = []
+    allow: list[int] = []
+    for c in range(52):
+        effective = tables.effective[c]
+        if effective == TRUMP:
+            need.append(tables.unprivileged[c])
+            allow.append(tables.trump_mask)
+        elif follow_or_trump:
+            need.append(tables.follow_mask[effective])
+            allow.append(tables.follow_mask[effective] | tables.trump_mask)
+        else:
+            need.append(0)
+            allow.append(0)
+    return tuple(need), tuple(allow)
+
+
 class Auction45(Game):
     """120s / Auction Forty-Fives (RULES.md 1) with the options of RULES.md 8.1.
 
@@ -98,6 +123,44 @@ class Auction45(Game):
     """
 
     id: ClassVar[str] = "auction45"
+
+    #: Slots: hands read these on every action, and slot reads are the cheapest.
+    __slots__ = (
+        "_dealt",
+        "_hand_getters",
+        "_kitty_getter",
+        "_start_tally",
+        "auction_rules",
+        "declare_with_kitty",
+        "draw_order",
+        "draw_packet_max",
+        "first_lead_bidder",
+        "first_leader",
+        "forced_lead",
+        "follow_or_trump",
+        "go_kitty",
+        "lead_masks",
+        "line_checker",
+        "line_needs_max_bid",
+        "line_needs_sets",
+        "max_discard",
+        "name_trump",
+        "next_seat",
+        "options",
+        "play_getters",
+        "scorer",
+        "seat_at",
+        "seat_side",
+        "seating",
+        "seats",
+        "sides",
+        "stock_size",
+        "tables",
+        "target",
+        "thirty_forces_trump_lead",
+        "trumps_only",
+        "view_before",
+    )
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: Auction45Options = auction45_options(options)
@@ -138,19 +201,26 @@ class Auction45(Game):
         self.draw_packet_max = opts.draw_packet_max
         self.first_lead_bidder = opts.first_lead == "bidder"
         self.thirty_forces_trump_lead = opts.thirty_forces_trump_lead
+        #: Per bidder: who leads the first trick, and must he lead trump on a 30 or 60?
+        self.first_leader: tuple[int, ...] = tuple(
+            b if self.first_lead_bidder else self.next_seat[b] for b in range(n)
+        )
+        self.forced_lead: tuple[bool, ...] = tuple(
+            self.thirty_forces_trump_lead
+            and self.seat_side[self.first_leader[b]] != self.seat_side[b]
+            for b in range(n)
+        )
+        #: Per trump: ``lead_masks[trump] = (need, allow)``, each indexed by the card led.
+        #: A player holding a card of ``need[led]`` may play only cards of ``allow[led]``
+        #: (RULES.md 1.8); ``need`` is empty when anything goes.
+        self.lead_masks: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+            _lead_masks(tables, self.follow_or_trump) for tables in self.tables
+        )
+        self.play_getters = tuple(PLAYS[seat].__getitem__ for seat in range(n))
         self.draw_order: tuple[tuple[int, ...], ...] = tuple(
             tuple((d + 1 + i) % n for i in range(n)) for d in range(n)
         )
         self._start_tally = Tally.start(self.sides)
-        self.hand_start: dict[str, Any] = {
-            **HAND_START,
-            "game": self,
-            "_seats": n,
-            "_next_seat": self.next_seat,
-            "_follow_or_trump": self.follow_or_trump,
-            "_stock_size": self.stock_size,
-            "_max_discard": self.max_discard,
-        }
         self._hand_getters: list[list[itemgetter[Any]]] = []
         self._kitty_getter: list[itemgetter[Any] | None] = []
         for dealer in range(n):
@@ -250,7 +320,9 @@ class Auction45(Game):
     # -- rules as pure functions ---------------------------------------------------------------
     def _tables(self, trump: int | None) -> TrumpTables:
         if trump is None or not 0 <= trump < 4:
-            raise NotationError("bad_trump", f"auction45 always has a trump suit (S H D C), not {trump!r}")
+            raise NotationError(
+                "bad_trump", f"auction45 always has a trump suit (S H D C), not {trump!r}"
+            )
         return self.tables[trump]
 
     def rank_order(self, trump: int | None, suit: int, mode: str | None = None) -> list[int]:

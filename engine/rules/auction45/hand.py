@@ -13,18 +13,27 @@ changes anything, then runs the automatic steps (taking the kitty, the draw) up 
 decision.
 
 Speed: random playouts call ``legal_actions`` then ``apply`` tens of thousands of times a
-second, so plays and draw discards have inlined paths. ``legal_actions`` remembers the legal
-mask it computed (``_legal``) and ``apply`` reuses it while the state is unchanged; every
-change of state resets it.
+second, so calls, plays and draw discards have inlined paths, and every attribute is a slot.
+
+- Play: each seat's cards after the draw are a dict card -> interned ``Play`` in canonical
+  order (``_plays``), so listing and removing a card costs no mask arithmetic. A trick carries
+  two masks set when its card is led (``Auction45.lead_masks``): a seat holding a card of
+  ``_need`` may play only cards of ``_allow`` (follow trump, follow suit or the forced trump
+  lead); ``_need`` is empty when anything goes.
+- Auction: the calls of a situation are interned and listed once per game
+  (``AuctionRules.legal_calls``); a call picked from the list just offered is recognised by
+  its id and skips the checks of RULES.md 1.5.
+- Draw: ``_legal`` caches the most cards the seat to act may discard; any change of state
+  resets it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from engine.rules.actions import (
-    PLAYS,
     Action,
     Call,
     Discard,
@@ -63,48 +72,72 @@ _PHASE_ACTIONS: dict[str, str] = {
 }
 
 
+def _card_bit(c: object) -> int | None:
+    """The bit of an ordinary card; ``None`` for anything else (unhashable values included)."""
+    try:
+        return CARD_BIT.get(c)  # type: ignore[call-overload, no-any-return]
+    except TypeError:
+        return None
+
+
 def _refuse(code: str, message: str) -> IllegalActionError:
     return IllegalActionError(code, message)
 
 
-#: Initial values of the immutable parts of a hand's state; each game adds its own constants
-#: (``Auction45.hand_start``) and ``Auction45Hand.__init__`` copies them in at once.
-HAND_START: dict[str, Any] = {
-    "phase": AUCTION,
-    "contract": None,
-    "result": None,
-    "_out": 0,
-    "_legal": -1,
-    "_bidder": -1,
-    "_trump": None,
-    "_tables": None,
-    "_went_kitty": False,
-    "_need_total": 0,
-    "_reserve": 0,
-    "_stock_pos": 0,
-    "_deal": None,
-    "_legal_calls": None,
-    "_deck": None,
-    "_discard_counts": (),
-    "_plays": (),
-    "_trick": (),
-    "_tricks": (),
-    "_trick_winners": (),
-    "_points": (),
-    "_draw_counts": None,
-    "_hands_after_draw": None,
-    "_leader": 0,
-    "_win": (),
-    "_best_val": 0,
-    "_best_pos": 0,
-    "_force_lead": False,
-    "_best_trump": -1,
-    "_best_trump_side": -1,
-}
-
-
 class Auction45Hand(Hand):
-    """A hand of auction45. Build it with ``Auction45.new_hand`` or ``start_hand``."""
+    """A hand of auction45. Build it with ``Auction45.new_hand`` or ``start_hand``.
+
+    Every attribute is a slot: the hot paths read a dozen attributes per action, and slot
+    reads cost a third of reads from a large instance dict.
+    """
+
+    __slots__ = (
+        "_auction",
+        "_best_pos",
+        "_best_trump",
+        "_best_trump_side",
+        "_best_val",
+        "_bidder",
+        "_deal",
+        "_deck",
+        "_discard_counts",
+        "_draw_counts",
+        "_allow",
+        "_follow_or_trump",
+        "_hands",
+        "_hands_after_draw",
+        "_kitty",
+        "_lead_allow",
+        "_lead_need",
+        "_leader",
+        "_legal",
+        "_legal_ids",
+        "_need",
+        "_max_discard",
+        "_next_seat",
+        "_out",
+        "_plays",
+        "_points",
+        "_reserve",
+        "_room",
+        "_seats",
+        "_stock",
+        "_stock_pos",
+        "_tables",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_went_kitty",
+        "_win",
+        "contract",
+        "dealer",
+        "game",
+        "history",
+        "phase",
+        "result",
+        "tally",
+        "to_act",
+    )
 
     game: Auction45
     _auction: Auction
@@ -117,29 +150,30 @@ class Auction45Hand(Hand):
     _tables: TrumpTables | None
     _went_kitty: bool
     _discard_counts: list[int | None]
-    _need_total: int
+    _room: int
+    _max_discard: int
     _reserve: int
     _stock_pos: int
     _stock: Sequence[int]
-    _legal_calls: tuple[Call, ...] | None
+    _legal_ids: frozenset[int] | None
     _follow_or_trump: bool
-    _stock_size: int
-    _max_discard: int
     _deal: Deal | None
     _deck: Sequence[int] | None
     _draw_counts: list[int] | None
     _hands_after_draw: tuple[tuple[int, ...], ...] | None
-    _plays: list[list[Play]]
+    _plays: list[dict[int, Play]]
     _trick: list[int]
     _leader: int
     _win: tuple[int, ...]
     _best_val: int
     _best_pos: int
-    _force_lead: bool
+    _need: int
+    _allow: int
+    _lead_need: tuple[int, ...]
+    _lead_allow: tuple[int, ...]
     _seats: int
     _next_seat: tuple[int, ...]
-    _tricks: list[tuple[int, tuple[int, ...], int]]
-    _trick_winners: list[int]
+    _tricks: list[tuple[int, list[int], int]]
     _points: list[int]
     _best_trump: int
     _best_trump_side: int
@@ -159,21 +193,54 @@ class Auction45Hand(Hand):
         """The hand at its first call. ``hands`` and ``kitty`` are masks; ``stock`` from
         ``stock_pos`` is the stock, top first. ``deal`` may be ``None`` when ``deck`` (the
         shuffled deck it was dealt from) is given: the ``Deal`` is then built on first use."""
-        self.__dict__.update(game.hand_start)
+        self.game = game
         self.dealer = dealer
         self.tally = tally
         self.history = []
+        self.phase = AUCTION
+        self.contract = None
+        self.result = None
         self._hands = hands
         self._kitty = kitty
         self._stock = stock
         self._stock_pos = stock_pos
         self._deal = deal
         self._deck = deck
+        self._seats = game.seats
+        self._next_seat = game.next_seat
+        self._follow_or_trump = game.follow_or_trump
+        self._out = 0
+        self._legal = -1
+        self._legal_ids = None
+        self._bidder = -1
+        self._trump = None
+        self._tables = None
+        self._went_kitty = False
+        self._room = 0
+        self._reserve = 0
+        self._max_discard = game.max_discard
+        self._discard_counts = []
+        self._draw_counts = None
+        self._hands_after_draw = None
+        self._plays = []
+        self._trick = []
+        self._tricks = []
+        self._points = []
+        self._leader = 0
+        self._win = ()
+        self._best_val = 0
+        self._best_pos = 0
+        self._need = 0
+        self._allow = 0
+        self._lead_need = ()
+        self._lead_allow = ()
+        self._best_trump = TRUMP_BASE
+        self._best_trump_side = -1
         auction = self._auction = Auction(game.auction_rules, dealer, tally.scores)
         self.to_act = auction.to_act
 
     @property
-    def deal(self) -> Deal:  # type: ignore[override]
+    def deal(self) -> Deal:
         deal = self._deal
         if deal is None:
             assert self._deck is not None
@@ -187,19 +254,18 @@ class Auction45Hand(Hand):
     # -- copying ---------------------------------------------------------------------------
     def copy(self) -> Auction45Hand:
         new: Auction45Hand = object.__new__(Auction45Hand)
-        state = self.__dict__.copy()
-        state["history"] = self.history[:]
-        state["_hands"] = self._hands[:]
-        state["_auction"] = self._auction.copy()
-        state["_discard_counts"] = self._discard_counts[:]
+        for name, value in zip(_SLOTS, _ALL_SLOTS(self), strict=True):
+            _SET(new, name, value)
+        new.history = self.history[:]
+        new._hands = self._hands[:]
+        new._auction = self._auction.copy()
+        new._discard_counts = self._discard_counts[:]
         if self._draw_counts is not None:
-            state["_draw_counts"] = self._draw_counts[:]
-        state["_plays"] = [plays[:] for plays in self._plays]
-        state["_trick"] = self._trick[:]
-        state["_tricks"] = self._tricks[:]
-        state["_trick_winners"] = self._trick_winners[:]
-        state["_points"] = self._points[:]
-        new.__dict__.update(state)
+            new._draw_counts = self._draw_counts[:]
+        new._plays = [plays.copy() for plays in self._plays]
+        new._trick = self._trick[:]
+        new._tricks = self._tricks[:]
+        new._points = self._points[:]
         return new
 
     # -- read-only facts used by views and tests ---------------------------------------------
@@ -248,7 +314,7 @@ class Auction45Hand(Hand):
     @property
     def completed_tricks(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
         """``(leader, cards in playing order, winner)`` per completed trick."""
-        return tuple(self._tricks)
+        return tuple([(leader, tuple(cards), winner) for leader, cards, winner in self._tricks])
 
     @property
     def discard_counts(self) -> tuple[int | None, ...]:
@@ -266,42 +332,40 @@ class Auction45Hand(Hand):
     # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
+        seat: int = self.to_act  # type: ignore[assignment]
         if phase is PLAY:
-            seat: int = self.to_act  # type: ignore[assignment]
-            hand = self._hands[seat]
-            legal = self._legal
-            if legal < 0:
-                # _play_mask, inlined: this runs for every card of every hand.
-                tables: TrumpTables = self._tables  # type: ignore[assignment]
-                trick = self._trick
-                if trick:
-                    led = trick[0]
-                    effective = tables.effective[led]
-                    if effective == TRUMP:
-                        legal = hand & tables.trump_mask if hand & tables.unprivileged[led] else hand
-                    elif self._follow_or_trump and hand & tables.follow_mask[effective]:
-                        legal = hand & (tables.follow_mask[effective] | tables.trump_mask)
-                    else:
-                        legal = hand
-                elif self._force_lead:
-                    legal = hand & tables.trump_mask or hand
-                else:
-                    legal = hand
-                self._legal = legal
-            if legal == hand:
-                return self._plays[seat][:]
-            return list(map(PLAYS[seat].__getitem__, sorted_cards(legal)))
+            # Runs for every card of every hand: the trick's two masks say it all (see
+            # _lead_masks): a hand holding a card of ``need`` may play only ``allow``.
+            plays = self._plays[seat]
+            need = self._need
+            if need:
+                hand = self._hands[seat]
+                if hand & need:
+                    legal = hand & self._allow
+                    if legal != hand:
+                        return list(map(plays.__getitem__, sorted_cards(legal)))
+            return list(plays.values())
         if phase is AUCTION:
-            calls = self._legal_calls = self._auction.legal()
+            calls, self._legal_ids = self._auction.legal()
             return calls
-        seat = self.to_act  # type: ignore[assignment]
         if phase is DRAW:
             hand = self._hands[seat]
             held = hand.bit_count()
             limit = self._legal
             if limit < 0:
-                limit = self._legal = self._max_draw_discard(seat, held)
-            return SubsetChoices(Discard, seat, sorted_cards(hand), GETTERS[held], PREFIX[held][limit])
+                # _max_draw_discard, inlined.
+                room = self._room - (5 - held)
+                if seat != self._bidder:
+                    room -= self._reserve
+                limit = self._max_discard
+                if held < limit:
+                    limit = held
+                if room < limit:
+                    limit = room
+                self._legal = limit
+            return SubsetChoices(
+                Discard, seat, sorted_cards(hand), GETTERS[held], PREFIX[held][limit]
+            )
         if phase is DECLARE:
             if self._go_kitty_allowed():
                 return self.game.declare_with_kitty[seat]
@@ -353,31 +417,22 @@ class Auction45Hand(Hand):
         replace while still bringing a short bidder back to five (see the package notes)."""
         game = self.game
         reserve = self._reserve if seat != self._bidder else 0
-        room = game.stock_size - self._need_total - reserve - (5 - held)
+        room = self._room - reserve - (5 - held)
         return min(game.max_discard, held, room)
 
     def _play_mask(self, seat: int) -> tuple[int, str]:
         """Legal cards of ``seat`` as a mask, and the code that refuses any other card."""
         hand = self._hands[seat]
-        tables = self._tables
-        assert tables is not None
+        if not hand & self._need:
+            return hand, ""
         trick = self._trick
         if not trick:
-            if self._force_lead and hand & tables.trump_mask:
-                return hand & tables.trump_mask, "must_lead_trump"
-            return hand, ""
-        led = trick[0]
-        effective = tables.effective[led]
-        if effective == TRUMP:
-            trumps = hand & tables.trump_mask
-            if trumps & ~tables.privileged[led]:
-                return trumps, "must_play_trump"
-            return hand, ""
-        if self._follow_or_trump:
-            follow = hand & tables.follow_mask[effective]
-            if follow:
-                return follow | (hand & tables.trump_mask), "must_follow_suit"
-        return hand, ""
+            code = "must_lead_trump"
+        elif self._tables is not None and self._tables.effective[trick[0]] == TRUMP:
+            code = "must_play_trump"
+        else:
+            code = "must_follow_suit"
+        return hand & self._allow, code
 
     # -- checking ------------------------------------------------------------------------------
     def check(self, action: Action) -> None:
@@ -462,7 +517,7 @@ class Auction45Hand(Hand):
         hand = self._hands[seat]
         mask = 0
         for c in cards:
-            bit = CARD_BIT.get(c)
+            bit = _card_bit(c)
             if bit is None or not hand & bit:
                 name = CARD_NAMES[c] if bit is not None else repr(c)
                 raise _refuse("not_in_hand", f"seat {seat} does not hold {name}")
@@ -472,7 +527,7 @@ class Auction45Hand(Hand):
         return mask
 
     def _check_play(self, seat: int, card: int) -> int:
-        bit = CARD_BIT.get(card)
+        bit = _card_bit(card)
         if bit is None or not self._hands[seat] & bit:
             name = CARD_NAMES[card] if bit is not None else repr(card)
             raise _refuse("not_in_hand", f"seat {seat} does not hold {name}")
@@ -515,7 +570,7 @@ class Auction45Hand(Hand):
         held = self._hands[seat].bit_count()
         if count > self._max_draw_discard(seat, held):
             reserve = self._reserve if seat != self._bidder else 0
-            left = game.stock_size - self._need_total - reserve
+            left = self._room - reserve
             raise _refuse(
                 "stock_exhausted",
                 f"seat {seat} would need {5 - held + count} cards but the stock can give "
@@ -556,24 +611,24 @@ class Auction45Hand(Hand):
         if cls is Play and phase is PLAY:
             # The hot path: the checks of _check_play, then the play, inlined.
             seat = action.seat
+            card = action.card  # type: ignore[attr-defined]
             if seat != self.to_act:
                 self._refused(action)  # out_of_turn
-            card = action.card  # type: ignore[attr-defined]
-            hands = self._hands
-            hand = hands[seat]
-            bit = CARD_BIT.get(card)
-            if bit is None or not hand & bit:
+            # The seat's plays (card -> Play, in canonical order) say what it holds: a dict
+            # lookup costs less than arithmetic on 52-bit masks, which allocates.
+            plays = self._plays[seat]
+            try:
+                in_hand = card in plays
+            except TypeError:  # not even hashable
+                in_hand = False
+            if not in_hand:
                 self._refused(action)  # not_in_hand
-            legal = self._legal
-            if legal < 0:
-                legal = self._play_mask(seat)[0]
-            if not legal & bit:
-                self._refused(action)  # must_lead_trump, must_play_trump, must_follow_suit
-            hands[seat] = hand ^ bit
-            # plays are in canonical order: the card's place is the count of lower cards.
-            del self._plays[seat][(hand & (bit - 1)).bit_count()]
+            need = self._need
+            if need and self._hands[seat] & need and not self._allow & BIT[card]:
+                self._refused(action)  # a RULES.md 1.8 code
+            del plays[card]
+            self._hands[seat] ^= BIT[card]
             self.history.append(action)
-            self._legal = -1
             trick = self._trick
             if trick:
                 value = self._win[card]
@@ -589,20 +644,21 @@ class Auction45Hand(Hand):
                 win = self._win = tables.win[tables.effective[card]]
                 self._best_val = win[card]
                 self._best_pos = 0
-                self._force_lead = False
+                self._need = self._lead_need[card]
+                self._allow = self._lead_allow[card]
                 trick.append(card)
             self.to_act = self._next_seat[seat]
             return
         if cls is Call and phase is AUCTION:
             auction = self._auction
-            calls = self._legal_calls
-            # A call from the list legal_actions just computed for this state is legal;
+            ids = self._legal_ids
+            # One of the (interned) calls legal_actions just listed for this state is legal;
             # anything else goes through every check of RULES.md 1.5.
-            if calls is not None and action in calls:
+            if ids is not None and id(action) in ids:
                 parsed = auction.rules.parsed[action.call]  # type: ignore[attr-defined]
             else:
                 parsed = auction.check(action.seat, action.call)  # type: ignore[attr-defined]
-            self._legal_calls = None
+            self._legal_ids = None
             self.history.append(action)
             auction.apply(action.seat, action.call, parsed)  # type: ignore[attr-defined]
             to_act = auction.to_act
@@ -615,15 +671,20 @@ class Auction45Hand(Hand):
             seat = action.seat
             if seat != self.to_act:
                 self._refused(action)  # out_of_turn
-            hand = self._hands[seat]
+            hands = self._hands
+            hand = hands[seat]
             mask = 0
-            for c in action.cards:  # type: ignore[attr-defined]
-                bit = CARD_BIT.get(c)
-                if bit is None or not hand & bit or mask & bit:
-                    self._refused(action)  # not_in_hand
-                mask |= bit
+            cards = action.cards  # type: ignore[attr-defined]
+            try:
+                for c in cards:
+                    bit = BIT[c]
+                    if not hand & bit or mask & bit:
+                        self._refused(action)  # not_in_hand (or listed twice)
+                    mask |= bit
+            except (IndexError, TypeError):
+                self._refused(action)  # not_in_hand
             held = hand.bit_count()
-            count = held - (hand ^ mask).bit_count()
+            count = len(cards)
             limit = self._legal
             if limit < 0:
                 limit = self._max_draw_discard(seat, held)
@@ -631,10 +692,10 @@ class Auction45Hand(Hand):
                 self._refused(action)  # discard_limit or stock_exhausted
             self.history.append(action)
             self._legal = -1
-            self._hands[seat] = hand ^ mask
+            hands[seat] = hand ^ mask
             self._out |= mask
             self._discard_counts[seat] = count
-            self._need_total += 5 - held + count
+            self._room -= 5 - held + count
             if seat == self._bidder:
                 self._reserve = 0
             if seat != self.dealer:
@@ -642,10 +703,16 @@ class Auction45Hand(Hand):
             else:
                 self._deliver()
             return
+        if cls is NameTrump and phase is DECLARE:
+            suit = action.suit  # type: ignore[attr-defined]
+            if action.seat == self.to_act and suit.__class__ is int and 0 <= suit < 4:
+                self.history.append(action)
+                self._apply_trump(suit)
+                return
         prepared = self._check(action)
         self.history.append(action)
         self._legal = -1
-        self._legal_calls = None
+        self._legal_ids = None
         if cls is NameTrump:
             self._apply_trump(prepared)
         elif cls is GoKitty:
@@ -683,6 +750,7 @@ class Auction45Hand(Hand):
         tables = game.tables[suit]
         self._trump = suit
         self._tables = tables
+        self._lead_need, self._lead_allow = game.lead_masks[suit]
         bidder = self._bidder
         kitty = self._kitty
         hand = kitty if self._went_kitty else self._hands[bidder] | kitty
@@ -701,7 +769,7 @@ class Auction45Hand(Hand):
         self.phase = DRAW
         game = self.game
         self._discard_counts = [None] * game.seats
-        self._need_total = 0
+        self._room = game.stock_size
         self._reserve = max(0, 5 - self._hands[self._bidder].bit_count())
         self.to_act = game.next_seat[self.dealer]
 
@@ -715,41 +783,51 @@ class Auction45Hand(Hand):
         self._draw_counts = needs[:]
         packet = game.draw_packet_max
         order = game.draw_order[self.dealer]
+        second = True
         if packet is not None:
+            second = False
             for seat in order:
                 need = needs[seat]
                 if need:
-                    give = need if need <= packet else packet
-                    for c in stock[pos : pos + give]:
-                        hands[seat] |= BIT[c]
-                    pos += give
-                    needs[seat] = need - give
-        for seat in order:
-            need = needs[seat]
-            if need:
-                for c in stock[pos : pos + need]:
-                    hands[seat] |= BIT[c]
-                pos += need
+                    if need > packet:
+                        needs[seat] = need - packet
+                        need = packet
+                        second = True
+                    else:
+                        needs[seat] = 0
+                    end = pos + need
+                    mask = hands[seat]
+                    for c in stock[pos:end]:
+                        mask |= BIT[c]
+                    hands[seat] = mask
+                    pos = end
+        if second:
+            for seat in order:
+                need = needs[seat]
+                if need:
+                    end = pos + need
+                    mask = hands[seat]
+                    for c in stock[pos:end]:
+                        mask |= BIT[c]
+                    hands[seat] = mask
+                    pos = end
         self._stock_pos = pos
-        after = tuple(map(sorted_cards, hands))
-        self._hands_after_draw = after
-        self._plays = [list(map(PLAYS[seat].__getitem__, cards)) for seat, cards in enumerate(after)]
-        self._trick = []
-        self._tricks = []
-        self._trick_winners = []
+        after = self._hands_after_draw = tuple(map(sorted_cards, hands))
+        self._plays = [
+            dict(zip(cards, map(get, cards), strict=True))
+            for get, cards in zip(game.play_getters, after, strict=True)
+        ]
         self._points = [0] * game.sides
         self.phase = PLAY
         bidder = self._bidder
-        leader = bidder if game.first_lead_bidder else game.next_seat[bidder]
+        leader = game.first_leader[bidder]
         self._leader = leader
         self.to_act = leader
         contract = self.contract
         assert contract is not None
-        self._force_lead = (
-            game.thirty_forces_trump_lead
-            and contract.bid >= 30
-            and game.seat_side[leader] != game.seat_side[bidder]
-        )
+        if contract.bid >= 30 and game.forced_lead[bidder]:
+            # RULES.md 1.8: a defender opening a 30 or 60 must lead a trump if he has one.
+            self._need = self._allow = game.tables[self._trump or 0].trump_mask
 
     def _end_trick(self) -> None:
         game = self.game
@@ -758,15 +836,16 @@ class Auction45Hand(Hand):
         side = game.seat_side[winner]
         self._points[side] += 5
         best = self._best_val
-        if best > TRUMP_BASE and best > self._best_trump:
+        if best > self._best_trump:  # starts at TRUMP_BASE: only trumps count
             self._best_trump = best
             self._best_trump_side = side
-        self._tricks.append((leader, tuple(self._trick), winner))
-        self._trick_winners.append(winner)
+        tricks = self._tricks
+        tricks.append((leader, self._trick, winner))  # that list never changes again
         self._trick = []
-        if len(self._tricks) < 5:
+        if len(tricks) < 5:
             self._leader = winner
             self.to_act = winner
+            self._need = 0
         else:
             self._finish_scored()
 
@@ -784,24 +863,19 @@ class Auction45Hand(Hand):
         contract = self.contract
         assert contract is not None and self._trump is not None
         points = self._points
-        no_trump = self._best_trump < 0
+        no_trump = self._best_trump == TRUMP_BASE
         if not no_trump:
             points[self._best_trump_side] += 5
         trump = SUITS[self._trump]
         max_bid = self._auction.max_by_side
-        facts: dict[str, Any] = {
-            "bidder": contract.bidder,
-            "bid": contract.bid,
-            "trump": trump,
-            "points": points,
-            "no_trump_played": no_trump,
-            "auction_max_bid": max_bid,
-        }
-        score = game.scorer.score(facts, self.tally)
+        tally = self.tally
+        bidder = contract.bidder
+        bid = contract.bid
+        score = game.scorer.score_points(bidder, bid, points, max_bid, tally)
         line: dict[str, Any] = {
             "dealer": self.dealer,
-            "bidder": contract.bidder,
-            "bid": contract.bid,
+            "bidder": bidder,
+            "bid": bid,
             "trump": trump,
             "points": points[:],
         }
@@ -812,28 +886,32 @@ class Auction45Hand(Hand):
         line["made"] = score.made
         line["scores_after"] = list(score.scores_after)
         if game.line_needs_sets:
-            line["sets_before"] = list(self.tally.sets)
-            line["consecutive_sets_before"] = list(self.tally.consecutive_sets)
-        best_card = None
-        if not no_trump:
+            line["sets_before"] = list(tally.sets)
+            line["consecutive_sets_before"] = list(tally.consecutive_sets)
+        if no_trump:
+            best_card = None
+            extra: dict[str, Any] = {
+                "best_trump_side": None,
+                "no_trump_played": True,
+                "went_on_kitty": False,
+            }
+        else:
             order = game.tables[self._trump].trump_order
             best_card = order[len(order) - (self._best_trump - TRUMP_BASE)]
+            extra = {"best_trump_side": self._best_trump_side, "no_trump_played": False}
+        extra["went_on_kitty"] = self._went_kitty
         self.result = HandResult(
             "scored",
             score,
             line,
-            tuple(self._trick_winners),
+            tuple([winner for _, _, winner in self._tricks]),
             tuple(points),
             None,
             None,
             None,
             best_card,
             self._hands_after_draw,
-            {
-                "best_trump_side": None if no_trump else self._best_trump_side,
-                "no_trump_played": no_trump,
-                "went_on_kitty": self._went_kitty,
-            },
+            extra,
         )
         self.phase = OVER
         self.to_act = None
@@ -843,3 +921,8 @@ class Auction45Hand(Hand):
         from engine.rules.auction45.view import hand_view
 
         return hand_view(self, seat)
+
+
+_SLOTS: tuple[str, ...] = Auction45Hand.__slots__
+_ALL_SLOTS = attrgetter(*_SLOTS)
+_SET = object.__setattr__

@@ -29,6 +29,31 @@ def _per_side(value: Any, sides: int) -> bool:
     )
 
 
+_ABSENT: Any = object()
+
+
+def _missing(field: str, what: str) -> ScoresheetError:
+    return ScoresheetError("missing_field", f"{field} {what}", field)
+
+
+def _per_side_message(value: Any, sides: int) -> str:
+    return f"must list one whole number per side ({sides}), not {value!r}"
+
+
+def _bad_seat(field: str, seat: int, seats: int) -> ScoresheetError:
+    return ScoresheetError(
+        "bad_seat", f"{field} must be a seat from 0 to {seats - 1}, not {seat}", field
+    )
+
+
+def _score_mismatch(score: HandScore, written: Any) -> ScoresheetError:
+    return ScoresheetError(
+        "score_mismatch",
+        f"scores after the hand are {list(score.scores_after)}, not {list(written)}",
+        "scores_after",
+    )
+
+
 class LineChecker:
     """``check_line`` for one game's options and seating."""
 
@@ -45,44 +70,10 @@ class LineChecker:
             amounts.add(60)
         self.amounts = frozenset(amounts)
 
-    def _missing(self, line: Mapping[str, Any], passed_out: bool) -> None:
-        """RULES.md 5.2 check 2: required fields present, every field of the right shape."""
-        sides = self.sides
-
-        def fail(field: str, what: str) -> ScoresheetError:
-            return ScoresheetError("missing_field", f"{field} {what}", field)
-
-        if not passed_out:
-            for field in ("bidder", "bid", "trump", "points"):
-                if field not in line:
-                    raise fail(field, "is required (RULES.md 5.1)")
-            if self.max_bid_required and line.get("auction_max_bid") is None:
-                raise fail(
-                    "auction_max_bid",
-                    f"is required with count_rule = {self.options.count_rule}: per side, the "
-                    "highest amount its players called or held (RULES.md 5.1)",
-                )
-        for field in ("dealer", "bidder", "bid"):
-            if field in line and type(line[field]) is not int:
-                raise fail(field, f"must be a whole number, not {line[field]!r}")
-        if "trump" in line and not isinstance(line["trump"], str):
-            raise fail("trump", f"must be one of S H D C, not {line['trump']!r}")
-        for field in ("points", "scores_after", "sets_before", "consecutive_sets_before"):
-            if field in line and line[field] is not None and not _per_side(line[field], sides):
-                raise fail(field, f"must list one whole number per side ({sides}), not {line[field]!r}")
-        if "points" in line and line["points"] is None:
-            raise fail("points", "is required (RULES.md 5.1)")
-        value = line.get("auction_max_bid")
-        if value is not None and not _per_side(value, sides):
-            raise fail(
-                "auction_max_bid", f"must list one whole number per side ({sides}), not {value!r}"
-            )
-        for field in ("made", "no_trump_played", "passed_out"):
-            if line.get(field) is not None and not isinstance(line[field], bool):
-                raise fail(field, f"must be true or false, not {line[field]!r}")
-
     def check(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
         """Validate ``line`` (RULES.md 5.2, in order) and score it.
+
+        Each field is read once; the checks run in the order of RULES.md 5.2.
 
         Raises:
             ScoresheetError: the first failing check, with the field at fault.
@@ -96,19 +87,65 @@ class LineChecker:
             )
         if not isinstance(line, Mapping):
             raise ScoresheetError("missing_field", "a line must be an object of fields", None)
-        passed_out = line.get("passed_out") is True
-        self._missing(line, passed_out)
-        seats = self.seats
-        for field in ("dealer", "bidder") if not passed_out else ("dealer",):
-            seat = line.get(field)
-            if seat is not None and not 0 <= seat < seats:
-                raise ScoresheetError(
-                    "bad_seat", f"{field} must be a seat from 0 to {seats - 1}, not {seat}", field
+        get = line.get
+        passed_out = get("passed_out") is True
+        dealer = get("dealer", _ABSENT)
+        bidder = get("bidder", _ABSENT)
+        bid = get("bid", _ABSENT)
+        trump = get("trump", _ABSENT)
+        points = get("points", _ABSENT)
+        max_bid = get("auction_max_bid")
+        # 2. missing_field: required fields present, every field of the right shape.
+        if not passed_out:
+            for field, value in (("bidder", bidder), ("bid", bid), ("trump", trump)):
+                if value is _ABSENT:
+                    raise _missing(field, "is required (RULES.md 5.1)")
+            if points is _ABSENT:
+                raise _missing("points", "is required (RULES.md 5.1)")
+            if max_bid is None and self.max_bid_required:
+                raise _missing(
+                    "auction_max_bid",
+                    f"is required with count_rule = {self.options.count_rule}: per side, the "
+                    "highest amount its players called or held (RULES.md 5.1)",
                 )
+        for field, value in (("dealer", dealer), ("bidder", bidder), ("bid", bid)):
+            if value is not _ABSENT and value.__class__ is not int:
+                raise _missing(field, f"must be a whole number, not {value!r}")
+        if trump is not _ABSENT and not isinstance(trump, str):
+            raise _missing("trump", f"must be one of S H D C, not {trump!r}")
+        sides = self.sides
+        if points is not _ABSENT and points is not None and not _per_side(points, sides):
+            raise _missing("points", _per_side_message(points, sides))
+        written = get("scores_after")
+        for field, value in (
+            ("scores_after", written),
+            ("sets_before", get("sets_before")),
+            ("consecutive_sets_before", get("consecutive_sets_before")),
+        ):
+            if value is not None and not _per_side(value, sides):
+                raise _missing(field, _per_side_message(value, sides))
+        if points is None:
+            raise _missing("points", "is required (RULES.md 5.1)")
+        if max_bid is not None and not _per_side(max_bid, sides):
+            raise _missing("auction_max_bid", _per_side_message(max_bid, sides))
+        made = get("made")
+        for field, value in (
+            ("made", made),
+            ("no_trump_played", get("no_trump_played")),
+            ("passed_out", get("passed_out")),
+        ):
+            if value is not None and value.__class__ is not bool:
+                raise _missing(field, f"must be true or false, not {value!r}")
+        # 3. bad_seat (4. passed_out_not_allowed is checked by _passed_out)
+        seats = self.seats
+        if dealer is not _ABSENT and not 0 <= dealer < seats:
+            raise _bad_seat("dealer", dealer, seats)
         if passed_out:
             return self._passed_out(line, tally)
+        if not 0 <= bidder < seats:
+            raise _bad_seat("bidder", bidder, seats)
+        # 5. bad_bid, 6. sixty_not_allowed
         options = self.options
-        bid = line["bid"]
         if bid not in self.amounts:
             sixty = "" if options.sixty_for_120 == "never" else " or 60"
             raise ScoresheetError(
@@ -117,18 +154,21 @@ class LineChecker:
                 f"{sixty} (RULES.md 1.5)",
                 "bid",
             )
-        bidding_side = scorer.seat_side[line["bidder"]]
-        if bid == 60 and options.sixty_for_120 == "in_the_hole" and tally.scores[bidding_side] >= 0:
-            raise ScoresheetError(
-                "sixty_not_allowed",
-                f"a bid of 60 needs the bidder's side in the hole (below 0) before the hand; it "
-                f"had {tally.scores[bidding_side]} (RULES.md 1.5)",
-                "bid",
-            )
-        trump = line["trump"]
+        if bid == 60 and options.sixty_for_120 == "in_the_hole":
+            before = tally.scores[scorer.seat_side[bidder]]
+            if before >= 0:
+                raise ScoresheetError(
+                    "sixty_not_allowed",
+                    "a bid of 60 needs the bidder's side in the hole (below 0) before the "
+                    f"hand; it had {before} (RULES.md 1.5)",
+                    "bid",
+                )
+        # 7. bad_trump
         if trump.strip().upper() not in _SUITS:
-            raise ScoresheetError("bad_trump", f"trump must be one of S H D C, not {trump!r}", "trump")
-        points = line["points"]
+            raise ScoresheetError(
+                "bad_trump", f"trump must be one of S H D C, not {trump!r}", "trump"
+            )
+        # 9. points_not_multiple_of_5, 10. points_out_of_range, 11. points_total
         for value in points:
             if value % 5:
                 raise ScoresheetError(
@@ -141,8 +181,7 @@ class LineChecker:
                 raise ScoresheetError(
                     "points_out_of_range", f"a side's points go from 0 to 30, not {value}", "points"
                 )
-        no_trump = line.get("no_trump_played") is True
-        total = 25 if no_trump else 30
+        total = 25 if get("no_trump_played") is True else 30
         if sum(points) != total:
             raise ScoresheetError(
                 "points_total",
@@ -150,27 +189,24 @@ class LineChecker:
                 f"{' + '.join(str(p) for p in points)} = {sum(points)}",
                 "points",
             )
-        score = scorer.score(line, tally)
-        made = line.get("made")
+        # 16. made_mismatch, 17. score_mismatch
+        score = scorer.score_points(bidder, bid, points, max_bid, tally)
         if made is not None and made != score.made:
             need = 30 if bid >= 30 else bid
             raise ScoresheetError(
                 "made_mismatch",
                 f"written as {'made' if made else 'set'}, but a bid of {bid} needs {need} points "
-                f"and the bidding side took {points[bidding_side]}",
+                f"and the bidding side took {points[scorer.seat_side[bidder]]}",
                 "made",
             )
-        self._check_scores_after(line, score)
+        if written is not None and tuple(written) != score.scores_after:
+            raise _score_mismatch(score, written)
         return score
 
     def _check_scores_after(self, line: Mapping[str, Any], score: HandScore) -> None:
         written = line.get("scores_after")
         if written is not None and tuple(written) != score.scores_after:
-            raise ScoresheetError(
-                "score_mismatch",
-                f"scores after the hand are {list(score.scores_after)}, not {list(written)}",
-                "scores_after",
-            )
+            raise _score_mismatch(score, written)
 
     def _passed_out(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
         if self.options.all_pass == "dealer_stuck":

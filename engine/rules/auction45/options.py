@@ -81,9 +81,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("max_discard", "int", 5, (5, 4), "most cards discarded in the draw"),
     OptionSpec("draw_packet_max", "int|null", 3, (3, None), "most cards per delivery"),
     OptionSpec("first_lead", "enum", "left_of_bidder", ("left_of_bidder", "bidder"), "first lead"),
-    OptionSpec(
-        "follow_nontrump", "enum", "free", ("free", "follow_or_trump"), "non-trump lead"
-    ),
+    OptionSpec("follow_nontrump", "enum", "free", ("free", "follow_or_trump"), "non-trump lead"),
     OptionSpec(
         "renege",
         "enum",
@@ -91,9 +89,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         ("five_jack", "five_jack_ah", "five_only", "none"),
         "trumps that may be held back on a trump lead",
     ),
-    OptionSpec(
-        "thirty_forces_trump_lead", "bool", True, _BOOL, "a 30 or 60 forces a trump lead"
-    ),
+    OptionSpec("thirty_forces_trump_lead", "bool", True, _BOOL, "a 30 or 60 forces a trump lead"),
     OptionSpec("nontrump_ace", "enum", "high", ("high", "low"), "the ace in a non-trump suit"),
     OptionSpec("ten_as_face", "bool", False, _BOOL, "the ten ranks as a court card"),
     OptionSpec("target", "int", 120, (120, 125), "score that wins the game"),
@@ -111,7 +107,11 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec("count_threshold", "int", 100, (100, 90), "score from which the count rule applies"),
     OptionSpec(
-        "count_hole_exception", "bool", False, _BOOL, "no count rule when all others are in the hole"
+        "count_hole_exception",
+        "bool",
+        False,
+        _BOOL,
+        "no count rule when all others are in the hole",
     ),
 )
 

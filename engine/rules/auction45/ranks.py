@@ -23,7 +23,7 @@ variant) holding one ``TrumpTables`` per trump suit:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engine.rules.cards import (
     ACE,
@@ -84,7 +84,9 @@ def trump_order(trump: int, ten_as_face: bool = False) -> tuple[int, ...]:
     return (*top, *_spots(trump, ten_as_face, exclude_five=True))
 
 
-def nontrump_order(suit: int, nontrump_ace: str = "high", ten_as_face: bool = False) -> tuple[int, ...]:
+def nontrump_order(
+    suit: int, nontrump_ace: str = "high", ten_as_face: bool = False
+) -> tuple[int, ...]:
     """A suit that is not trump, best first (RULES.md 1.3); hearts never hold ``AH``.
 
     >>> from engine.rules.cards import cards_str
@@ -174,9 +176,7 @@ class TrumpTables:
             for c in range(52)
         )
         #: For a led trump: the trumps a player must play if he holds any of them.
-        self.unprivileged: tuple[int, ...] = tuple(
-            self.trump_mask & ~p for p in self.privileged
-        )
+        self.unprivileged: tuple[int, ...] = tuple(self.trump_mask & ~p for p in self.privileged)
         self.lowest_first: tuple[int, ...] = tuple(reversed(self.trump_order))
 
 
@@ -191,7 +191,7 @@ class RankTables:
         )
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_tables(nontrump_ace: str, ten_as_face: bool, renege: str) -> RankTables:
     """The tables of a variant, built on first use and shared afterwards."""
     return RankTables(nontrump_ace, ten_as_face, renege)

@@ -5,8 +5,11 @@ Vocabulary: ``P`` is the bidding side's trick points (bonus included), ``b`` the
 non-bidding side at or above ``count_threshold`` from scoring its points, unless option
 ``count_rule`` (or ``count_hole_exception``) releases it.
 
-``score_hand`` is the one scoring function: played hands build their facts and call it, and
-``check_line`` calls it once a written line is valid. Facts are trusted here.
+``Scorer.score`` (``score_points`` with the facts as arguments) is the one scoring function:
+played hands call it with their facts, and ``check_line`` calls it once a written line is valid.
+Facts are trusted here. Scores are immutable values, so equal facts share one result: a small
+cache keyed by everything a score depends on (bidding side, bid, points, the auction's highest
+calls when the count rule reads them, and the tally).
 """
 
 from __future__ import annotations
@@ -18,16 +21,20 @@ from engine.rules.auction45.options import Auction45Options
 from engine.rules.base import HandScore, Tally
 from engine.rules.gameend import GameResult, decide_game_end
 
+_CACHE_SIZE = 4096
+
 
 class Scorer:
     """Scoring for one game's options and seating."""
 
     __slots__ = (
+        "_cache",
         "bidder_only",
         "consecutive_set_limit",
         "count_rule",
         "hole_exception",
         "loss_line",
+        "needs_max_bid",
         "seat_side",
         "set_limit",
         "sides",
@@ -48,10 +55,11 @@ class Scorer:
         self.loss_line = options.loss_line
         self.set_limit = options.set_limit
         self.consecutive_set_limit = options.consecutive_set_limit
+        self.needs_max_bid = options.count_rule in ("made_a_bid", "bid_20")
+        #: Scores already worked out, by everything they depend on (scores are immutable).
+        self._cache: dict[tuple[Any, ...], HandScore] = {}
 
-    def counts(
-        self, side: int, scores: Sequence[int], max_bid: Sequence[int] | None
-    ) -> bool:
+    def counts(self, side: int, scores: Sequence[int], max_bid: Sequence[int] | None) -> bool:
         """Does non-bidding ``side`` score its points this hand? (RULES.md 1.9 count rule)"""
         rule = self.count_rule
         if rule == "none" or scores[side] < self.threshold:
@@ -68,9 +76,49 @@ class Scorer:
     def score(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:
         """Score a hand from ``bidder``, ``bid``, ``points`` and the optional
         ``auction_max_bid`` (``trump`` and ``no_trump_played`` do not change the score)."""
-        bidding_side = self.seat_side[facts["bidder"]]
-        bid = facts["bid"]
-        points = facts["points"]
+        return self.score_points(
+            facts["bidder"], facts["bid"], facts["points"], facts.get("auction_max_bid"), tally
+        )
+
+    def score_points(
+        self,
+        bidder: int,
+        bid: int,
+        points: Sequence[int],
+        max_bid: Sequence[int] | None,
+        tally: Tally,
+    ) -> HandScore:
+        """``score`` with the facts as arguments; equal facts give the same (shared) score.
+
+        The same few splits of 30 points recur from equal scores all the time (every game
+        starts at zero), so results are kept, up to a few thousand.
+        """
+        bidding_side = self.seat_side[bidder]
+        key = (
+            bidding_side,
+            bid,
+            tuple(points),
+            tuple(max_bid) if self.needs_max_bid and max_bid is not None else None,
+            tally.scores,
+            tally.sets,
+            tally.consecutive_sets,
+        )
+        found = self._cache.get(key)
+        if found is None:
+            found = self._score(bidding_side, bid, points, max_bid, tally)
+            if len(self._cache) >= _CACHE_SIZE:
+                self._cache.clear()
+            self._cache[key] = found
+        return found
+
+    def _score(
+        self,
+        bidding_side: int,
+        bid: int,
+        points: Sequence[int],
+        max_bid: Sequence[int] | None,
+        tally: Tally,
+    ) -> HandScore:
         taken = points[bidding_side]
         made = taken >= (30 if bid >= 30 else bid)
         if not made:
@@ -82,7 +130,6 @@ class Scorer:
         else:
             bidder_delta = taken
         scores = tally.scores
-        max_bid = facts.get("auction_max_bid")
         threshold = self.threshold
         delta = []
         for side in range(self.sides):
@@ -97,9 +144,7 @@ class Scorer:
         consecutive = tally.consecutive_sets
         if made:
             if consecutive[bidding_side]:
-                consecutive = (
-                    consecutive[:bidding_side] + (0,) + consecutive[bidding_side + 1 :]
-                )
+                consecutive = consecutive[:bidding_side] + (0,) + consecutive[bidding_side + 1 :]
         else:
             sets = sets[:bidding_side] + (sets[bidding_side] + 1,) + sets[bidding_side + 1 :]
             consecutive = (
@@ -147,7 +192,12 @@ class Scorer:
         return decide_game_end(scores, target=self.target, bidding_side=bidding_side)
 
     def is_game_over(self, tally: Tally) -> bool:
-        if max(tally.scores) >= self.target:
+        """Do these totals already end the game (target, loss line or a set limit)?"""
+        scores = tally.scores
+        if max(scores) >= self.target:
             return True
-        by_line, by_sets = self.losers(tally)
-        return bool(by_line or by_sets)
+        if self.loss_line is not None and min(scores) < self.loss_line:
+            return True
+        if self.set_limit is None and self.consecutive_set_limit is None:
+            return False
+        return bool(self.losers(tally)[1])

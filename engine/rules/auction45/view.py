@@ -39,16 +39,15 @@ def hand_view(hand: Auction45Hand, seat: int | None) -> dict[str, Any]:
         "hand": None if seat is None else card_names(cards_of(hand.hand_mask(seat))),
         "hand_counts": counts,
         "calls": [{"seat": s, "call": c} for s, c in hand.auction.calls],
-        "contract": None
-        if contract is None
-        else {"bidder": contract.bidder, "bid": contract.bid},
+        "contract": None if contract is None else {"bidder": contract.bidder, "bid": contract.bid},
         "trump": None if hand.trump is None else SUITS[hand.trump],
         "went_on_kitty": hand.went_on_kitty if contract is not None else None,
         "taste": taste,
         "discard_counts": list(hand.discard_counts) or None,
         "draw_counts": None if hand.draw_counts is None else list(hand.draw_counts),
         "trick": [
-            {"seat": (trick_leader + i) % n, "card": CARD_NAMES[c]} for i, c in enumerate(trick_cards)
+            {"seat": (trick_leader + i) % n, "card": CARD_NAMES[c]}
+            for i, c in enumerate(trick_cards)
         ],
         "tricks": [
             {

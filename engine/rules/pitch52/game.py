@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from operator import itemgetter
+from itertools import repeat, starmap
 from typing import Any, ClassVar
 
 from engine.rules.actions import Action, Call, NameTrump
-from engine.rules.base import Deal, Game, HandScore, Tally
+from engine.rules.base import Contract, Deal, Game, HandScore, Tally
 from engine.rules.cards import BIT, cards_of
 from engine.rules.errors import NotationError
 from engine.rules.pitch52.hand import Pitch52Hand
@@ -23,76 +22,10 @@ from engine.rules.pitch52.ranks import (
     trick_winner_index,
 )
 from engine.rules.pitch52.scoring import Scorer
+from engine.rules.pitch52.seats import seat_tables
 from engine.rules.table import Seating
 
 _DECK = tuple(range(54))
-
-
-class _Table:
-    """Seat arithmetic for a table of ``n`` players, shared by every game with ``n`` seats."""
-
-    __slots__ = ("between", "deal_getters", "lead_from", "rot", "stock_start", "trick_order")
-
-    def __init__(self, n: int) -> None:
-        # rot[s]: every seat clockwise starting with s.
-        self.rot: tuple[tuple[int, ...], ...] = tuple(
-            tuple((s + i) % n for i in range(n)) for s in range(n)
-        )
-        # between[a][b]: mask of the seats strictly after a and before b clockwise (all the
-        # other seats when a == b): the seats skipped when play goes from a to b.
-        between = []
-        for a in range(n):
-            row = []
-            for b in range(n):
-                mask = 0
-                s = (a + 1) % n
-                while s != b:
-                    mask |= 1 << s
-                    s = (s + 1) % n
-                if a == b:
-                    mask &= ~(1 << a)
-                row.append(mask)
-            between.append(tuple(row))
-        self.between: tuple[tuple[int, ...], ...] = tuple(between)
-        # For a mask of the seats still holding trumps: who leads when the lead falls to
-        # ``first`` (the next holder clockwise) and which seats are skipped on the way; and
-        # the seats that play to a trick, clockwise from its leader.
-        lead_from = []
-        trick_order = []
-        for first in range(n):
-            leads: list[tuple[int, int]] = [(first, 0)]
-            orders: list[tuple[int, ...]] = [()]
-            for holders in range(1, 1 << n):
-                seat, skipped = first, 0
-                while not holders >> seat & 1:
-                    skipped |= 1 << seat
-                    seat = (seat + 1) % n
-                leads.append((seat, skipped))
-                orders.append(tuple(s for s in self.rot[first] if holders >> s & 1))
-            lead_from.append(tuple(leads))
-            trick_order.append(tuple(orders))
-        self.lead_from: tuple[tuple[tuple[int, int], ...], ...] = tuple(lead_from)
-        self.trick_order: tuple[tuple[tuple[int, ...], ...], ...] = tuple(trick_order)
-        # The deal (RULES.md 3.3): packets of three from the dealer's left, three rounds; the
-        # last round gives two each with six players.
-        packets = (3, 3, 2) if n == 6 else (3, 3, 3)
-        getters = []
-        for dealer in range(n):
-            positions: list[list[int]] = [[] for _ in range(n)]
-            top = 0
-            for size in packets:
-                for i in range(1, n + 1):
-                    seat = (dealer + i) % n
-                    positions[seat].extend(range(top, top + size))
-                    top += size
-            getters.append(tuple(itemgetter(*p) for p in positions))
-            self.stock_start = top
-        self.deal_getters: tuple[tuple[Any, ...], ...] = tuple(getters)
-
-
-@lru_cache(maxsize=8)
-def _table(n: int) -> _Table:
-    return _Table(n)
 
 
 class Pitch52(Game):
@@ -113,11 +46,9 @@ class Pitch52(Game):
         )
         self.target = o.target
         self.scorer = Scorer(o, self.seating)
-        table = _table(o.players)
+        table = seat_tables(o.players)
         self.rot = table.rot
-        self.between = table.between
-        self.lead_from = table.lead_from
-        self.trick_order = table.trick_order
+        self.plans = table.plans
         self._deal_getters = table.deal_getters
         self._stock_start = table.stock_start
         self.max_bid = self.scorer.max_points
@@ -135,6 +66,7 @@ class Pitch52(Game):
             tuple(s for s in self.rot[b] if side_of[s] == side_of[b]) for b in range(seats)
         )
         self._calls: dict[tuple[int, str], Call] = {}
+        self._contracts: dict[int, Contract] = {}
         # Calls per auction state, shared by the hands of this game (see auction_choices).
         self.calls_cache: dict[int, tuple[tuple[Action, ...], frozenset[str]]] = {}
         self.trump_actions: tuple[tuple[Action, ...], ...] = tuple(
@@ -148,6 +80,14 @@ class Pitch52(Game):
         found = self._calls.get(key)
         if found is None:
             found = self._calls[key] = Call(seat, text)
+        return found
+
+    def contract(self, bidder: int, bid: int) -> Contract:
+        """The interned ``Contract`` (a frozen dataclass is costly to build once per hand)."""
+        key = bid << 3 | bidder
+        found = self._contracts.get(key)
+        if found is None:
+            found = self._contracts[key] = Contract(bidder, bid)
         return found
 
     def auction_choices(
@@ -173,10 +113,9 @@ class Pitch52(Game):
     # -- hands ------------------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """Shuffle (sort by random keys: a uniform permutation) and deal in threes."""
-        draw = rng.random
-        keys = [draw() for _ in _DECK]
+        keys = [*starmap(rng.random, repeat((), 54))]
         deck = sorted(_DECK, key=keys.__getitem__)
-        hands = tuple(get(deck) for get in self._deal_getters[dealer])
+        hands = tuple([get(deck) for get in self._deal_getters[dealer]])
         return Deal(hands, (), tuple(deck[self._stock_start :]))
 
     def check_deal(self, deal: Deal) -> None:
@@ -193,7 +132,9 @@ class Pitch52(Game):
             raise NotationError("bad_deal", "pitch52 has no kitty")
         stock = 54 - n * each
         if len(deal.stock) != stock:
-            raise NotationError("bad_deal", f"the stock must hold {stock} cards, not {len(deal.stock)}")
+            raise NotationError(
+                "bad_deal", f"the stock must hold {stock} cards, not {len(deal.stock)}"
+            )
         seen = 0
         for c in (*(c for cards in deal.hands for c in cards), *deal.stock):
             if not (isinstance(c, int) and 0 <= c < 54) or seen & BIT[c]:

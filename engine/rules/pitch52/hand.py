@@ -19,7 +19,7 @@ This keeps starting a hand and ``copy`` cheap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
@@ -27,7 +27,13 @@ from engine.rules.base import Contract, Deal, Hand, HandResult, HandScore, Tally
 from engine.rules.cards import BIT, CARD_NAMES, SUITS, cards_of
 from engine.rules.choices import CardSubsets
 from engine.rules.errors import IllegalActionError
-from engine.rules.pitch52.ranks import FIRST_LEAD_BARRED, POINT_MASK, RANK, TRUMP_MASK
+from engine.rules.pitch52.ranks import (
+    FIRST_LEAD_BARRED,
+    POINT_MASK,
+    RANK,
+    TRUMP_MASK,
+    cards_mask,
+)
 
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
@@ -43,6 +49,10 @@ KEEP = 6
 
 _PHASE_OF_ACTION: dict[type, str] = {NameTrump: TRUMP, ExcessDiscard: EXCESS, Play: PLAY}
 _NO_CARDS: tuple[int, ...] = ()
+
+#: A completed trick: leader, seats in playing order, cards, winner, and the mask of the seats
+#: the trick passed over (shown out from then on).
+Trick = tuple[int, tuple[int, ...], list[int], int, int]
 
 
 def _refuse(code: str, message: str) -> IllegalActionError:
@@ -69,19 +79,18 @@ class Pitch52Hand(Hand):
     _excess: tuple[tuple[int, tuple[int, ...]], ...] = ()  # face-up discards, in order
     _after_draw: bool = False  # the bidder's excess discard after taking the stock
     _received: tuple[int, ...] | list[int] = ()
-    _out: int = 0  # mask of the seats visibly out
     _holders: int = 0  # mask of the seats holding a trump (during play)
+    _opening: bool = True  # no card played yet (the restricted first lead)
     _leader: int = -1
     _trick_seats: tuple[int, ...] = ()  # who plays to the current trick, in order
+    _trick_outs: tuple[int, ...] = (0,)  # seats passed over after k cards (see seats.py)
     _trick_cards: list[int] | tuple[int, ...] = _NO_CARDS
-    _tricks: tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...] | list[
-        tuple[int, tuple[int, ...], tuple[int, ...], int]
-    ] = ()  # (leader, seats, cards, winner) of each completed trick
-    _played_by: list[int] | tuple[int, ...] = ()  # seat that played each card (-1: not played)
-    _captured_by: list[int] | tuple[int, ...] = ()  # seat that won the card's trick
-    _in_play: int = 0  # mask of the cards played so far
-    _start_trumps: tuple[tuple[int, ...], ...] = ()  # trumps held when play starts
+    _tricks: tuple[Trick, ...] | list[Trick] = ()  # every completed trick, in order
+    _start: tuple[int, ...] = ()  # per seat, the trumps held when play starts (a mask)
+    _start_cards: tuple[tuple[int, ...], ...] = ()  # the same as card lists
+    _won: list[int] | tuple[int, ...] = ()  # per seat, the trumps of the tricks it won
     _seat_plays: list[dict[int, Play]] | tuple[()] = ()  # per seat: card -> its play
+    _rank_of: Callable[[int], int]  # the rank of a card under this trump (set at play)
 
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "history",
@@ -90,8 +99,7 @@ class Pitch52Hand(Hand):
         "_received",
         "_trick_cards",
         "_tricks",
-        "_played_by",
-        "_captured_by",
+        "_won",
     )
 
     def __init__(self, game: Pitch52, deal: Deal, dealer: int, tally: Tally) -> None:
@@ -102,7 +110,7 @@ class Pitch52Hand(Hand):
         self.history: list[Action] = []
         self.to_act: int | None = game.rot[dealer][1]
         # Cards are distinct, so the sum of their bits is the mask.
-        self._hands: list[int] = [sum(map(BIT.__getitem__, cards)) for cards in deal.hands]
+        self._hands: list[int] = [cards_mask(cards) for cards in deal.hands]
         self._calls: list[tuple[int, str]] = []
         self._calls_cache = game.calls_cache
 
@@ -116,6 +124,15 @@ class Pitch52Hand(Hand):
         """Mask of the cards ``seat`` holds now (every card, hidden or not: not a view)."""
         return self._hands[seat]
 
+    def out_mask(self) -> int:
+        """Mask of the seats visibly out: passed over by play or by the lead (RULES.md 3.10)."""
+        out = 0
+        for trick in self._tricks:
+            out |= trick[4]
+        if self.phase == PLAY:
+            out |= self._trick_outs[len(self._trick_cards)]
+        return out
+
     # -- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
         seat = self.to_act
@@ -123,15 +140,13 @@ class Pitch52Hand(Hand):
             return ()
         phase = self.phase
         if phase == PLAY:
-            mask = self._hands[seat]
-            if not self._in_play and self.game.first_lead_restricted:
+            if self._opening and self.game.first_lead_restricted:
+                mask = self._hands[seat]
                 allowed = mask & ~FIRST_LEAD_BARRED[self._trump]
-                if allowed:
-                    mask = allowed
-            if mask == self._hands[seat]:
-                return tuple(self._seat_plays[seat].values())
-            plays = PLAYS[seat]
-            return tuple([plays[c] for c in cards_of(mask)])
+                if allowed and allowed != mask:
+                    plays = PLAYS[seat]
+                    return tuple([plays[c] for c in cards_of(allowed)])
+            return tuple(self._seat_plays[seat].values())
         if phase == AUCTION:
             choices = self._calls_cache.get(self._high << 4 | seat << 1 | (seat == self.dealer))
             if choices is None:
@@ -181,9 +196,7 @@ class Pitch52Hand(Hand):
             who = "nobody: the hand is over" if self.to_act is None else f"seat {self.to_act}"
             raise _refuse("out_of_turn", f"seat {action.seat} may not act now; it is {who}")
         if _PHASE_OF_ACTION.get(type(action)) != self.phase:
-            raise _refuse(
-                "wrong_phase", f"{action.type} does not belong to the {self.phase} phase"
-            )
+            raise _refuse("wrong_phase", f"{action.type} does not belong to the {self.phase} phase")
 
     def _check_call(self, action: Call) -> None:
         """RULES.md 3.4 with the check order of 1.5."""
@@ -282,7 +295,7 @@ class Pitch52Hand(Hand):
             # Hands hold only trumps during play; kept for completeness of the rule.
             raise _refuse("trump_only", f"{CARD_NAMES[c]} is not a trump: only trumps are played")
         if (
-            not self._in_play
+            self._opening
             and self.game.first_lead_restricted
             and FIRST_LEAD_BARRED[trump] >> c & 1
             and mask & ~FIRST_LEAD_BARRED[trump]
@@ -299,29 +312,30 @@ class Pitch52Hand(Hand):
             # The hot path of a hand: the checks of _check_play, then the play, inlined.
             seat = action.seat
             c = action.card
-            if seat != self.to_act or self.phase != PLAY or type(c) is not int:
-                self._check_play(action)
             hands = self._hands
-            mask = hands[seat]
-            if not (0 <= c < 54 and mask >> c & 1) or not self._in_play:
+            if (
+                seat != self.to_act
+                or self.phase != PLAY
+                or type(c) is not int
+                or not 0 <= c < 54
+                or not hands[seat] >> c & 1
+                or self._opening
+            ):
                 self._check_play(action)
+                self._opening = False
             self.history.append(action)
             del self._seat_plays[seat][c]
-            left = mask ^ BIT[c]
+            left = hands[seat] ^ BIT[c]
             hands[seat] = left
             if not left:
-                self._holders &= ~(1 << seat)
+                self._holders ^= 1 << seat
             cards = self._trick_cards
             cards.append(c)  # type: ignore[union-attr]
-            self._played_by[c] = seat  # type: ignore[index]
-            self._in_play |= BIT[c]
             seats = self._trick_seats
             if len(cards) < len(seats):
-                nxt = seats[len(cards)]
-                self._out |= self.game.between[seat][nxt]
-                self.to_act = nxt
+                self.to_act = seats[len(cards)]
             else:
-                self._close_trick(seat)
+                self._close_trick()
             return
         kind = type(action)
         if kind is Call:
@@ -363,17 +377,19 @@ class Pitch52Hand(Hand):
         elif self._high_seat < 0:
             self._finish_redeal()
         else:
-            self.contract = Contract(self._high_seat, self._high)
+            self.contract = self.game.contract(self._high_seat, self._high)
             self.phase = TRUMP
             self.to_act = self._high_seat
 
     def _name_trump(self, suit: int) -> None:
-        """Trump named: every non-trump is thrown away face down (RULES.md 3.5 step 2)."""
+        """Trump named: every non-trump is thrown away face down (RULES.md 3.5 step 2), then
+        excess trumps go face up in turn (step 3), or the draw starts."""
         self._trump = suit
         keep = TRUMP_MASK[suit]
         hands = self._hands = [h & keep for h in self._hands]
-        self._queue = tuple(s for s in self.game.from_left[self.dealer] if hands[s].bit_count() > KEEP)
-        self._received = [0] * len(hands)
+        self._queue = tuple(
+            [s for s in self.game.from_left[self.dealer] if hands[s].bit_count() > KEEP]
+        )
         self._next_excess_or_draw()
 
     def _next_excess_or_draw(self) -> None:
@@ -384,7 +400,7 @@ class Pitch52Hand(Hand):
             self._draw()
 
     def _discard_excess(self, seat: int, cards: tuple[int, ...]) -> None:
-        self._hands[seat] &= ~sum(map(BIT.__getitem__, cards))
+        self._hands[seat] &= ~cards_mask(cards)
         self._excess = (*self._excess, (seat, cards))
         self._queue = self._queue[1:]
         if self._after_draw:
@@ -393,103 +409,108 @@ class Pitch52Hand(Hand):
             self._next_excess_or_draw()
 
     def _draw(self) -> None:
-        """RULES.md 3.5 step 4: the draw and the rob (automatic)."""
+        """RULES.md 3.5 step 4: the draw and the rob (automatic). Cards drawn stay in hand,
+        dead or not, until step 5 (``_start_play``)."""
         assert self.contract is not None
         game = self.game
         bidder = self.contract.bidder
         stock = self.deal.stock
         size = len(stock)
         hands = self._hands
-        received = self._received
-        ptr = 0
+        received = self._received = [0] * len(hands)
+        keep = TRUMP_MASK[self._trump]
         rob_all = game.rob_all
+        ptr = 0
         for seat in game.from_left[self.dealer]:
-            if ptr >= size:
-                break
             need = KEEP - hands[seat].bit_count()
             if need > 0 and not (rob_all and seat == bidder):
-                end = min(ptr + need, size)
-                # Dead cards drawn stay in hand until step 5; they never matter.
-                hands[seat] |= sum(map(BIT.__getitem__, stock[ptr:end]))
-                received[seat] += end - ptr  # type: ignore[index]
+                end = ptr + need if ptr + need < size else size
+                hands[seat] |= cards_mask(stock[ptr:end])
+                received[seat] = end - ptr
                 ptr = end
-        keep = TRUMP_MASK[self._trump]
+                if ptr == size:
+                    break
         if rob_all:
-            hands[bidder] |= sum(map(BIT.__getitem__, stock[ptr:])) & keep
-            received[bidder] += size - ptr  # type: ignore[index]
+            hands[bidder] |= cards_mask(stock[ptr:]) & keep
+            received[bidder] += size - ptr
             if hands[bidder].bit_count() > KEEP:
                 self._queue = (bidder,)
                 self._after_draw = True
                 self.phase = EXCESS
                 self.to_act = bidder
                 return
-        else:
+        elif ptr < size:
             for robber in game.robbers[bidder]:
-                if ptr >= size:
-                    break
                 held = hands[robber]
-                trumps = (held & keep).bit_count()
+                need = KEEP - (held & keep).bit_count()
+                if need <= 0:
+                    continue
+                rest = cards_mask(stock[ptr:]) & keep
+                if rest.bit_count() < need:
+                    # He turns every card left and keeps the trumps among them.
+                    hands[robber] = held | rest
+                    received[robber] += size - ptr
+                    break
+                # He turns cards until the one that gives him his sixth trump.
                 start = ptr
-                while trumps < KEEP and ptr < size:
+                while need:
                     c = stock[ptr]
                     ptr += 1
                     if keep >> c & 1:
                         held |= BIT[c]
-                        trumps += 1
+                        need -= 1
                 hands[robber] = held
-                received[robber] += ptr - start  # type: ignore[index]
+                received[robber] += ptr - start
         self._start_play()
 
     def _start_play(self) -> None:
-        """RULES.md 3.5 step 5, then the bidder leads (3.6)."""
+        """RULES.md 3.5 step 5: non-trumps still in hand are thrown away; then the bidder
+        leads (3.6)."""
         keep = TRUMP_MASK[self._trump]
         hands = self._hands = [h & keep for h in self._hands]
+        self._start = tuple(hands)
         holders = 0
+        seat_plays = []
+        start_cards = []
         for seat, held in enumerate(hands):
+            plays = PLAYS[seat]
             if held:
                 holders |= 1 << seat
+                cards = tuple(cards_of(held))
+                start_cards.append(cards)
+                seat_plays.append({c: plays[c] for c in cards})
+            else:
+                start_cards.append(())
+                seat_plays.append({})
         self._holders = holders
-        cards = [tuple(cards_of(held)) for held in hands]
-        self._start_trumps = tuple(cards)
-        self._seat_plays = [{c: PLAYS[seat][c] for c in held} for seat, held in enumerate(cards)]
-        self._played_by = [-1] * 54
-        self._captured_by = [-1] * 54
+        self._seat_plays = seat_plays
+        self._start_cards = tuple(start_cards)
+        self._won = [0] * len(hands)
         self._tricks = []
+        self._rank_of = RANK[self._trump].__getitem__
         self.phase = PLAY
         assert self.contract is not None
         self._start_trick(self.contract.bidder)
 
     def _start_trick(self, first: int) -> None:
+        """The lead falls to ``first`` and passes left over everyone out of trumps (3.6)."""
         holders = self._holders
         if not holders:
             self._finish_scored()
             return
-        game = self.game
-        # The lead passes left over everyone out of trumps (RULES.md 3.6).
-        leader, skipped = game.lead_from[first][holders]
-        self._out |= skipped
-        self._leader = leader
-        self._trick_seats = game.trick_order[leader][holders]
+        self._leader, self._trick_seats, self._trick_outs = self.game.plans[first][holders]
         self._trick_cards = []
-        self.to_act = leader
+        self.to_act = self._leader
 
-    def _close_trick(self, seat: int) -> None:
-        """The last card of a trick was played by ``seat``: the best trump takes it."""
+    def _close_trick(self) -> None:
+        """The last card of a trick is down: the best trump takes it."""
         cards = self._trick_cards
         seats = self._trick_seats
-        rank = RANK[self._trump]
-        best = 0
-        best_rank = rank[cards[0]]
-        for i in range(1, len(cards)):
-            r = rank[cards[i]]
-            if r > best_rank:
-                best, best_rank = i, r
-        winner = seats[best]
-        captured = self._captured_by
-        for c in cards:
-            captured[c] = winner  # type: ignore[index]
-        self._tricks.append((self._leader, seats, tuple(cards), winner))  # type: ignore[union-attr]
-        self._out |= self.game.between[seat][self._leader]
+        winner = seats[cards.index(max(cards, key=self._rank_of))]
+        self._won[winner] |= cards_mask(cards)  # type: ignore[index]
+        self._tricks.append(  # type: ignore[union-attr]
+            (self._leader, seats, cards, winner, self._trick_outs[-1])  # type: ignore[arg-type]
+        )
         self._start_trick(winner)
 
     # -- the end ----------------------------------------------------------------------------
@@ -505,18 +526,17 @@ class Pitch52Hand(Hand):
     def _finish_scored(self) -> None:
         contract = self.contract
         assert contract is not None
-        scorer = self.game.scorer
-        categories = scorer.categories_from_cards(
-            self._trump, self._in_play, self._played_by, self._captured_by
-        )
-        score = scorer.score_categories(contract.bidder, contract.bid, categories, self.tally)
+        game = self.game
+        trump = self._trump
+        categories = game.scorer.categories_from_masks(trump, self._start, self._won)
+        score = game.scorer.score_categories(contract.bidder, contract.bid, categories, self.tally)
         points = score.points
         assert points is not None
         line: dict[str, Any] = {
             "dealer": self.dealer,
             "bidder": contract.bidder,
             "bid": contract.bid,
-            "trump": SUITS[self._trump],
+            "trump": SUITS[trump],
             "points": list(points),
             "categories": dict(categories),
             "made": score.made,
@@ -526,10 +546,10 @@ class Pitch52Hand(Hand):
             outcome="scored",
             score=score,
             line=line,
-            trick_winners=tuple([t[3] for t in self._tricks]),
+            trick_winners=tuple([trick[3] for trick in self._tricks]),
             points=points,
             categories=categories,
-            hands_after_draw=self._start_trumps,
+            hands_after_draw=self._start_cards,
         )
         self.phase = OVER
         self.to_act = None

@@ -180,7 +180,8 @@ def check_line(
 
     # 16. made_mismatch, 17. score_mismatch
     if made_written is not None and made_written != score.made:
-        need = f"bid {bid} needs {bid} points and the bidding side took {points[seating.seat_side[bidder]]}"
+        took = points[seating.seat_side[bidder]]
+        need = f"bid {bid} needs {bid} points and the bidding side took {took}"
         raise ScoresheetError(
             "made_mismatch",
             f"the line says {'made' if made_written else 'set'}, but {need} (RULES.md 3.8)",

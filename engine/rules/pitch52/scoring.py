@@ -12,6 +12,7 @@ play* when it was played to a trick; its *player* played it, its *captor* won th
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import add
 from typing import Any
 
 from engine.rules.base import HandScore, Tally
@@ -29,7 +30,7 @@ from engine.rules.cards import (
 )
 from engine.rules.gameend import decide_game_end
 from engine.rules.pitch52.options import Pitch52Options
-from engine.rules.pitch52.ranks import GAME_VALUE, OFF_JACK, RANK, TRUMP_ORDER
+from engine.rules.pitch52.ranks import OFF_JACK, RANK
 from engine.rules.table import Seating
 
 #: Categories and their values, in the order results list them (RULES.md 3.7).
@@ -73,10 +74,26 @@ def _capture_cards(high_low: bool, trump: int) -> tuple[tuple[str, int], ...]:
 CAPTURE_CARDS: dict[bool, tuple[tuple[tuple[str, int], ...], ...]] = {
     hl: tuple(_capture_cards(hl, t) for t in range(4)) for hl in (True, False)
 }
-#: Per trump: the cards with a game value (A K Q J T of trumps and the off-jack) and the value.
-GAME_CARDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((c, GAME_VALUE[t][c]) for c in range(54) if GAME_VALUE[t][c]) for t in range(4)
+
+
+#: Game points of the trump T J Q K A (bits 0-4 of the index): 10, 1, 2, 3, 4 (RULES.md 3.7).
+_TEN_TO_ACE: tuple[int, ...] = tuple(
+    sum(value for bit, value in enumerate((10, 1, 2, 3, 4)) if index >> bit & 1)
+    for index in range(32)
 )
+
+
+def _owner_of_two(masks: Sequence[int], c: int) -> int | None:
+    """``_owner`` for two sides, for a card known to be in play."""
+    return 0 if masks[0] >> c & 1 else 1
+
+
+def _owner(masks: Sequence[int], c: int) -> int | None:
+    """Index of the mask holding card ``c`` (a side), or ``None``."""
+    for index, mask in enumerate(masks):
+        if mask >> c & 1:
+            return index
+    return None
 
 
 def scheme_values(point_scheme: str, count_three: bool) -> dict[str, int]:
@@ -100,6 +117,7 @@ class Scorer:
     """Scoring for one options variant of pitch52."""
 
     __slots__ = (
+        "card_categories",
         "high_low",
         "low_to_player",
         "max_points",
@@ -115,6 +133,16 @@ class Scorer:
         self.values = scheme_values(options.point_scheme, options.count_three)
         self.names: tuple[str, ...] = tuple(self.values)
         self.high_low = options.point_scheme == "high_low"
+        # Per trump, in result order: the categories that go with one card, their card, and
+        # whether they go by ``low_to`` (the two) rather than to the trick's winner.
+        self.card_categories: tuple[tuple[tuple[str, int, bool], ...], ...] = tuple(
+            tuple(
+                [(name, c, False) for name, c in CAPTURE_CARDS[self.high_low][t]]
+                + ([] if self.high_low else [("two", card(TWO, t), True)])
+                + ([("three", card(THREE, t), False)] if options.count_three else [])
+            )
+            for t in range(4)
+        )
         self.low_to_player = options.low_to == "player"
         self.three = options.count_three
         self.max_points = sum(self.values.values())
@@ -123,50 +151,71 @@ class Scorer:
         self.target = options.target
 
     # -- categories -----------------------------------------------------------------------
-    def categories_from_cards(
-        self,
-        trump: int,
-        in_play: int,
-        played_by: Sequence[int],
-        captured_by: Sequence[int],
+    def categories_from_masks(
+        self, trump: int, played: Sequence[int], won: Sequence[int]
     ) -> dict[str, int | None]:
-        """The categories of a hand from who played and who captured each card in play.
+        """The categories of a hand from, per seat, the trumps it played and the trumps in the
+        tricks it won (card masks). The cards in play are the trumps played.
 
-        ``in_play`` is the mask of cards played to tricks; ``played_by[c]`` and
-        ``captured_by[c]`` are seats, read only for cards in play.
+        Bit arithmetic on the trump suit's 13 bits stands in for walking the trump order: the
+        jack to the ace sit on bits 9 to 12 above the off-jack and jokers, the two to the ten
+        on bits 0 to 8 below them.
         """
-        side = self.seat_side
-        # Cards won in tricks: ace (card scheme), jack, off-jack, jokers, ten (card), three.
-        captures = CAPTURE_CARDS[self.high_low][trump]
+        sides = self.sides
+        if sides == len(played):
+            played_side, won_side = played, won
+        else:
+            side = self.seat_side
+            played_side = [0] * sides
+            won_side = [0] * sides
+            for seat, mask in enumerate(played):
+                played_side[side[seat]] |= mask
+            for seat, mask in enumerate(won):
+                won_side[side[seat]] |= mask
+        in_play = 0
+        for mask in played_side:
+            in_play |= mask
+        low_sides = played_side if self.low_to_player else won_side
+        owner = _owner_of_two if sides == 2 else _owner
+        base = 13 * trump
+        off_jack = OFF_JACK[trump]
         cats: dict[str, int | None] = {}
         if self.high_low:
-            high = low = -1
-            for c in TRUMP_ORDER[trump]:
-                if in_play >> c & 1:
-                    if high < 0:
-                        high = c
-                    low = c
-            if high < 0:
+            if in_play:
+                top = in_play >> (base + 9) & 15  # J Q K A
+                plain = in_play >> base & 0x1FF  # 2 … T
+                if top:
+                    high = base + 8 + top.bit_length()
+                elif in_play >> off_jack & 1:
+                    high = off_jack
+                elif in_play >> BIG_JOKER & 1:
+                    high = BIG_JOKER
+                elif in_play >> LITTLE_JOKER & 1:
+                    high = LITTLE_JOKER
+                else:
+                    high = base + plain.bit_length() - 1
+                if plain:
+                    low = base + (plain & -plain).bit_length() - 1
+                elif in_play >> LITTLE_JOKER & 1:
+                    low = LITTLE_JOKER
+                elif in_play >> BIG_JOKER & 1:
+                    low = BIG_JOKER
+                elif in_play >> off_jack & 1:
+                    low = off_jack
+                else:
+                    low = base + 8 + (top & -top).bit_length()
+                cats["high"] = owner(played_side, high)
+                cats["low"] = owner(low_sides, low)
+            else:
                 cats["high"] = cats["low"] = None
+        for name, c, to_low in self.card_categories[trump]:
+            if in_play >> c & 1:
+                cats[name] = owner(low_sides if to_low else won_side, c)
             else:
-                cats["high"] = side[played_by[high]]
-                cats["low"] = side[played_by[low] if self.low_to_player else captured_by[low]]
-        for name, c in captures:
-            cats[name] = side[captured_by[c]] if in_play >> c & 1 else None
-        if not self.high_low:
-            two = card(TWO, trump)
-            if in_play >> two & 1:
-                cats["two"] = side[played_by[two] if self.low_to_player else captured_by[two]]
-            else:
-                cats["two"] = None
-        if self.three:
-            three = card(THREE, trump)
-            cats["three"] = side[captured_by[three]] if in_play >> three & 1 else None
+                cats[name] = None
         if self.high_low:
-            totals = [0] * self.sides
-            for c, value in GAME_CARDS[trump]:
-                if in_play >> c & 1:
-                    totals[side[captured_by[c]]] += value
+            shift = base + 8
+            totals = [_TEN_TO_ACE[m >> shift & 31] + (m >> off_jack & 1) for m in won_side]
             best = max(totals)
             cats["game"] = totals.index(best) if totals.count(best) == 1 else None
         return cats
@@ -177,23 +226,22 @@ class Scorer:
         """The categories of a hand from its tricks (lists of ``[seat, card]``, leader first).
 
         Cards may be ints or notation. The facts are trusted: each trick's winner is the
-        player of its best trump.
+        player of its best trump; cards that are not trumps are not in play.
         """
         rank = RANK[trump]
-        played_by = [-1] * 54
-        captured_by = [-1] * 54
-        in_play = 0
+        seats = len(self.seat_side)
+        played = [0] * seats
+        won = [0] * seats
         for trick in tricks:
             plays = [(int(seat), c if isinstance(c, int) else parse_card(c)) for seat, c in trick]
             if not plays:
                 continue
             winner = max(plays, key=lambda play: rank[play[1]])[0]
             for seat, c in plays:
-                played_by[c] = seat
-                captured_by[c] = winner
                 if rank[c]:
-                    in_play |= 1 << c
-        return self.categories_from_cards(trump, in_play, played_by, captured_by)
+                    played[seat] |= 1 << c
+                    won[winner] |= 1 << c
+        return self.categories_from_masks(trump, played, won)
 
     def normalise(self, categories: Mapping[str, Any]) -> dict[str, int | None]:
         """Every category of the scheme, in order; a category left out is not awarded."""
@@ -202,10 +250,10 @@ class Scorer:
     def points(self, categories: Mapping[str, int | None]) -> list[int]:
         """Points per side from categories (unknown names and ``None`` count nothing)."""
         points = [0] * self.sides
-        values = self.values
+        value_of = self.values.get
         for name, side in categories.items():
-            if side is not None and name in values:
-                points[side] += values[name]
+            if side is not None:
+                points[side] += value_of(name, 0)
         return points
 
     # -- the hand's score -------------------------------------------------------------------
@@ -245,14 +293,21 @@ class Scorer:
         delta = list(points)
         if not made:
             delta[bidding_side] = -bid
-        after = tuple([s + d for s, d in zip(tally.scores, delta, strict=True)])
-        result = decide_game_end(after, target=self.target, bidding_side=bidding_side)
+        if len(tally.scores) != len(delta):
+            raise ValueError(f"scores for {len(tally.scores)} sides, points for {len(delta)}")
+        after = tuple(map(add, tally.scores, delta))
+        # No loss line (RULES.md 3.9): only a side at the target can end the game.
+        result = (
+            decide_game_end(after, target=self.target, bidding_side=bidding_side)
+            if max(after) >= self.target
+            else None
+        )
         return HandScore(
-            made=made,
-            delta=tuple(delta),
-            scores_after=after,
-            result=result,
-            tally_after=Tally(after, tally.sets, tally.consecutive_sets),
-            points=tuple(points),
-            categories=categories,
+            made,
+            tuple(delta),
+            after,
+            result,
+            Tally(after, tally.sets, tally.consecutive_sets),
+            tuple(points),
+            categories,
         )

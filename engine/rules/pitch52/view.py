@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from engine.rules.pitch52.hand import Pitch52Hand
 
 
-def _plays(seats: tuple[int, ...] | list[int], cards: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:
+def _plays(
+    seats: tuple[int, ...] | list[int], cards: tuple[int, ...] | list[int]
+) -> list[dict[str, Any]]:
     return [{"seat": s, "card": CARD_NAMES[c]} for s, c in zip(seats, cards, strict=False)]
 
 
@@ -29,7 +31,7 @@ def hand_view(hand: Pitch52Hand, seat: int | None) -> dict[str, Any]:
     hands = hand._hands
     trump = hand._trump
     over = hand.result is not None
-    out_mask = hand._out
+    out_mask = hand.out_mask()
     if trump < 0:
         counts: list[int | None] = [h.bit_count() for h in hands]
     else:
@@ -38,10 +40,7 @@ def hand_view(hand: Pitch52Hand, seat: int | None) -> dict[str, Any]:
             for s in range(n)
         ]
     contract = hand.contract
-    if hand.phase == "play":
-        trick = _plays(hand._trick_seats, hand._trick_cards)
-    else:
-        trick = []
+    trick = _plays(hand._trick_seats, hand._trick_cards) if hand.phase == "play" else []
     return {
         "game": game.id,
         "seat": seat,
@@ -62,8 +61,10 @@ def hand_view(hand: Pitch52Hand, seat: int | None) -> dict[str, Any]:
         "trick": trick,
         "tricks": [
             {"leader": leader, "plays": _plays(seats, cards), "winner": winner}
-            for leader, seats, cards, winner in hand._tricks
+            for leader, seats, cards, winner, _ in hand._tricks
         ],
-        "legal": [str(a) for a in hand.legal_actions()] if seat is not None and seat == hand.to_act else [],
+        "legal": [str(a) for a in hand.legal_actions()]
+        if seat is not None and seat == hand.to_act
+        else [],
         "result": hand.result.to_dict() if hand.result is not None else None,
     }

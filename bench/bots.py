@@ -1,0 +1,189 @@
+"""Bot benchmark: duplicate matches between two computer players.
+
+Each seeded deal is played twice, bot A holding one side's seats and then the other's, so the
+luck of the cards cancels out; the figure is bot A's side score change minus bot B's, per hand,
+with a 95% interval. Whole games to the target are played the same way (each seed twice, sides
+swapped) for a game win rate. Decision times are CPU seconds per decision, measured in the
+process that made the decision (so other work on the machine does not count). Prints figures;
+asserts nothing::
+
+    python bench/bots.py --game auction45 --pairs 200 --a search --b rule [--games 50]
+        [--processes 2] [--options '{"kitty_size": 3}']
+
+Targets (issue 6): rule beats random in at least 95% of games; search beats rule by at least
+2 points per auction45 hand with the interval's lower bound above zero over 2,000 deal pairs;
+a decision's p95 under 0.5 s on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots import BOTS, Bot, bot_for  # noqa: E402
+from engine.bots.base import View  # noqa: E402
+from engine.rules import Action, Game, Match, get_game  # noqa: E402
+
+GAME_HAND_LIMIT = 200  # a game still running after this many hands is stopped (none has been)
+
+
+class Timed:
+    """A bot whose decisions are timed (CPU seconds)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        start = time.process_time()
+        action = self.bot.choose(view, legal, rng)
+        self.times.append(time.process_time() - start)
+        return action
+
+
+def seats_for(game: Game, a_side: int, a: Timed, b: Timed) -> list[Timed]:
+    """Bot A on every seat of ``a_side``, bot B on every other seat."""
+    return [a if side == a_side else b for side in game.seating.seat_side]
+
+
+def play_hand(
+    game: Game, bots: list[Timed], seed: int, dealer: int, match: Match | None = None
+) -> tuple[int, ...]:
+    """Play one seeded hand to its end; return the score change per side."""
+    hand = (
+        match.new_hand(seed=seed) if match is not None else game.new_hand(dealer=dealer, seed=seed)
+    )
+    rng = random.Random(seed * 1_000_003 + 17)
+    while hand.result is None:
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(bots[seat].choose(hand.view(seat), hand.legal_actions(), rng))
+    if match is not None:
+        match.add_hand(hand)
+    return hand.result.score.delta
+
+
+def run_pairs(job: tuple[str, dict[str, Any], str, str, list[int]]) -> dict[str, Any]:
+    """Duplicate deals ``seeds``: per pair, A's side minus B's side, per hand."""
+    game_id, options, a_name, b_name, seeds = job
+    game = get_game(game_id, options)
+    a, b = Timed(bot_for(a_name, game)), Timed(bot_for(b_name, game))
+    n = game.seating.seats
+    diffs = []
+    for seed in seeds:
+        total = 0.0
+        for a_side in (0, 1):
+            delta = play_hand(game, seats_for(game, a_side, a, b), seed, seed % n)
+            total += delta[a_side] - _others(delta, a_side)
+        diffs.append(total / 2)
+    return {"diffs": diffs, "a_times": a.times, "b_times": b.times}
+
+
+def run_games(job: tuple[str, dict[str, Any], str, str, list[int]]) -> dict[str, Any]:
+    """Games to the target for ``seeds``, each played twice with the sides swapped."""
+    game_id, options, a_name, b_name, seeds = job
+    game = get_game(game_id, options)
+    a, b = Timed(bot_for(a_name, game)), Timed(bot_for(b_name, game))
+    wins = played = hands = 0
+    for seed in seeds:
+        for a_side in (0, 1):
+            bots = seats_for(game, a_side, a, b)
+            match = Match(game, first_dealer=seed % game.seating.seats)
+            rng = random.Random(seed)
+            while not match.is_over and len(match.scores_history) < GAME_HAND_LIMIT:
+                play_hand(game, bots, rng.randrange(1 << 30), match.dealer, match)
+            hands += len(match.scores_history)
+            played += 1
+            if match.result is not None and a_side in match.result.winners:
+                wins += 1
+    return {"wins": wins, "played": played, "hands": hands, "a_times": a.times, "b_times": b.times}
+
+
+def _others(delta: Sequence[int], side: int) -> float:
+    """Mean score change of the sides other than ``side`` (B's side with two sides)."""
+    rest = [d for s, d in enumerate(delta) if s != side]
+    return sum(rest) / len(rest)
+
+
+def _chunks(seeds: list[int], parts: int) -> list[list[int]]:
+    return [seeds[i::parts] for i in range(parts) if seeds[i::parts]]
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def _times_line(name: str, times: list[float]) -> str:
+    return (
+        f"  {name:<7} decisions {len(times):>7,}  p50 {_quantile(times, 0.5) * 1000:7.1f} ms"
+        f"  p95 {_quantile(times, 0.95) * 1000:7.1f} ms  max {max(times, default=0) * 1000:7.1f} ms"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="auction45", choices=["auction45", "bidwhist", "pitch52"])
+    parser.add_argument("--pairs", type=int, default=100, help="duplicate deal pairs")
+    parser.add_argument("--games", type=int, default=20, help="game seeds (each played twice)")
+    parser.add_argument("--a", default="search", choices=sorted(BOTS))
+    parser.add_argument("--b", default="rule", choices=sorted(BOTS))
+    parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--seed", type=int, default=0, help="first deal seed")
+    parser.add_argument("--processes", type=int, default=1, choices=[1, 2])
+    args = parser.parse_args()
+    options = json.loads(args.options)
+    get_game(args.game, options)  # refuse bad options before starting
+    start = time.perf_counter()
+    pair_seeds = list(range(args.seed, args.seed + args.pairs))
+    game_seeds = list(range(args.seed + 10**6, args.seed + 10**6 + args.games))
+    pair_jobs = [
+        (args.game, options, args.a, args.b, c) for c in _chunks(pair_seeds, 8 * args.processes)
+    ]
+    game_jobs = [
+        (args.game, options, args.a, args.b, c) for c in _chunks(game_seeds, 8 * args.processes)
+    ]
+    with Pool(args.processes) as pool:
+        pair_results = pool.map(run_pairs, pair_jobs, chunksize=1)
+        game_results = pool.map(run_games, game_jobs, chunksize=1) if game_jobs else []
+    diffs = [d for r in pair_results for d in r["diffs"]]
+    a_times = [t for r in (*pair_results, *game_results) for t in r["a_times"]]
+    b_times = [t for r in (*pair_results, *game_results) for t in r["b_times"]]
+    print(f"{args.game} {json.dumps(options)}: A = {args.a}, B = {args.b}")
+    if diffs:
+        mean = statistics.fmean(diffs)
+        half = (
+            1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+        )
+        print(
+            f"  hands   {len(diffs):>7,} deal pairs: A - B = {mean:+.2f} points per hand, "
+            f"95% interval [{mean - half:+.2f}, {mean + half:+.2f}]"
+        )
+    played = sum(r["played"] for r in game_results)
+    if played:
+        wins = sum(r["wins"] for r in game_results)
+        hands = sum(r["hands"] for r in game_results)
+        print(
+            f"  games   {played:>7,} to the target ({hands / played:.1f} hands each): "
+            f"A wins {wins / played:.1%}"
+        )
+    print(_times_line(args.a, a_times))
+    print(_times_line(args.b, b_times))
+    print(f"  elapsed {time.perf_counter() - start:,.0f} s on {args.processes} process(es)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""Dealing unseen cards at random into places that each accept only some cards.
+
+A search bot must guess where the cards it has not seen are: in whose hand, in the kitty, in
+the stock, among the discards. Play has shown that some places cannot hold some cards (a
+player who did not follow suit holds none of it), so each *slot* has a capacity and a mask of
+the cards it may take. ``fill`` deals every card of a pool into the slots, each card to a slot
+chosen with weight equal to the room left in it, which is the uniform deal when nothing is
+constrained. A slot that has exactly as much room as cards it may still take gets them first,
+so constraints rarely lead to a dead end; when one happens the deal is retried.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.rules.cards import BIT
+
+Slot = tuple[int, int]  # (capacity, mask of the cards it may take)
+
+ATTEMPTS = 12
+
+
+def fill(pool: Sequence[int], slots: Sequence[Slot], rng: random.Random) -> list[int] | None:
+    """Masks of the cards dealt to each slot, or ``None`` if no deal was found.
+
+    The capacities must add up to ``len(pool)``.
+    """
+    if sum(cap for cap, _ in slots) != len(pool):
+        return None
+    pool_mask = 0
+    for c in pool:
+        pool_mask |= BIT[c]
+    # Slots that take any card of the pool are dealt together, by slicing a shuffle.
+    free = [i for i, (_, mask) in enumerate(slots) if mask & pool_mask == pool_mask]
+    bound = [i for i in range(len(slots)) if i not in free]
+    dealt = [0] * len(slots)
+    rest = list(pool)
+    if bound:
+        merged = [slots[i] for i in bound] + [(sum(slots[i][0] for i in free), pool_mask)]
+        found = None
+        for _ in range(ATTEMPTS):
+            found = _attempt(pool, merged, rng)
+            if found is not None:
+                break
+        if found is None:
+            return None
+        for j, i in enumerate(bound):
+            dealt[i] = found[j]
+        rest = cards_in(found[-1])
+    rng.shuffle(rest)
+    pos = 0
+    for i in free:
+        cap = slots[i][0]
+        mask = 0
+        for c in rest[pos : pos + cap]:
+            mask |= BIT[c]
+        dealt[i] = mask
+        pos += cap
+    return dealt
+
+
+def _attempt(pool: Sequence[int], slots: Sequence[Slot], rng: random.Random) -> list[int] | None:
+    cards = list(pool)
+    rng.shuffle(cards)
+    room = [cap for cap, _ in slots]
+    allowed = [mask for _, mask in slots]
+    eligible = {c: [i for i, m in enumerate(allowed) if m & BIT[c]] for c in cards}
+    dealt = [0] * len(slots)
+    left = 0
+    for c in cards:
+        left |= BIT[c]
+    # Cards with the fewest possible places go first.
+    cards.sort(key=lambda c: len(eligible[c]))
+    for c in cards:
+        bit = BIT[c]
+        places = [i for i in eligible[c] if room[i]]
+        if not places:
+            return None
+        chosen = -1
+        for i in places:
+            if (left & allowed[i]).bit_count() <= room[i]:
+                chosen = i  # this slot needs every card it can still take
+                break
+        if chosen < 0:
+            pick = rng.random() * sum(room[i] for i in places)
+            chosen = places[-1]
+            for i in places:
+                pick -= room[i]
+                if pick < 0:
+                    chosen = i
+                    break
+        dealt[chosen] |= bit
+        room[chosen] -= 1
+        left &= ~bit
+    return dealt
+
+
+def take(mask: int, count: int, rng: random.Random) -> tuple[int, int]:
+    """``count`` cards of ``mask`` at random: ``(taken, rest)``."""
+    cards = [c for c in range(54) if mask & BIT[c]]
+    chosen = rng.sample(cards, count)
+    taken = 0
+    for c in chosen:
+        taken |= BIT[c]
+    return taken, mask & ~taken
+
+
+def cards_in(mask: int) -> list[int]:
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,206 @@
+"""Playing a sampled hand to its end: fast rule-based playouts and exact search.
+
+A *playout* finishes a hand with every seat played by the rule bot. Outside the play phase it
+asks each seat's view, as the rule bot does at a real table; in the play phase, where almost
+all the actions are, a ``Tracker`` keeps each seat's cards, the trick and the cards played up
+to date from the actions applied, so no view has to be built. Every action still goes through
+``legal_actions()`` and ``apply()``.
+
+*Exact search* looks at every line of play to the end of the hand (minimax with alpha-beta,
+the seat's partners maximising its objective and everybody else minimising it), which is
+affordable once only a few cards are left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.bots import rules45, rulespitch, ruleswhist
+from engine.bots.base import objective
+from engine.bots.mirror45 import Before45
+from engine.bots.ranking import Ranking, ranking
+from engine.bots.rule_bot import decide
+from engine.bots.seen import Seen, mask_of_names, read_view
+from engine.bots.spot import Spot
+from engine.rules import Game, Hand, Play
+from engine.rules.cards import BIT, DECK_52, DECK_54
+
+
+class Tracker:
+    """Every seat's cards and the trick, kept up to date while a hand is played out."""
+
+    __slots__ = (
+        "bid",
+        "bidder",
+        "deck",
+        "game_id",
+        "holdings",
+        "n",
+        "pitch_values",
+        "played",
+        "rank",
+        "seat_side",
+        "trick_cards",
+        "trick_seats",
+        "trick_size",
+    )
+
+    def __init__(self, seen: Seen, holdings: Sequence[int]) -> None:
+        """Start from a seat's knowledge ``seen`` (play phase) and every seat's cards."""
+        assert seen.bidder is not None and seen.bid is not None
+        game = seen.game
+        self.game_id = game.id
+        self.n = seen.seats
+        self.seat_side = seen.seat_side
+        self.bidder = seen.bidder
+        self.bid = seen.bid
+        self.rank: Ranking = ranking(game, seen.trump, seen.mode)
+        self.deck = DECK_54 if game.id == "pitch52" else DECK_52
+        self.holdings = list(holdings)
+        self.played = seen.played
+        self.trick_seats = list(seen.trick[1])
+        self.trick_cards = list(seen.trick[2])
+        self.pitch_values: Sequence[float] = ()
+        if game.id == "pitch52":
+            assert seen.trump is not None
+            self.pitch_values = rulespitch.capture_values(game, seen.trump)
+            # Everybody who played to this trick or still holds a card plays to it.
+            self.trick_size = sum(1 for s in range(self.n) if s in self.trick_seats or holdings[s])
+        else:
+            self.trick_size = self.n
+
+    def copy(self) -> Tracker:
+        new = object.__new__(Tracker)
+        for name in Tracker.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.holdings = self.holdings[:]
+        new.trick_seats = self.trick_seats[:]
+        new.trick_cards = self.trick_cards[:]
+        return new
+
+    def update(self, seat: int, card: int) -> None:
+        """``seat`` played ``card``."""
+        bit = BIT[card]
+        self.holdings[seat] &= ~bit
+        self.played |= bit
+        self.trick_seats.append(seat)
+        self.trick_cards.append(card)
+        if len(self.trick_cards) >= self.trick_size:
+            self.trick_seats = []
+            self.trick_cards = []
+            if self.game_id == "pitch52":
+                self.trick_size = sum(1 for h in self.holdings if h)
+
+    def after(self, seat: int) -> list[int]:
+        n = self.n
+        if self.game_id != "pitch52":
+            return [(seat + k) % n for k in range(1, n - len(self.trick_cards))]
+        done = set(self.trick_seats)
+        return [
+            s for s in ((seat + k) % n for k in range(1, n)) if s not in done and self.holdings[s]
+        ]
+
+    def choose(self, seat: int, cards: list[int]) -> int:
+        """The rule bot's card for ``seat`` among the legal ``cards``."""
+        hand = self.holdings[seat]
+        spot = Spot(
+            seat=seat,
+            hand=hand,
+            legal=cards,
+            trick_seats=self.trick_seats,
+            trick_cards=self.trick_cards,
+            played=self.played,
+            unseen=self.deck & ~hand & ~self.played,
+            rank=self.rank,
+            seat_side=self.seat_side,
+            bidder=self.bidder,
+            bid=self.bid,
+            after=self.after(seat),
+        )
+        if self.game_id == "auction45":
+            return rules45.play(spot)
+        if self.game_id == "bidwhist":
+            return ruleswhist.play(spot)
+        return rulespitch.play(spot, self.pitch_values)
+
+
+def _hand_mask(hand: Hand, seat: int) -> int:
+    return mask_of_names(hand.view(seat)["hand"])
+
+
+def tracker_from_hand(game: Game, hand: Hand) -> Tracker:
+    """A tracker for a hand that has just reached the play phase (every seat's view read)."""
+    seat = hand.to_act
+    assert seat is not None
+    seen = read_view(game, hand.view(seat))
+    holdings = [_hand_mask(hand, s) if s != seat else seen.hand for s in range(seen.seats)]
+    return Tracker(seen, holdings)
+
+
+def playout(
+    game: Game, hand: Hand, tracker: Tracker | None = None, before: Before45 | None = None
+) -> tuple[int, ...]:
+    """Finish ``hand`` (changed in place) with rule-bot play; return the score change.
+
+    ``tracker`` follows the play phase if the hand is in it; ``before`` follows auction45's
+    cards before play, so that discards are chosen without reading the seat's view (whose list
+    of legal discards is long to build).
+    """
+    while hand.result is None:
+        seat = hand.to_act
+        assert seat is not None
+        legal = hand.legal_actions()
+        if hand.phase == "play":
+            if tracker is None:
+                tracker = tracker_from_hand(game, hand)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                cards = [a.card for a in legal]  # type: ignore[attr-defined]
+                action = legal[cards.index(tracker.choose(seat, cards))]
+            hand.apply(action)
+            assert isinstance(action, Play)
+            tracker.update(seat, action.card)
+            continue
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            fast = before.decide(hand, seat, legal) if before is not None else None
+            action = fast or decide(read_view(game, hand.view(seat)), legal)
+        hand.apply(action)
+        if before is not None:
+            before.observe(hand, action)
+    return hand.result.score.delta
+
+
+def exact_value(hand: Hand, seat_side: Sequence[int], side: int) -> float:
+    """The objective of ``side`` under best play by everybody from ``hand`` (not changed)."""
+    return _search(hand, seat_side, side, float("-inf"), float("inf"))
+
+
+def _search(hand: Hand, seat_side: Sequence[int], side: int, alpha: float, beta: float) -> float:
+    result = hand.result
+    if result is not None:
+        return objective(result.score.delta, side)
+    seat = hand.to_act
+    assert seat is not None
+    legal = hand.legal_actions()
+    maximising = seat_side[seat] == side
+    best = float("-inf") if maximising else float("inf")
+    for action in legal:
+        child = hand.copy()
+        child.apply(action)
+        value = _search(child, seat_side, side, alpha, beta)
+        if maximising:
+            if value > best:
+                best = value
+            if best > alpha:
+                alpha = best
+        else:
+            if value < best:
+                best = value
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best

@@ -1,0 +1,212 @@
+"""The search player: perfect-information Monte Carlo over deals the seat cannot rule out.
+
+For a decision it samples deals consistent with everything its seat has seen (``worlds``),
+plays each candidate action in each of them, finishes the hand by rule-bot playouts (or by
+exact search when few cards are left) and keeps the candidate with the best mean objective.
+The same sampled deals serve every candidate, so their comparison is not blurred by the luck
+of the draw. Candidates are every legal action, except for discards, where the rule bot's
+favourites are tried. Phases it does not search, and deals it cannot sample (a few rare option
+combinations), are played as the rule bot plays them.
+
+Cost is bounded by the number of deals and a budget of simulated actions per decision, never
+by the clock (unless ``time_limit`` is set), so a decision depends only on the view and the
+random generator.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from engine.bots import rules45
+from engine.bots.base import View, game_of, objective
+from engine.bots.mirror45 import Before45
+from engine.bots.playout import Tracker, exact_value, playout
+from engine.bots.ranking import ranking
+from engine.bots.rule_bot import decide
+from engine.bots.seen import Seen, read_view
+from engine.bots.worlds import World, sample_world
+from engine.rules import Action, Game
+
+#: Phases searched by default, per game; the others are played by the rules.
+SEARCHED: dict[str, frozenset[str]] = {
+    "auction45": frozenset({"auction", "declare", "kitty_discard", "draw", "play"}),
+    "bidwhist": frozenset({"play"}),
+    "pitch52": frozenset({"play"}),
+}
+
+#: What a playout from each phase costs before play starts, counted in cards played (the
+#: decisions there read views, which costs more than a card played with a ``Tracker``).
+PRE_PLAY_COST: dict[str, int] = {
+    "auction": 30,
+    "declare": 24,
+    "trump": 12,
+    "kitty_discard": 18,
+    "draw": 12,
+    "excess_discard": 6,
+    "discard": 6,
+}
+MIN_DEALS = 8
+
+
+class SearchBot:
+    """Monte Carlo search player; see the module docstring for the method.
+
+    ``samples``: deals per decision at most; ``budget``: simulated actions per decision at
+    most (fewer deals are used when candidates and cards left are many); ``exact_cards``:
+    exact search once at most this many cards are left in all hands; ``candidates``: discards
+    tried; ``time_limit``: optional seconds after which no new deal is started (this makes the
+    choice depend on the machine's speed); ``settle_after``, ``settle_z``: sampling stops
+    early, from ``settle_after`` deals on, once the leading option is ahead of every other by
+    ``settle_z`` standard errors (or all options have scored alike on every deal).
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        samples: int = 100,
+        budget: int = 16_000,
+        exact_cards: int = 8,
+        candidates: int = 6,
+        phases: dict[str, frozenset[str]] | None = None,
+        time_limit: float | None = None,
+        settle_after: int = 12,
+        settle_z: float = 3.0,
+    ) -> None:
+        self.game = game
+        self.samples = samples
+        self.budget = budget
+        self.exact_cards = exact_cards
+        self.candidates = candidates
+        self.phases = SEARCHED if phases is None else phases
+        self.time_limit = time_limit
+        self.settle_after = settle_after
+        self.settle_z = settle_z
+
+    def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        game = game_of(view, self.game)
+        seen = read_view(game, view)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        fallback = decide(seen, legal_actions)
+        if seen.phase not in self.phases.get(game.id, frozenset()):
+            return fallback
+        options = self._candidates(seen, legal_actions, fallback)
+        if len(options) == 1:
+            return options[0]
+        return self._search(game, seen, options, rng) or fallback
+
+    # -- candidates --------------------------------------------------------------------------
+    def _candidates(self, seen: Seen, legal: Sequence[Action], fallback: Action) -> list[Action]:
+        """Every legal action, or for discards the rule bot's favourites (its choice first)."""
+        if seen.phase in ("play", "declare", "auction"):
+            return [fallback, *[a for a in legal if a != fallback]]
+        cost = discard_cost(seen)
+        if cost is None:
+            return [fallback]
+        ranked = sorted(legal, key=lambda a: sum(cost(c) for c in _cards(a)))
+        chosen = [fallback, *[a for a in ranked if a != fallback]]
+        return chosen[: self.candidates]
+
+    # -- the search ----------------------------------------------------------------------------
+    def _search(
+        self, game: Game, seen: Seen, options: list[Action], rng: random.Random
+    ) -> Action | None:
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        wanted = self._deals(seen, len(options))
+        rows: list[list[float]] = []  # per deal, the value of each option
+        for _ in range(2 * wanted):
+            if len(rows) >= wanted or (deadline is not None and time.perf_counter() > deadline):
+                break
+            if (
+                len(rows) >= self.settle_after
+                and len(rows) % 4 == 0
+                and settled(rows, self.settle_z)
+            ):
+                break
+            world = sample_world(seen, rng)
+            if world is None:
+                continue
+            rows.append(self._values(game, seen, world, options))
+        if not rows:
+            return None
+        return options[leader(rows)]
+
+    def _deals(self, seen: Seen, options: int) -> int:
+        """Deals to sample: ``samples``, fewer when each deal costs much to play out."""
+        mine = seen.hand.bit_count()
+        left = sum(c if isinstance(c, int) else mine for c in seen.view.get("hand_counts") or ())
+        per_deal = options * max(left + PRE_PLAY_COST.get(seen.phase, 0), 1)
+        return min(self.samples, max(MIN_DEALS, self.budget // per_deal))
+
+    def _values(self, game: Game, seen: Seen, world: World, options: list[Action]) -> list[float]:
+        side = seen.side
+        cards_left = sum(h.bit_count() for h in world.holdings)
+        exact = seen.phase == "play" and cards_left <= self.exact_cards
+        tracker = Tracker(seen, world.holdings) if seen.phase == "play" and not exact else None
+        values = []
+        for action in options:
+            hand = world.hand.copy()
+            hand.apply(action)
+            if exact:
+                values.append(exact_value(hand, seen.seat_side, side))
+                continue
+            follow = before = None
+            if tracker is not None:
+                follow = tracker.copy()
+                follow.update(seen.seat, action.card)  # type: ignore[attr-defined]
+            elif game.id == "auction45":
+                before = Before45(game, world.holdings, world.kitty, seen.trump, seen.phase)
+                before.observe(hand, action)
+            values.append(objective(playout(game, hand, follow, before), side))
+        return values
+
+
+def leader(rows: Sequence[Sequence[float]]) -> int:
+    """The option with the best total (the first on ties: the rule bot's choice comes first)."""
+    totals = [sum(row[i] for row in rows) for i in range(len(rows[0]))]
+    best = 0
+    for i in range(1, len(totals)):
+        if totals[i] > totals[best] + 1e-9:
+            best = i
+    return best
+
+
+def settled(rows: Sequence[Sequence[float]], z: float) -> bool:
+    """Whether more deals would hardly change the leader: on the deals so far it beats every
+    other option by ``z`` standard errors of the paired differences, or ties them on every
+    deal."""
+    best = leader(rows)
+    k = len(rows)
+    for i in range(len(rows[0])):
+        if i == best:
+            continue
+        diffs = [row[best] - row[i] for row in rows]
+        mean = sum(diffs) / k
+        spread = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+        if spread == 0.0:
+            if mean == 0.0 or mean > 0:
+                continue
+            return False
+        if mean <= z * (spread / k) ** 0.5:
+            return False
+    return True
+
+
+def _cards(action: Action) -> tuple[int, ...]:
+    cards: tuple[int, ...] = getattr(action, "cards", ())
+    return cards
+
+
+def discard_cost(seen: Seen) -> Callable[[int], float] | None:
+    """How much the rule bot regrets discarding each card (for ranking discard choices)."""
+    if seen.game.id != "auction45" or seen.trump is None:
+        return None
+    values = rules45.keep_values(ranking(seen.game, seen.trump))
+    if seen.phase == "draw":
+        return lambda c: values[c] - rules45.DRAW_WORTH
+    return values.__getitem__

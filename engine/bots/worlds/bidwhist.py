@@ -1,0 +1,85 @@
+"""Sampled bid whist deals consistent with what one seat has seen (see ``world``).
+
+Everybody must follow suit, so a player who did not has none of the suit led. The bidder sees
+the kitty and his own discards; the others do not, and for them the bidder's four discards are
+guessed among the cards they have not seen. Which of the bidder's cards came from the kitty
+changes nothing once he has discarded (the four discards make one book whatever they are), so
+the guessed kitty is simply the guessed discards.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.bots.dealing import cards_in, fill, take
+from engine.bots.seen import Seen, mask_of_names
+from engine.bots.worlds.world import World, plays, replay
+from engine.rules import Action, Call, Deal, Declare, KittyDiscard
+from engine.rules.cards import DECK_52, SUIT_MASK
+
+
+def voids(seen: Seen) -> list[int]:
+    """Per seat, the cards it may still hold: no card of a suit it failed to follow."""
+    allowed = [DECK_52] * seen.seats
+    for _, seats, cards, _ in (*seen.tricks, seen.trick):
+        if not cards:
+            continue
+        led = cards[0] // 13
+        for s, c in zip(seats[1:], cards[1:], strict=True):
+            if c // 13 != led:
+                allowed[s] &= ~SUIT_MASK[led]
+    return allowed
+
+
+def sample_world(seen: Seen, rng: random.Random) -> World | None:
+    """One world for ``seen``, or ``None`` when the guess did not replay."""
+    view = seen.view
+    me = seen.seat
+    n = seen.seats
+    bidder = seen.bidder
+    phase = seen.phase
+    counts = [int(c) for c in view["hand_counts"]]
+    kitty_seen = mask_of_names(view.get("kitty"))
+    discards_seen = mask_of_names(view.get("discards"))
+    known = seen.hand | seen.played | kitty_seen | discards_seen
+    pool = cards_in(DECK_52 & ~known)
+    allowed = voids(seen)
+    slots = [(counts[s], allowed[s]) for s in range(n) if s != me]
+    owners = [s for s in range(n) if s != me]
+    extra = 0
+    if phase in ("auction", "declare"):
+        extra = 4  # the kitty
+    elif phase == "play" and me != bidder:
+        extra = 4  # the bidder's discards (and kitty)
+    elif phase == "discard" and me == bidder:
+        extra = 0
+    slots.append((extra, DECK_52))
+    dealt = fill(pool, slots, rng)
+    if dealt is None:
+        return None
+    holdings = [0] * n
+    holdings[me] = seen.hand
+    for i, s in enumerate(owners):
+        holdings[s] = dealt[i]
+    hands = [holdings[s] | seen.played_by[s] for s in range(n)]
+    discard = 0
+    if phase in ("auction", "declare"):
+        kitty = dealt[-1]
+    else:
+        assert bidder is not None
+        if me == bidder:
+            kitty = kitty_seen
+            discard = discards_seen
+            hands[bidder] = (hands[bidder] | discard) & ~kitty
+        elif phase == "discard":
+            kitty, hands[bidder] = take(hands[bidder], 4, rng)
+        else:
+            kitty = discard = dealt[-1]
+    actions: list[Action] = [Call(s, c) for s, c in seen.calls]
+    if seen.declared and bidder is not None:
+        actions.append(Declare(bidder, seen.trump, seen.mode or "uptown"))
+    if discard:
+        assert bidder is not None
+        actions.append(KittyDiscard(bidder, tuple(cards_in(discard))))
+    deal = Deal(tuple(tuple(cards_in(h)) for h in hands), tuple(cards_in(kitty)))
+    return replay(seen, deal, actions + plays(seen), holdings, kitty)

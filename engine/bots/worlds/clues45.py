@@ -1,0 +1,90 @@
+"""What auction45 play and the draw tell about hidden cards.
+
+Play reveals voids: a player who did not play a trump on a trump lead holds no trump but the
+five or jack (or whatever the renege option privileges) ranking above the card led; with
+``follow_or_trump``, a player who played neither the suit led nor a trump holds none of it; a
+defender opening a 30 with a plain card holds no trump. The draw puts each player's new cards
+at known places of the stock: the dealer's delivery of RULES.md 1.7, mirrored here because
+rebuilding a deal needs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.bots.dealing import cards_in
+from engine.bots.ranking import TRUMP, Ranking
+from engine.bots.seen import Seen
+from engine.rules.cards import ACE, BIT, DECK_52, FIVE, HEARTS, JACK, card
+
+RENEGE: dict[str, tuple[str, ...]] = {
+    "five_jack": ("five", "jack"),
+    "five_jack_ah": ("five", "jack", "ah"),
+    "five_only": ("five",),
+    "none": (),
+}
+
+
+def renege_mask(trump: int, renege: str) -> int:
+    named = {"five": card(FIVE, trump), "jack": card(JACK, trump), "ah": card(ACE, HEARTS)}
+    mask = 0
+    for name in RENEGE[renege]:
+        mask |= BIT[named[name]]
+    return mask
+
+
+def allowed_cards(seen: Seen, rank: Ranking, opts: dict[str, Any]) -> list[int]:
+    """Per seat, the cards its hidden hand may still hold given the voids play has shown."""
+    allowed = [DECK_52] * seen.seats
+    if seen.trump is None or seen.bidder is None:
+        return allowed
+    trump_mask = rank.trump_mask
+    renege = renege_mask(seen.trump, opts["renege"])
+    follow = opts["follow_nontrump"] == "follow_or_trump"
+    bidding_side = seen.seat_side[seen.bidder]
+    first = True
+    for leader, seats, cards, _ in (*seen.tricks, seen.trick):
+        if not cards:
+            continue
+        led = cards[0]
+        led_suit = rank.effective[led]
+        if (
+            first
+            and opts["thirty_forces_trump_lead"]
+            and (seen.bid or 0) >= 30
+            and seen.seat_side[leader] != bidding_side
+            and led_suit != TRUMP
+        ):
+            allowed[leader] &= ~trump_mask
+        first = False
+        for s, c in zip(seats[1:], cards[1:], strict=True):
+            suit = rank.effective[c]
+            if led_suit == TRUMP and suit != TRUMP:
+                privileged = 0
+                for x in cards_in(renege):
+                    if rank.power[x] > rank.power[led]:
+                        privileged |= BIT[x]
+                allowed[s] &= ~(trump_mask & ~privileged)
+            elif follow and led_suit != TRUMP and suit not in (led_suit, TRUMP):
+                allowed[s] &= ~rank.suit_mask[led_suit]
+    return allowed
+
+
+def delivery_positions(
+    needs: Sequence[int], order: Sequence[int], packet: int | None
+) -> list[list[int]]:
+    """Stock positions (top = 0) each seat receives when the dealer restores the hands."""
+    got: list[list[int]] = [[] for _ in needs]
+    left = list(needs)
+    pos = 0
+    if packet is not None:
+        for seat in order:
+            give = min(left[seat], packet)
+            got[seat].extend(range(pos, pos + give))
+            pos += give
+            left[seat] -= give
+    for seat in order:
+        got[seat].extend(range(pos, pos + left[seat]))
+        pos += left[seat]
+    return got
