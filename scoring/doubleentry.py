@@ -23,9 +23,7 @@ from scoring.services import (
 )
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
-
-    User = AbstractBaseUser
+    from django.contrib.auth.models import User
 
 NO_SECOND_ENTRY = "Nobody has typed a second entry of this sheet yet."
 NOTHING_TO_RESOLVE = "Both entries already match: there is nothing to resolve."

@@ -42,9 +42,7 @@ def tally_start(game: Game) -> Tally:
 
 
 def tally_from_json(data: Mapping[str, Any]) -> Tally:
-    return Tally(
-        tuple(data["scores"]), tuple(data["sets"]), tuple(data["consecutive_sets"])
-    )
+    return Tally(tuple(data["scores"]), tuple(data["sets"]), tuple(data["consecutive_sets"]))
 
 
 def tally_after(game: Game, last: HandLine | None) -> Tally:

@@ -60,7 +60,9 @@ def line_columns(game: Game, seat_names: Sequence[str], side_labels: Sequence[st
     ]
     if game.id == "bidwhist":
         columns.append(
-            Column("trump", "trump", "Trump", "choice", [*SUIT_CHOICES, ("NT", "NT")], required=True)
+            Column(
+                "trump", "trump", "Trump", "choice", [*SUIT_CHOICES, ("NT", "NT")], required=True
+            )
         )
         columns.append(Column("mode", "mode", "Mode", "choice", MODE_CHOICES, required=True))
         per_side = ("books", "Books")
@@ -70,8 +72,12 @@ def line_columns(game: Game, seat_names: Sequence[str], side_labels: Sequence[st
     for side, label in enumerate(side_labels):
         columns.append(
             Column(
-                per_side[0], f"{per_side[0]}_{side}", f"{per_side[1]}: {label}", "number",
-                side=side, required=True,
+                per_side[0],
+                f"{per_side[0]}_{side}",
+                f"{per_side[1]}: {label}",
+                "number",
+                side=side,
+                required=True,
             )
         )
     if game.id == "auction45":
@@ -79,8 +85,12 @@ def line_columns(game: Game, seat_names: Sequence[str], side_labels: Sequence[st
             for side, label in enumerate(side_labels):
                 columns.append(
                     Column(
-                        "auction_max_bid", f"auction_max_bid_{side}", f"Highest call: {label}",
-                        "number", side=side, required=True,
+                        "auction_max_bid",
+                        f"auction_max_bid_{side}",
+                        f"Highest call: {label}",
+                        "number",
+                        side=side,
+                        required=True,
                     )
                 )
         columns.append(Column("no_trump_played", "no_trump_played", "No trump played", "check"))
@@ -130,7 +140,9 @@ def form_from_line(columns: Sequence[Column], line: Mapping[str, Any]) -> dict[s
     for column in columns:
         value = line.get(column.key)
         if column.side is not None:
-            value = value[column.side] if isinstance(value, list) and column.side < len(value) else None
+            value = (
+                value[column.side] if isinstance(value, list) and column.side < len(value) else None
+            )
         if column.kind == "check":
             values[column.name] = "on" if value else ""
         else:
@@ -142,7 +154,9 @@ class SheetCreateForm(forms.Form):
     """A new sheet: the rules, a title, and per side a partnership or a name."""
 
     rule_set = forms.ModelChoiceField(
-        queryset=RuleSet.objects.none(), label="Rules", empty_label=None,
+        queryset=RuleSet.objects.none(),
+        label="Rules",
+        empty_label=None,
         help_text="The club's rule set; its rules are copied onto the sheet.",
     )
     title = forms.CharField(
@@ -156,11 +170,15 @@ class SheetCreateForm(forms.Form):
         players = Player.objects.filter(memberships__club=club).order_by("display_name")
         for index in range(sides):
             self.fields[f"side_{index}_partnership"] = forms.ModelChoiceField(
-                queryset=partnerships, required=False, label=f"Side {index + 1}: partnership",
+                queryset=partnerships,
+                required=False,
+                label=f"Side {index + 1}: partnership",
                 empty_label="(none)",
             )
             self.fields[f"side_{index}_label"] = forms.CharField(
-                required=False, max_length=120, label=f"Side {index + 1}: name",
+                required=False,
+                max_length=120,
+                label=f"Side {index + 1}: name",
                 help_text="Leave empty to use the partnership's name or the players' names.",
             )
         for seat in range(seats):
@@ -173,6 +191,7 @@ class SheetCreateForm(forms.Form):
 
 class UnlockForm(forms.Form):
     reason = forms.CharField(
-        label="Why unlock?", max_length=300,
+        label="Why unlock?",
+        max_length=300,
         help_text="Kept with the sheet, with your name and the time.",
     )

@@ -231,7 +231,9 @@ class HandLine(models.Model):
                 condition=Q(deleted=False),
                 name="handline_number_once_per_entry",
             ),
-            models.CheckConstraint(condition=Q(entry__in=Entry.values), name="handline_entry_known"),
+            models.CheckConstraint(
+                condition=Q(entry__in=Entry.values), name="handline_entry_known"
+            ),
         ]
 
     def __str__(self) -> str:

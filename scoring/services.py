@@ -30,9 +30,7 @@ from scoring.models import (
 )
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
-
-    User = AbstractBaseUser
+    from django.contrib.auth.models import User
 
 RULE_SET_OTHER_CLUB = "That rule set belongs to another club."
 RULE_SET_BROKEN = "The rules {name} do not build a game: {reason}"
@@ -202,7 +200,7 @@ def scoresheet_confirm(*, sheet: Scoresheet, by: User | None) -> Scoresheet:
         numbers = ", ".join(str(row.number) for row in comparison.rows if not row.same)
         raise ScoringError("entries_differ", ENTRIES_DIFFER.format(numbers=numbers))
     sheet.status = SheetStatus.CONFIRMED
-    sheet.confirmed_by = by  # type: ignore[assignment]
+    sheet.confirmed_by = by
     sheet.confirmed_at = timezone.now()
     sheet.save(update_fields=["status", "confirmed_by", "confirmed_at", "updated"])
     return sheet
