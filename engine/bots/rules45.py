@@ -3,11 +3,12 @@
 Bidding counts what a suit would be worth as trump: the five, the jack, the ace of hearts and
 the ace of trumps take tricks almost for sure, lower trumps less often, off-suit aces now and
 then; the kitty, the draw and a partner add to it. The best trump card played earns the bonus,
-so holding the five is worth a trick and the bonus. Discards keep trumps and (by default) top
-off-suit cards, and give the rest back to the stock, since a card drawn is a trump one time in
-four. Play wins tricks as cheaply as it can, lets a partner's sure trick go by with the weakest
-card, leads trumps when it holds the best of them, and keeps the five and jack back when the
-renege privilege lets it.
+so holding the five is worth a trick and the bonus. Discards keep trumps and give every other
+card back to the stock: a player may always trump instead of following a plain suit, so an
+off-suit ace is trumped too often to be worth more than a fresh card, which is a trump one time
+in four. Play wins tricks as cheaply as it can, lets a partner's sure trick go by with the
+weakest card, leads trumps when it holds the best of them, and keeps the five and jack back when
+the renege privilege lets it.
 """
 
 from __future__ import annotations
@@ -37,10 +38,13 @@ TRUMP_TRICKS = (1.0, 0.85, 0.7, 0.6, 0.45, 0.35)
 LOW_TRUMP_TRICK = 0.2
 #: Chance that the best off-suit card takes a trick (nobody is obliged to follow).
 TOP_PLAIN_TRICK = 0.25
-#: What a card drawn from the stock is worth on the keep scale of ``keep_value``.
-DRAW_WORTH = 5.0
-#: Points kept in hand as a safety margin when bidding.
-BID_MARGIN = 2.5
+#: What a card drawn from the stock is worth on the keep scale of ``keep_value``: more than an
+#: off-suit ace or king (set by self-play like ``BID_MARGIN``), so only trumps are kept.
+DRAW_WORTH = 7.0
+#: Margin taken off a hand's expected points before bidding. It is negative: winning the
+#: auction is worth points of its own (trump, the kitty), so a bid a little above the estimate
+#: pays; the value was set by duplicate self-play of rule bots with other margins.
+BID_MARGIN = -3.0
 
 
 def keep_value(card: int, rank: Ranking) -> float:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from engine.bots import rules45
 from engine.bots.base import View, game_of, objective
+from engine.bots.inference import calls_agree
 from engine.bots.mirror45 import Before45
 from engine.bots.playout import Tracker, exact_value, playout
 from engine.bots.ranking import ranking
@@ -48,6 +49,8 @@ PRE_PLAY_COST: dict[str, int] = {
     "discard": 6,
 }
 MIN_DEALS = 8
+#: Deals tried per deal wanted (some do not fit, some disagree with the calls).
+SAMPLE_ATTEMPTS = 3
 
 
 class SearchBot:
@@ -59,7 +62,9 @@ class SearchBot:
     tried; ``time_limit``: optional seconds after which no new deal is started (this makes the
     choice depend on the machine's speed); ``settle_after``, ``settle_z``: sampling stops
     early, from ``settle_after`` deals on, once the leading option is ahead of every other by
-    ``settle_z`` standard errors (or all options have scored alike on every deal).
+    ``settle_z`` standard errors (or all options have scored alike on every deal);
+    ``read_calls``: prefer deals on which the others would have bid as they did
+    (``engine.bots.inference``).
     """
 
     name = "search"
@@ -76,6 +81,7 @@ class SearchBot:
         time_limit: float | None = None,
         settle_after: int = 12,
         settle_z: float = 3.0,
+        read_calls: bool = True,
     ) -> None:
         self.game = game
         self.samples = samples
@@ -86,6 +92,7 @@ class SearchBot:
         self.time_limit = time_limit
         self.settle_after = settle_after
         self.settle_z = settle_z
+        self.read_calls = read_calls
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         game = game_of(view, self.game)
@@ -119,7 +126,8 @@ class SearchBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         wanted = self._deals(seen, len(options))
         rows: list[list[float]] = []  # per deal, the value of each option
-        for _ in range(2 * wanted):
+        spares: list[World] = []  # deals the others would have bid otherwise
+        for _ in range(SAMPLE_ATTEMPTS * wanted):
             if len(rows) >= wanted or (deadline is not None and time.perf_counter() > deadline):
                 break
             if (
@@ -131,6 +139,11 @@ class SearchBot:
             world = sample_world(seen, rng)
             if world is None:
                 continue
+            if self.read_calls and not calls_agree(world, seen):
+                spares.append(world)
+                continue
+            rows.append(self._values(game, seen, world, options))
+        for world in spares[: max(0, min(wanted, MIN_DEALS) - len(rows))]:
             rows.append(self._values(game, seen, world, options))
         if not rows:
             return None

@@ -12,15 +12,15 @@ the end of a trick for the seats after the last card, and when the lead passes o
 Hands are card masks. Cards received from the stock are public only as counts
 (``received_counts``); excess trumps are discarded face up (``excess_discards``).
 
-State that starts out the same in every hand (numbers, empty tuples) is given as class
-attributes and only set on the instance when it changes; lists are created when first needed.
-This keeps starting a hand and ``copy`` cheap.
+Every piece of state is a slot, set in ``__init__`` and copied field by field in ``copy``:
+slot reads and writes are the cheapest attribute access Python has, and a hand is read and
+written a few hundred times per deal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
 from engine.rules.base import Contract, Deal, Hand, HandResult, HandScore, Tally
@@ -28,11 +28,13 @@ from engine.rules.cards import BIT, CARD_NAMES, SUITS, cards_of
 from engine.rules.choices import CardSubsets
 from engine.rules.errors import IllegalActionError
 from engine.rules.pitch52.ranks import (
+    CARD_AT_RANK,
     FIRST_LEAD_BARRED,
     POINT_MASK,
-    RANK,
+    RANK_BIT,
     TRUMP_MASK,
     cards_mask,
+    rank_mask,
 )
 
 if TYPE_CHECKING:
@@ -48,7 +50,6 @@ OVER = "over"
 KEEP = 6
 
 _PHASE_OF_ACTION: dict[type, str] = {NameTrump: TRUMP, ExcessDiscard: EXCESS, Play: PLAY}
-_NO_CARDS: tuple[int, ...] = ()
 
 #: A completed trick: leader, seats in playing order, cards, winner, and the mask of the seats
 #: the trick passed over (shown out from then on).
@@ -68,38 +69,40 @@ class Pitch52Hand(Hand):
 
     game: Pitch52
 
-    # Starting values shared by every hand (see the module docstring).
-    phase: str = AUCTION
-    contract: Contract | None = None
-    result: HandResult | None = None
-    _high: int = 0  # the high bid, 0 before the first bid
-    _high_seat: int = -1  # who holds it (the dealer after a hold)
-    _trump: int = -1
-    _queue: tuple[int, ...] = ()  # seats still to discard excess trumps, in turn
-    _excess: tuple[tuple[int, tuple[int, ...]], ...] = ()  # face-up discards, in order
-    _after_draw: bool = False  # the bidder's excess discard after taking the stock
-    _received: tuple[int, ...] | list[int] = ()
-    _holders: int = 0  # mask of the seats holding a trump (during play)
-    _opening: bool = True  # no card played yet (the restricted first lead)
-    _leader: int = -1
-    _trick_seats: tuple[int, ...] = ()  # who plays to the current trick, in order
-    _trick_outs: tuple[int, ...] = (0,)  # seats passed over after k cards (see seats.py)
-    _trick_cards: list[int] | tuple[int, ...] = _NO_CARDS
-    _tricks: tuple[Trick, ...] | list[Trick] = ()  # every completed trick, in order
-    _start: tuple[int, ...] = ()  # per seat, the trumps held when play starts (a mask)
-    _start_cards: tuple[tuple[int, ...], ...] = ()  # the same as card lists
-    _won: list[int] | tuple[int, ...] = ()  # per seat, the trumps of the tricks it won
-    _seat_plays: list[dict[int, Play]] | tuple[()] = ()  # per seat: card -> its play
-    _rank_of: Callable[[int], int]  # the rank of a card under this trump (set at play)
-
-    _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
+    __slots__ = (
+        "game",
+        "deal",
+        "dealer",
+        "tally",
         "history",
+        "phase",
+        "to_act",
+        "contract",
+        "result",
+        "_calls_cache",
         "_hands",
         "_calls",
+        "_high",
+        "_high_seat",
+        "_trump",
+        "_queue",
+        "_excess",
+        "_after_draw",
         "_received",
+        "_holders",
+        "_opening",
+        "_leader",
+        "_trick_seats",
+        "_trick_outs",
         "_trick_cards",
         "_tricks",
+        "_played",
+        "_start_cards",
         "_won",
+        "_seat_plays",
+        "_rank_bit",
+        "_at_rank",
+        "_trick_bits",
     )
 
     def __init__(self, game: Pitch52, deal: Deal, dealer: int, tally: Tally) -> None:
@@ -108,11 +111,35 @@ class Pitch52Hand(Hand):
         self.dealer = dealer
         self.tally = tally
         self.history: list[Action] = []
+        self.phase = AUCTION
         self.to_act: int | None = game.rot[dealer][1]
+        self.contract: Contract | None = None
+        self.result: HandResult | None = None
+        self._calls_cache = game.calls_cache
         # Cards are distinct, so the sum of their bits is the mask.
         self._hands: list[int] = [cards_mask(cards) for cards in deal.hands]
         self._calls: list[tuple[int, str]] = []
-        self._calls_cache = game.calls_cache
+        self._high = 0  # the high bid, 0 before the first bid
+        self._high_seat = -1  # who holds it (the dealer after a hold)
+        self._trump = -1
+        self._queue: tuple[int, ...] = ()  # seats still to discard excess trumps, in turn
+        self._excess: tuple[tuple[int, tuple[int, ...]], ...] = ()  # face up, in order
+        self._after_draw = False  # the bidder's excess discard after taking the stock
+        self._received: list[int] = []  # per seat, cards received from the stock
+        self._holders = 0  # mask of the seats holding a trump (during play)
+        self._opening = True  # no card played yet (the restricted first lead)
+        self._leader = -1
+        self._trick_seats: tuple[int, ...] = ()  # who plays to the current trick, in order
+        self._trick_outs: tuple[int, ...] = (0,)  # seats passed over after k cards (seats.py)
+        self._trick_cards: list[int] = []
+        self._tricks: list[Trick] = []  # every completed trick, in order
+        self._played: tuple[int, ...] = ()  # per seat, rank mask of the trumps held at play
+        self._start_cards: tuple[tuple[int, ...], ...] = ()  # the same as card lists
+        self._won: list[int] = []  # per seat, rank mask of the trumps in the tricks it won
+        self._seat_plays: list[dict[int, Play]] = []  # per seat: card -> its play
+        self._rank_bit: tuple[int, ...] = ()  # RANK_BIT and CARD_AT_RANK of the trump
+        self._at_rank: tuple[int, ...] = ()
+        self._trick_bits = 0  # rank mask of the current trick
 
     # -- public helpers ---------------------------------------------------------------------
     @property
@@ -329,8 +356,9 @@ class Pitch52Hand(Hand):
             hands[seat] = left
             if not left:
                 self._holders ^= 1 << seat
+            self._trick_bits |= self._rank_bit[c]
             cards = self._trick_cards
-            cards.append(c)  # type: ignore[union-attr]
+            cards.append(c)
             seats = self._trick_seats
             if len(cards) < len(seats):
                 self.to_act = seats[len(cards)]
@@ -468,7 +496,6 @@ class Pitch52Hand(Hand):
         leads (3.6)."""
         keep = TRUMP_MASK[self._trump]
         hands = self._hands = [h & keep for h in self._hands]
-        self._start = tuple(hands)
         holders = 0
         seat_plays = []
         start_cards = []
@@ -487,7 +514,9 @@ class Pitch52Hand(Hand):
         self._start_cards = tuple(start_cards)
         self._won = [0] * len(hands)
         self._tricks = []
-        self._rank_of = RANK[self._trump].__getitem__
+        rank_bit = self._rank_bit = RANK_BIT[self._trump]
+        self._at_rank = CARD_AT_RANK[self._trump]
+        self._played = tuple([rank_mask(cards, rank_bit) for cards in start_cards])
         self.phase = PLAY
         assert self.contract is not None
         self._start_trick(self.contract.bidder)
@@ -500,17 +529,18 @@ class Pitch52Hand(Hand):
             return
         self._leader, self._trick_seats, self._trick_outs = self.game.plans[first][holders]
         self._trick_cards = []
+        self._trick_bits = 0
         self.to_act = self._leader
 
     def _close_trick(self) -> None:
         """The last card of a trick is down: the best trump takes it."""
         cards = self._trick_cards
         seats = self._trick_seats
-        winner = seats[cards.index(max(cards, key=self._rank_of))]
-        self._won[winner] |= cards_mask(cards)  # type: ignore[index]
-        self._tricks.append(  # type: ignore[union-attr]
-            (self._leader, seats, cards, winner, self._trick_outs[-1])  # type: ignore[arg-type]
-        )
+        # Every card is a trump: the best is the highest bit of the trick's rank mask.
+        bits = self._trick_bits
+        winner = seats[cards.index(self._at_rank[bits.bit_length() - 1])]
+        self._won[winner] |= bits
+        self._tricks.append((self._leader, seats, cards, winner, self._trick_outs[-1]))
         self._start_trick(winner)
 
     # -- the end ----------------------------------------------------------------------------
@@ -528,7 +558,7 @@ class Pitch52Hand(Hand):
         assert contract is not None
         game = self.game
         trump = self._trump
-        categories = game.scorer.categories_from_masks(trump, self._start, self._won)
+        categories = game.scorer.categories_from_ranks(self._played, self._won)
         score = game.scorer.score_categories(contract.bidder, contract.bid, categories, self.tally)
         points = score.points
         assert points is not None
@@ -562,12 +592,37 @@ class Pitch52Hand(Hand):
 
     def copy(self) -> Pitch52Hand:
         other = object.__new__(Pitch52Hand)
-        state = other.__dict__
-        state.update(self.__dict__)
-        for name in self._LIST_FIELDS:
-            value = state.get(name)
-            if type(value) is list:
-                state[name] = value.copy()
-        if self._seat_plays:
-            other._seat_plays = [plays.copy() for plays in self._seat_plays]
+        other.game = self.game
+        other.deal = self.deal
+        other.dealer = self.dealer
+        other.tally = self.tally
+        other.history = self.history.copy()
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.contract = self.contract
+        other.result = self.result
+        other._calls_cache = self._calls_cache
+        other._hands = self._hands.copy()
+        other._calls = self._calls.copy()
+        other._high = self._high
+        other._high_seat = self._high_seat
+        other._trump = self._trump
+        other._queue = self._queue
+        other._excess = self._excess
+        other._after_draw = self._after_draw
+        other._received = self._received.copy()
+        other._holders = self._holders
+        other._opening = self._opening
+        other._leader = self._leader
+        other._trick_seats = self._trick_seats
+        other._trick_outs = self._trick_outs
+        other._trick_cards = self._trick_cards.copy()
+        other._tricks = self._tricks.copy()
+        other._played = self._played
+        other._start_cards = self._start_cards
+        other._won = self._won.copy()
+        other._seat_plays = [plays.copy() for plays in self._seat_plays]
+        other._rank_bit = self._rank_bit
+        other._at_rank = self._at_rank
+        other._trick_bits = self._trick_bits
         return other

@@ -9,6 +9,10 @@ Tables are built once at import, indexed by trump suit (0..3 = S H D C):
 - ``TRUMP_ORDER[t]``: the 16 trumps, best first;
 - ``RANK[t][card]``: 16 for the best trump down to 1 for the lowest, 0 for a dead card, so the
   winner of a trick is a ``max`` over ints;
+- ``RANK_BIT[t][card]``: ``1 << RANK[t][card]`` for a trump, 0 for a dead card. A *rank mask*
+  (bits 1 to 16) holds trumps by rank whatever the trump suit: it is a small int, so the
+  arithmetic on it is cheap, and the best trump of a rank mask is its highest bit;
+- ``CARD_AT_RANK[t][r]``: the trump of rank ``r`` (index 0 unused);
 - ``TRUMP_MASK[t]``, ``OFF_JACK[t]``, ``FIRST_LEAD_BARRED[t]`` (jokers and off-jack);
 - ``POINT_MASK[scheme][t]``: the point cards of 3.5 step 3 (excess discards under
   ``non_point``).
@@ -59,6 +63,10 @@ def _mask(cards: tuple[int, ...] | list[int]) -> int:
 
 TRUMP_ORDER: tuple[tuple[int, ...], ...] = tuple(_order(t) for t in range(4))
 RANK: tuple[tuple[int, ...], ...] = tuple(_rank(order) for order in TRUMP_ORDER)
+RANK_BIT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1 << r if r else 0 for r in rank) for rank in RANK
+)
+CARD_AT_RANK: tuple[tuple[int, ...], ...] = tuple((-1, *reversed(order)) for order in TRUMP_ORDER)
 TRUMP_MASK: tuple[int, ...] = tuple(_mask(order) for order in TRUMP_ORDER)
 OFF_JACK: tuple[int, ...] = tuple(card(JACK, SAME_COLOUR[t]) for t in range(4))
 JOKERS_MASK = SUIT_MASK[4]
@@ -81,6 +89,13 @@ def cards_mask(cards: Sequence[int]) -> int:
     if len(cards) > 1:
         return sum(itemgetter(*cards)(BIT))
     return BIT[cards[0]] if cards else 0
+
+
+def rank_mask(cards: Sequence[int], rank_bit: tuple[int, ...]) -> int:
+    """Rank mask of distinct cards under the ``RANK_BIT`` table of a trump."""
+    if len(cards) > 1:
+        return sum(itemgetter(*cards)(rank_bit))
+    return rank_bit[cards[0]] if cards else 0
 
 
 def trick_winner_index(plays: list[int] | tuple[int, ...], rank: tuple[int, ...]) -> int:

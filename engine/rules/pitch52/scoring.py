@@ -17,20 +17,12 @@ from typing import Any
 
 from engine.rules.base import HandScore, Tally
 from engine.rules.cards import (
-    ACE,
-    BIG_JOKER,
-    JACK,
-    LITTLE_JOKER,
-    TEN,
-    THREE,
-    TWO,
-    card,
     parse_card,
     parse_suit,
 )
 from engine.rules.gameend import decide_game_end
 from engine.rules.pitch52.options import Pitch52Options
-from engine.rules.pitch52.ranks import OFF_JACK, RANK
+from engine.rules.pitch52.ranks import RANK
 from engine.rules.table import Seating
 
 #: Categories and their values, in the order results list them (RULES.md 3.7).
@@ -56,42 +48,40 @@ CARD_VALUES: dict[str, int] = {
 }
 
 
-def _capture_cards(high_low: bool, trump: int) -> tuple[tuple[str, int], ...]:
-    cards = [] if high_low else [("ace", card(ACE, trump))]
-    cards += [
-        ("jack", card(JACK, trump)),
-        ("off_jack", OFF_JACK[trump]),
-        ("big_joker", BIG_JOKER),
-        ("little_joker", LITTLE_JOKER),
-    ]
-    if not high_low:
-        cards.append(("ten", card(TEN, trump)))
-    return tuple(cards)
+#: Ranks (RULES.md 3.2, ``ranks.RANK``: 16 for the ace down to 1 for the two) of the cards
+#: that score, whatever the trump suit.
+ACE_RANK, JACK_RANK, OFF_JACK_RANK, BIG_JOKER_RANK, LITTLE_JOKER_RANK = 16, 13, 12, 11, 10
+TEN_RANK, THREE_RANK, TWO_RANK = 9, 2, 1
 
-
-#: Per scheme (``high_low`` True/False) and trump: the categories won with the trick holding
-#: their card, in result order (``two``, ``three`` and ``game`` are handled apart).
-CAPTURE_CARDS: dict[bool, tuple[tuple[tuple[str, int], ...], ...]] = {
-    hl: tuple(_capture_cards(hl, t) for t in range(4)) for hl in (True, False)
-}
-
-
-#: Game points of the trump T J Q K A (bits 0-4 of the index): 10, 1, 2, 3, 4 (RULES.md 3.7).
-_TEN_TO_ACE: tuple[int, ...] = tuple(
-    sum(value for bit, value in enumerate((10, 1, 2, 3, 4)) if index >> bit & 1)
-    for index in range(32)
+#: Game points of ``rank_mask >> TEN_RANK & 255``, whose bits are T, LJ, BJ, off-jack, J, Q,
+#: K, A: 10, 0, 0, 1, 1, 2, 3, 4 (RULES.md 3.7; jokers count nothing).
+_GAME_POINTS: tuple[int, ...] = tuple(
+    sum(value for bit, value in enumerate((10, 0, 0, 1, 1, 2, 3, 4)) if index >> bit & 1)
+    for index in range(256)
 )
 
 
-def _owner_of_two(masks: Sequence[int], c: int) -> int | None:
-    """``_owner`` for two sides, for a card known to be in play."""
-    return 0 if masks[0] >> c & 1 else 1
+def _card_categories(high_low: bool, count_three: bool) -> tuple[tuple[str, int, bool], ...]:
+    """In result order, the categories that go with one card: name, the card's bit in a rank
+    mask, and whether it goes by ``low_to`` (the two) rather than to the winner of its trick."""
+    cards = [] if high_low else [("ace", ACE_RANK, False)]
+    cards += [
+        ("jack", JACK_RANK, False),
+        ("off_jack", OFF_JACK_RANK, False),
+        ("big_joker", BIG_JOKER_RANK, False),
+        ("little_joker", LITTLE_JOKER_RANK, False),
+    ]
+    if not high_low:
+        cards += [("ten", TEN_RANK, False), ("two", TWO_RANK, True)]
+    if count_three:
+        cards.append(("three", THREE_RANK, False))
+    return tuple((name, 1 << rank, to_low) for name, rank, to_low in cards)
 
 
-def _owner(masks: Sequence[int], c: int) -> int | None:
-    """Index of the mask holding card ``c`` (a side), or ``None``."""
+def _owner(masks: Sequence[int], bit: int) -> int | None:
+    """Index of the mask holding ``bit`` (a side), or ``None``."""
     for index, mask in enumerate(masks):
-        if mask >> c & 1:
+        if mask & bit:
             return index
     return None
 
@@ -118,6 +108,7 @@ class Scorer:
 
     __slots__ = (
         "card_categories",
+        "pairs",
         "high_low",
         "low_to_player",
         "max_points",
@@ -133,16 +124,8 @@ class Scorer:
         self.values = scheme_values(options.point_scheme, options.count_three)
         self.names: tuple[str, ...] = tuple(self.values)
         self.high_low = options.point_scheme == "high_low"
-        # Per trump, in result order: the categories that go with one card, their card, and
-        # whether they go by ``low_to`` (the two) rather than to the trick's winner.
-        self.card_categories: tuple[tuple[tuple[str, int, bool], ...], ...] = tuple(
-            tuple(
-                [(name, c, False) for name, c in CAPTURE_CARDS[self.high_low][t]]
-                + ([] if self.high_low else [("two", card(TWO, t), True)])
-                + ([("three", card(THREE, t), False)] if options.count_three else [])
-            )
-            for t in range(4)
-        )
+        self.card_categories = _card_categories(self.high_low, options.count_three)
+        self.pairs = seating.seat_side == (0, 1, 0, 1)
         self.low_to_player = options.low_to == "player"
         self.three = options.count_three
         self.max_points = sum(self.values.values())
@@ -151,73 +134,73 @@ class Scorer:
         self.target = options.target
 
     # -- categories -----------------------------------------------------------------------
-    def categories_from_masks(
-        self, trump: int, played: Sequence[int], won: Sequence[int]
+    def categories_from_ranks(
+        self, played: Sequence[int], won: Sequence[int]
     ) -> dict[str, int | None]:
-        """The categories of a hand from, per seat, the trumps it played and the trumps in the
-        tricks it won (card masks). The cards in play are the trumps played.
-
-        Bit arithmetic on the trump suit's 13 bits stands in for walking the trump order: the
-        jack to the ace sit on bits 9 to 12 above the off-jack and jokers, the two to the ten
-        on bits 0 to 8 below them.
-        """
+        """The categories of a hand from, per seat, the rank masks of the trumps it played
+        and of the trumps in the tricks it won. The cards in play are the trumps played;
+        each of them is in exactly one seat's ``won``."""
+        if self.sides == 2:
+            return self._two_sides(played, won)
         sides = self.sides
         if sides == len(played):
             played_side, won_side = played, won
         else:
-            side = self.seat_side
             played_side = [0] * sides
             won_side = [0] * sides
-            for seat, mask in enumerate(played):
-                played_side[side[seat]] |= mask
-            for seat, mask in enumerate(won):
-                won_side[side[seat]] |= mask
+            for seat, side in enumerate(self.seat_side):
+                played_side[side] |= played[seat]
+                won_side[side] |= won[seat]
         in_play = 0
         for mask in played_side:
             in_play |= mask
         low_sides = played_side if self.low_to_player else won_side
-        owner = _owner_of_two if sides == 2 else _owner
-        base = 13 * trump
-        off_jack = OFF_JACK[trump]
         cats: dict[str, int | None] = {}
         if self.high_low:
             if in_play:
-                top = in_play >> (base + 9) & 15  # J Q K A
-                plain = in_play >> base & 0x1FF  # 2 … T
-                if top:
-                    high = base + 8 + top.bit_length()
-                elif in_play >> off_jack & 1:
-                    high = off_jack
-                elif in_play >> BIG_JOKER & 1:
-                    high = BIG_JOKER
-                elif in_play >> LITTLE_JOKER & 1:
-                    high = LITTLE_JOKER
-                else:
-                    high = base + plain.bit_length() - 1
-                if plain:
-                    low = base + (plain & -plain).bit_length() - 1
-                elif in_play >> LITTLE_JOKER & 1:
-                    low = LITTLE_JOKER
-                elif in_play >> BIG_JOKER & 1:
-                    low = BIG_JOKER
-                elif in_play >> off_jack & 1:
-                    low = off_jack
-                else:
-                    low = base + 8 + (top & -top).bit_length()
-                cats["high"] = owner(played_side, high)
-                cats["low"] = owner(low_sides, low)
+                cats["high"] = _owner(played_side, 1 << in_play.bit_length() - 1)
+                cats["low"] = _owner(low_sides, in_play & -in_play)
             else:
                 cats["high"] = cats["low"] = None
-        for name, c, to_low in self.card_categories[trump]:
-            if in_play >> c & 1:
-                cats[name] = owner(low_sides if to_low else won_side, c)
+        for name, bit, to_low in self.card_categories:
+            cats[name] = _owner(low_sides if to_low else won_side, bit) if in_play & bit else None
+        if self.high_low:
+            totals = [_GAME_POINTS[mask >> TEN_RANK & 255] for mask in won_side]
+            best = max(totals)
+            cats["game"] = totals.index(best) if totals.count(best) == 1 else None
+        return cats
+
+    def _two_sides(self, played: Sequence[int], won: Sequence[int]) -> dict[str, int | None]:
+        """``categories_from_ranks`` for two sides, the common table, in fewer steps: side 1
+        holds whatever side 0 does not."""
+        if self.pairs:
+            played_0 = played[0] | played[2]
+            won_0 = won[0] | won[2]
+            in_play = played_0 | played[1] | played[3]
+        else:
+            played_0 = won_0 = in_play = 0
+            for seat, side in enumerate(self.seat_side):
+                in_play |= played[seat]
+                if not side:
+                    played_0 |= played[seat]
+                    won_0 |= won[seat]
+        low_0 = played_0 if self.low_to_player else won_0
+        cats: dict[str, int | None] = {}
+        if self.high_low:
+            if in_play:
+                cats["high"] = 0 if played_0 >> in_play.bit_length() - 1 & 1 else 1
+                cats["low"] = 0 if low_0 & in_play & -in_play else 1
+            else:
+                cats["high"] = cats["low"] = None
+        for name, bit, to_low in self.card_categories:
+            if in_play & bit:
+                cats[name] = 0 if (low_0 if to_low else won_0) & bit else 1
             else:
                 cats[name] = None
         if self.high_low:
-            shift = base + 8
-            totals = [_TEN_TO_ACE[m >> shift & 31] + (m >> off_jack & 1) for m in won_side]
-            best = max(totals)
-            cats["game"] = totals.index(best) if totals.count(best) == 1 else None
+            game_0 = _GAME_POINTS[won_0 >> TEN_RANK & 255]
+            game_1 = _GAME_POINTS[(in_play ^ won_0) >> TEN_RANK & 255]
+            cats["game"] = 0 if game_0 > game_1 else 1 if game_1 > game_0 else None
         return cats
 
     def categories_from_tricks(
@@ -239,9 +222,9 @@ class Scorer:
             winner = max(plays, key=lambda play: rank[play[1]])[0]
             for seat, c in plays:
                 if rank[c]:
-                    played[seat] |= 1 << c
-                    won[winner] |= 1 << c
-        return self.categories_from_masks(trump, played, won)
+                    played[seat] |= 1 << rank[c]
+                    won[winner] |= 1 << rank[c]
+        return self.categories_from_ranks(played, won)
 
     def normalise(self, categories: Mapping[str, Any]) -> dict[str, int | None]:
         """Every category of the scheme, in order; a category left out is not awarded."""

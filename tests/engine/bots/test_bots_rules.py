@@ -63,12 +63,21 @@ def spot(
 
 
 @pytest.mark.parametrize(
-    ("cards", "call"),
-    [("5H JH AH KH QH", "30"), ("2S 3D 4C 7S 8D", "pass"), ("5D JD AD 3C 9S", "15")],
+    ("cards", "before", "call"),
+    [
+        ("5H JH AH KH QH", [], "30"),
+        ("5D JD AD 3C 9S", [], "15"),
+        ("5D JD AD 3C 9S", ["20"], "25"),
+        ("2S 3D 4C 7H 8S", ["20"], "pass"),
+    ],
 )
-def test_auction45_calls_by_strength(cards: str, call: str) -> None:
-    hand = hand_with(get_game("auction45"), 0, cards)
-    assert rule_choice(hand) == Call(0, call)
+def test_auction45_calls_by_strength(cards: str, before: list[str], call: str) -> None:
+    seat = 1 + len(before)  # seat 0 passes, the next seats make the calls ``before``
+    hand = hand_with(get_game("auction45"), seat, cards)
+    for made in ["pass", *before]:
+        hand.apply(Call(hand.to_act or 0, made))
+    assert hand.to_act == seat
+    assert rule_choice(hand) == Call(seat, call)
 
 
 def test_auction45_names_the_suit_of_its_top_trumps() -> None:
@@ -80,12 +89,11 @@ def test_auction45_names_the_suit_of_its_top_trumps() -> None:
     assert rule_choice(hand).suit == CLUBS  # type: ignore[attr-defined]
 
 
-def test_auction45_draw_keeps_trumps_and_gives_back_the_rest() -> None:
+def test_auction45_draw_keeps_trumps_only() -> None:
     game = get_game("auction45")
     rank = ranking(game, SPADES)
-    assert rules45.wanted_draw_discard(mask_of(parse_cards("5S 2S 4H 9D AC")), rank) == parse_cards(
-        "4H 9D"
-    )
+    wanted = rules45.wanted_draw_discard(mask_of(parse_cards("5S 2S 4H 9D AC")), rank)
+    assert wanted == parse_cards("4H 9D AC")
 
 
 def test_auction45_leads_the_best_trump_left() -> None:

@@ -9,9 +9,11 @@ import pytest
 
 from engine.bots import SearchBot, bot_for
 from engine.bots.base import objective
+from engine.bots.inference import calls_agree
 from engine.bots.playout import exact_value, playout
-from engine.bots.worlds import sample_world
-from engine.rules import Hand, get_game
+from engine.bots.seen import read_view
+from engine.bots.worlds import World, sample_world
+from engine.rules import Call, Deal, Hand, get_game, parse_cards
 
 GAMES = ("auction45", "bidwhist", "pitch52")
 
@@ -89,3 +91,34 @@ def test_the_search_bot_samples_worlds_in_searched_phases(monkeypatch: pytest.Mo
     action = bot.choose(hand.view(seat), hand.legal_actions(), random.Random(2))
     assert hand.is_legal(action)
     assert calls["n"] >= 5
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_real_deal_agrees_with_rule_bot_calls(game_id: str) -> None:
+    game = get_game(game_id)
+    rule = bot_for("rule", game)
+    for seed in range(4):
+        rng = random.Random(seed)
+        hand = game.new_hand(dealer=seed % 4, seed=seed)
+        while hand.result is None and hand.phase != "play":
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(rule.choose(hand.view(seat), hand.legal_actions(), rng))
+        if hand.result is not None:
+            continue
+        seen = read_view(game, hand.view(hand.to_act or 0))
+        assert calls_agree(World(hand, []), seen)
+
+
+def test_a_pass_on_a_strong_hand_disagrees() -> None:
+    game = get_game("auction45")
+    deal = game.new_hand(dealer=3, seed=1).deal
+    strong = parse_cards("5H JH AH KH QH")
+    rest = [c for h in deal.hands for c in h if c not in strong]
+    rest += [c for c in (*deal.kitty, *deal.stock) if c not in strong]
+    hands = (strong, tuple(rest[0:5]), tuple(rest[5:10]), tuple(rest[10:15]))
+    strong_deal = Deal(hands, tuple(rest[15:19]), tuple(rest[19:]))
+    hand = game.new_hand(dealer=3, deal=strong_deal)
+    hand.apply(Call(0, "pass"))
+    seen = read_view(game, hand.view(1))
+    assert not calls_agree(World(hand, []), seen)
