@@ -15,6 +15,10 @@ from config.asgi import application
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
 
+# The websocket stack reads the session (AuthMiddlewareStack) in a worker thread, which needs
+# database access however the tests before this one left that thread's connection.
+pytestmark = pytest.mark.django_db(transaction=True)
+
 ORIGIN = (b"origin", b"http://localhost")
 
 
