@@ -11,19 +11,12 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 
 from scoring import engine_bridge as bridge
+from scoring import linestore as store
 from scoring.errors import ScoringError
 from scoring.models import Entry, HandLine, LineRevision, Resolution, Scoresheet
-from scoring.services import (
-    _fill,
-    _live_lines,
-    _lock,
-    _refresh_status,
-    _replay_or_refuse,
-    _snapshot,
-)
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    from django.contrib.auth.models import AbstractBaseUser
 
 NO_SECOND_ENTRY = "Nobody has typed a second entry of this sheet yet."
 NOTHING_TO_RESOLVE = "Both entries already match: there is nothing to resolve."
@@ -63,8 +56,8 @@ def _same(a: HandLine | None, b: HandLine | None) -> bool:
 
 def doubleentry_compare(*, sheet: Scoresheet) -> Comparison:
     """The two entries side by side, line by line."""
-    primary = _live_lines(sheet, Entry.PRIMARY)
-    check = _live_lines(sheet, Entry.CHECK)
+    primary = store.live_lines(sheet, Entry.PRIMARY)
+    check = store.live_lines(sheet, Entry.CHECK)
     rows = [
         ComparisonRow(number, a, b, _same(a, b))
         for number, (a, b) in enumerate(zip_longest(primary, check), start=1)
@@ -74,7 +67,7 @@ def doubleentry_compare(*, sheet: Scoresheet) -> Comparison:
 
 @transaction.atomic
 def doubleentry_resolve(
-    *, sheet: Scoresheet, choices: Mapping[int, str], by: User | None
+    *, sheet: Scoresheet, choices: Mapping[int, str], by: AbstractBaseUser | None
 ) -> list[Resolution]:
     """Keep, for each differing line, the version the director chose, in both entries.
 
@@ -85,7 +78,7 @@ def doubleentry_resolve(
         ScoringError: no second entry, a differing line without a choice, a bad choice.
         LineRefused: the chosen lines together are refused by the engine (the line is named).
     """
-    sheet = _lock(sheet, writable=True)
+    sheet = store.sheet_lock(sheet, writable=True)
     comparison = doubleentry_compare(sheet=sheet)
     if not comparison.has_check:
         raise ScoringError("no_second_entry", NO_SECOND_ENTRY)
@@ -107,7 +100,7 @@ def doubleentry_resolve(
         if kept is not None:
             final.append(dict(kept.line))
     game = bridge.game_for(sheet)
-    scores = _replay_or_refuse(game, final, bridge.tally_start(game), 1)
+    scores = store.replay_or_refuse(game, final, bridge.tally_start(game), 1)
 
     resolutions = [
         Resolution.objects.create(
@@ -116,15 +109,16 @@ def doubleentry_resolve(
             chosen=choices[row.number],
             primary_version=row.primary.line if row.primary else None,
             check_version=row.check.line if row.check else None,
-            by=by,
+            by=store.author(by),
         )
         for row in comparison.rows
         if not row.same
     ]
+    version = store.next_version(sheet)
     for entry in (Entry.PRIMARY, Entry.CHECK):
-        lines = _write_entry(sheet, entry, final, scores, by)
+        lines = _write_entry(sheet, entry, final, scores, by, version)
         if entry == Entry.PRIMARY:
-            _refresh_status(sheet, lines)
+            store.status_follow(sheet, lines[-1] if lines else None)
     return resolutions
 
 
@@ -133,45 +127,60 @@ def _write_entry(
     entry: str,
     final: Sequence[dict[str, Any]],
     scores: Sequence[Any],
-    by: User | None,
+    by: AbstractBaseUser | None,
+    version: int,
 ) -> list[HandLine]:
     """Make ``entry`` hold exactly ``final``; changed, added and removed lines get revisions."""
-    existing = _live_lines(sheet, entry)
+    existing = store.live_lines(sheet, entry)
     note = RESOLVED_NOTE.format(version="sheet's" if entry == Entry.PRIMARY else "second entry's")
     # Lines past the end go first, so the numbers they held are free for new ones.
     for handline in existing[len(final) :]:
-        before = _snapshot(handline)
+        before = store.snapshot(handline)
         handline.deleted = True
-        handline.save(update_fields=["deleted", "updated"])
+        handline.version = version
+        handline.save(update_fields=["deleted", "version", "updated"])
         LineRevision.objects.create(
-            line=handline, action=LineRevision.Action.DELETE, before=before, by=by, note=note
+            line=handline,
+            action=LineRevision.Action.DELETE,
+            before=before,
+            by=store.author(by),
+            note=note,
         )
     out: list[HandLine] = []
     for number, (written, score) in enumerate(zip(final, scores, strict=True), start=1):
         if number <= len(existing):
             handline = existing[number - 1]
-            before = _snapshot(handline)
+            before = store.snapshot(handline)
             changed = bridge.normalise(handline.line) != bridge.normalise(written)
-            _fill(handline, written, score)
+            store.fill(handline, written, score)
+            if changed:
+                handline.version = version
             handline.save()
             if changed:
                 LineRevision.objects.create(
                     line=handline,
                     action=LineRevision.Action.RESOLVE,
                     before=before,
-                    after=_snapshot(handline),
-                    by=by,
+                    after=store.snapshot(handline),
+                    by=store.author(by),
                     note=note,
                 )
         else:
-            handline = HandLine(sheet=sheet, entry=entry, number=number, created_by=by)
-            _fill(handline, written, score)
+            handline = HandLine(
+                sheet=sheet,
+                entry=entry,
+                number=number,
+                created_by=store.author(by),
+                version=version,
+            )
+            store.fill(handline, written, score)
+            store.clean(handline)
             handline.save()
             LineRevision.objects.create(
                 line=handline,
                 action=LineRevision.Action.RESOLVE,
-                after=_snapshot(handline),
-                by=by,
+                after=store.snapshot(handline),
+                by=store.author(by),
                 note=note,
             )
         out.append(handline)

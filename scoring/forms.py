@@ -1,192 +1,131 @@
-"""The forms of the scoresheet pages.
-
-A hand line's form depends on the game: ``line_columns`` lists its inputs in typing order
-(dealer, bidder, bid, trump, then points or books per side), and ``line_from_form`` turns what
-was typed into the line dict the engine reads. Typed text is kept as it is for the page to show
-again; parsing never refuses anything: the engine does, with the reason and the field.
-"""
+"""The Django forms of the scoresheet pages (the hand-line form is ``scoring.lineform``)."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 
 from club.models import Club, Partnership, Player, RuleSet
-from engine.rules import Game
+from engine.rules import GAME_NAMES, Game, get_game
+from scoring.models import Entry
+from scoring.services import SideSpec
 
-SUIT_CHOICES = [("S", "S ♠"), ("H", "H ♥"), ("D", "D ♦"), ("C", "C ♣")]
-MODE_CHOICES = [
-    ("uptown", "uptown"),
-    ("downtown_aces_good", "downtown, aces good"),
-    ("downtown_aces_bad", "downtown, aces bad"),
-]
-_INT = re.compile(r"^-?\d+$")
+STANDARD = "standard:"
+RULE_SET = "rule_set:"
 
 
 @dataclass(frozen=True)
-class Column:
-    """One input of the line form.
+class Rules:
+    """The rules a new sheet is played under: a club rule set, or a game's standard rules."""
 
-    ``key`` is the engine's field (``points``), ``name`` the form's input name (``points_0``),
-    ``kind`` one of ``seat``, ``number``, ``choice``, ``check``.
-    """
+    value: str
+    rule_set: RuleSet | None
+    game_id: str
 
-    key: str
-    name: str
-    label: str
-    kind: str
-    choices: Sequence[tuple[str, str]] = field(default_factory=list)
-    side: int | None = None
-    required: bool = False
+    def build_game(self) -> Game:
+        return self.rule_set.build_game() if self.rule_set is not None else get_game(self.game_id)
 
 
-def seat_choices(game: Game, seat_names: Sequence[str]) -> list[tuple[str, str]]:
-    """Seats labelled by who sat there, so typing a name's first letter picks the seat."""
-    return [(str(seat), seat_names[seat]) for seat in range(game.seating.seats)]
+def rules_choices(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The club's rule sets by game (club default first), then each game's standard rules."""
+    groups: list[tuple[str, list[tuple[str, str]]]] = []
+    rule_sets = RuleSet.objects.filter(club=club).order_by("game", "-is_default", "name")
+    for game_id, name in GAME_NAMES.items():
+        own = [
+            (f"{RULE_SET}{r.pk}", f"{r.name}{' (club default)' if r.is_default else ''}")
+            for r in rule_sets
+            if r.game == game_id
+        ]
+        groups.append((name, [*own, (f"{STANDARD}{game_id}", f"Standard {name}")]))
+    return groups
 
 
-def line_columns(game: Game, seat_names: Sequence[str], side_labels: Sequence[str]) -> list[Column]:
-    """The inputs of a line of ``game``, in the order a director types them."""
-    seats = seat_choices(game, seat_names)
-    options = game.options_dict()
-    columns = [
-        Column("dealer", "dealer", "Dealer", "seat", seats),
-        Column("bidder", "bidder", "Bidder", "seat", seats, required=True),
-        Column("bid", "bid", "Bid", "number", required=True),
-    ]
-    if game.id == "bidwhist":
-        columns.append(
-            Column(
-                "trump", "trump", "Trump", "choice", [*SUIT_CHOICES, ("NT", "NT")], required=True
-            )
-        )
-        columns.append(Column("mode", "mode", "Mode", "choice", MODE_CHOICES, required=True))
-        per_side = ("books", "Books")
-    else:
-        columns.append(Column("trump", "trump", "Trump", "choice", SUIT_CHOICES, required=True))
-        per_side = ("points", "Points")
-    for side, label in enumerate(side_labels):
-        columns.append(
-            Column(
-                per_side[0],
-                f"{per_side[0]}_{side}",
-                f"{per_side[1]}: {label}",
-                "number",
-                side=side,
-                required=True,
-            )
-        )
-    if game.id == "auction45":
-        if options.get("count_rule") in ("made_a_bid", "bid_20"):
-            for side, label in enumerate(side_labels):
-                columns.append(
-                    Column(
-                        "auction_max_bid",
-                        f"auction_max_bid_{side}",
-                        f"Highest call: {label}",
-                        "number",
-                        side=side,
-                        required=True,
-                    )
-                )
-        columns.append(Column("no_trump_played", "no_trump_played", "No trump played", "check"))
-    if options.get("all_pass") == "redeal":
-        columns.append(Column("passed_out", "passed_out", "Passed out", "check"))
-    return columns
-
-
-def _value(text: str) -> Any:
-    text = text.strip()
-    if _INT.match(text):
-        return int(text)
-    return text
-
-
-def line_from_form(columns: Sequence[Column], data: Mapping[str, Any]) -> dict[str, Any]:
-    """The engine's line dict from typed text: empty inputs are left out, numbers become
-    ints, other text is passed on as typed (the engine then names the field at fault)."""
-    line: dict[str, Any] = {}
-    per_side: dict[str, list[Any]] = {}
-    for column in columns:
-        raw = str(data.get(column.name, "") or "")
-        if column.kind == "check":
-            if raw:
-                line[column.key] = True
-            continue
-        if column.side is not None:
-            per_side.setdefault(column.key, []).append(_value(raw) if raw.strip() else None)
-            continue
-        if not raw.strip():
-            continue
-        value = _value(raw)
-        if column.key == "trump" and isinstance(value, str):
-            value = value.upper()
-        line[column.key] = value
-    for key, values in per_side.items():
-        if any(v is not None for v in values):
-            line[key] = values
-    if line.get("passed_out"):
-        line = {k: v for k, v in line.items() if k in ("dealer", "passed_out")}
-    return line
-
-
-def form_from_line(columns: Sequence[Column], line: Mapping[str, Any]) -> dict[str, str]:
-    """What a line looks like typed into the form (to edit it)."""
-    values: dict[str, str] = {}
-    for column in columns:
-        value = line.get(column.key)
-        if column.side is not None:
-            value = (
-                value[column.side] if isinstance(value, list) and column.side < len(value) else None
-            )
-        if column.kind == "check":
-            values[column.name] = "on" if value else ""
-        else:
-            values[column.name] = "" if value is None else str(value)
-    return values
+def rules_from(club: Club, value: str | None) -> Rules:
+    """The rules named by a form value; an unknown value falls back to the first choice (the
+    club's default 120s rules, else standard 120s)."""
+    values = [v for _, options in rules_choices(club) for v, _ in options]
+    if value not in values:
+        value = values[0]
+    assert value is not None
+    if value.startswith(RULE_SET):
+        rule_set = RuleSet.objects.get(club=club, pk=int(value.removeprefix(RULE_SET)))
+        return Rules(value, rule_set, rule_set.game)
+    return Rules(value, None, value.removeprefix(STANDARD))
 
 
 class SheetCreateForm(forms.Form):
-    """A new sheet: the rules, a title, and per side a partnership or a name."""
+    """A new sheet: its rules, a title, per side a partnership or a name, who sits where and
+    who deals first. The seats follow the rules chosen (``side_seats``)."""
 
-    rule_set = forms.ModelChoiceField(
-        queryset=RuleSet.objects.none(),
+    rules = forms.ChoiceField(
         label="Rules",
-        empty_label=None,
-        help_text="The club's rule set; its rules are copied onto the sheet.",
+        help_text="A house rule set of the club, or a game's standard rules; they are copied "
+        "onto the sheet.",
     )
     title = forms.CharField(
         label="Title", max_length=120, required=False, help_text="E.g. 'Table 3, round 2'."
     )
 
-    def __init__(self, *args: Any, club: Club, sides: int, seats: int, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, club: Club, side_seats: Sequence[Sequence[int]], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)  # type: ignore[attr-defined]
+        rules = self.fields["rules"]
+        assert isinstance(rules, forms.ChoiceField)
+        rules.choices = rules_choices(club)
         partnerships = Partnership.objects.filter(club=club).order_by("name")
         players = Player.objects.filter(memberships__club=club).order_by("display_name")
-        for index in range(sides):
+        seats = sum(len(s) for s in side_seats)
+        self.sides: list[dict[str, Any]] = []
+        for index, side in enumerate(side_seats):
             self.fields[f"side_{index}_partnership"] = forms.ModelChoiceField(
-                queryset=partnerships,
-                required=False,
-                label=f"Side {index + 1}: partnership",
-                empty_label="(none)",
+                queryset=partnerships, required=False, label="Partnership", empty_label="(none)"
             )
             self.fields[f"side_{index}_label"] = forms.CharField(
                 required=False,
                 max_length=120,
-                label=f"Side {index + 1}: name",
-                help_text="Leave empty to use the partnership's name or the players' names.",
+                label="Name on the sheet",
+                help_text="Empty: the partnership's name, else the players' names.",
             )
-        for seat in range(seats):
-            self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
-                queryset=players, required=False, label=f"Seat {seat + 1}", empty_label="(unknown)"
+            for seat in side:
+                self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
+                    queryset=players,
+                    required=False,
+                    label=f"Seat {seat + 1}",
+                    empty_label="(not known)",
+                )
+            self.sides.append(
+                {
+                    "number": index + 1,
+                    "partnership": self[f"side_{index}_partnership"],
+                    "label": self[f"side_{index}_label"],
+                    "seats": [self[f"seat_{seat}"] for seat in side],
+                }
             )
-        self.side_count = sides
-        self.seat_count = seats
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            choices=[("", "(not known)"), *[(str(s), f"Seat {s + 1}") for s in range(seats)]],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            label="First dealer",
+            help_text="Who dealt the first hand: the entry page then fills in every dealer.",
+        )
+        self.side_seats = [tuple(side) for side in side_seats]
+
+    def side_specs(self) -> list[SideSpec]:
+        data = self.cleaned_data
+        return [
+            SideSpec(label=data[f"side_{i}_label"], partnership=data[f"side_{i}_partnership"])
+            for i in range(len(self.side_seats))
+        ]
+
+    def seat_players(self) -> dict[int, Player | None]:
+        return {
+            seat: self.cleaned_data[f"seat_{seat}"] for side in self.side_seats for seat in side
+        }
 
 
 class UnlockForm(forms.Form):
@@ -195,3 +134,20 @@ class UnlockForm(forms.Form):
         max_length=300,
         help_text="Kept with the sheet, with your name and the time.",
     )
+
+
+class ResolveForm(forms.Form):
+    """One choice per differing line: the sheet's version or the second entry's."""
+
+    def __init__(self, *args: Any, numbers: list[int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for number in numbers:
+            self.fields[f"line_{number}"] = forms.ChoiceField(
+                choices=[(Entry.PRIMARY, "the sheet"), (Entry.CHECK, "the second entry")],
+                widget=forms.RadioSelect,
+                label=f"Line {number}",
+            )
+        self.numbers = numbers
+
+    def choices(self) -> dict[int, str]:
+        return {n: self.cleaned_data[f"line_{n}"] for n in self.numbers}

@@ -66,6 +66,17 @@ class Scoresheet(models.Model):
     title = models.CharField(
         "title", max_length=120, blank=True, help_text="E.g. 'Table 3, round 2'."
     )
+    first_dealer = models.PositiveSmallIntegerField(
+        "first dealer",
+        null=True,
+        blank=True,
+        help_text="Seat (from 0) that dealt the first hand; the deal then passes to the left.",
+    )
+    revision = models.PositiveIntegerField(
+        "revision",
+        default=0,
+        help_text="Counts every change of a line; a line carries the count of its last change.",
+    )
     status = models.CharField(
         "status", max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
     )
@@ -123,6 +134,13 @@ class Scoresheet(models.Model):
     @property
     def is_over(self) -> bool:
         return self.winners is not None
+
+    def dealer_of(self, number: int, seats: int) -> int | None:
+        """Who deals hand ``number`` (from 1), when the first dealer is known: the deal passes
+        one seat to the left after every hand, thrown-in hands included (RULES.md 0.2)."""
+        if self.first_dealer is None:
+            return None
+        return (self.first_dealer + number - 1) % seats
 
 
 class SheetSide(models.Model):
@@ -207,6 +225,9 @@ class HandLine(models.Model):
         "game result", null=True, blank=True, help_text="Winners and reason if the hand ends it."
     )
     deleted = models.BooleanField("deleted", default=False)
+    # The sheet's revision when this line last changed: a form or API call that edits "line 3
+    # as of version 17" is refused if line 3 changed (or another line took its number) since.
+    version = models.PositiveIntegerField("version", default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="entered by",

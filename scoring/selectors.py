@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, JSONField, OuterRef, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 
 from club.models import Club
@@ -15,8 +14,19 @@ from scoring.models import Entry, HandLine, LineRevision, Scoresheet, SheetStatu
 
 
 def scoresheet_list(*, club: Club, status: str | None = None) -> QuerySet[Scoresheet]:
-    """The club's sheets, newest first; only one status when given."""
-    sheets = Scoresheet.objects.for_club(club).prefetch_related("sides")
+    """The club's sheets, newest first; only one status when given. Each carries ``totals``:
+    the running totals after its last line (``None`` before the first)."""
+    last_totals = (
+        HandLine.objects.live()
+        .filter(sheet=OuterRef("pk"), entry=Entry.PRIMARY)
+        .order_by("-number")
+        .values("scores_after")[:1]
+    )
+    sheets = (
+        Scoresheet.objects.for_club(club)
+        .prefetch_related("sides")
+        .annotate(totals=Subquery(last_totals, output_field=JSONField()))
+    )
     if status in SheetStatus.values:
         sheets = sheets.filter(status=status)
     return sheets.order_by("-created", "-pk")
@@ -27,27 +37,45 @@ def scoresheet_get(*, club: Club, pk: int) -> Scoresheet:
     return get_object_or_404(Scoresheet.objects.for_club(club), pk=pk)
 
 
-def sheet_lines(*, sheet: Scoresheet, entry: str = Entry.PRIMARY) -> list[HandLine]:
-    """The live lines of one entry, in order."""
-    return list(
-        HandLine.objects.live()
-        .filter(sheet=sheet, entry=entry)
-        .select_related("created_by")
-        .order_by("number")
+DISPLAYED = (
+    "id",
+    "sheet_id",
+    "entry",
+    "number",
+    "line",
+    "made",
+    "delta",
+    "scores_after",
+    "result",
+    "version",
+)
+
+
+def sheet_lines(
+    *, sheet: Scoresheet, entry: str = Entry.PRIMARY, for_display: bool = False
+) -> list[HandLine]:
+    """The live lines of one entry, in order. ``for_display`` reads only what the entry page
+    shows (it is read on every line typed); otherwise each line comes with its author."""
+    lines = HandLine.objects.live().filter(sheet=sheet, entry=entry).order_by("number")
+    if for_display:
+        return list(lines.only(*DISPLAYED))
+    return list(lines.select_related("created_by"))
+
+
+def sheet_line_get(*, sheet: Scoresheet, number: int, entry: str = Entry.PRIMARY) -> HandLine:
+    """Live line ``number`` of one entry. Raises ``Http404`` when there is none."""
+    return get_object_or_404(
+        HandLine.objects.live().filter(sheet=sheet, entry=entry), number=number
     )
 
 
-def sheet_history(*, sheet: Scoresheet) -> QuerySet[LineRevision]:
-    """Every change of every line of the sheet, oldest first."""
-    return (
-        LineRevision.objects.filter(line__sheet=sheet)
-        .select_related("line", "by")
-        .order_by("at", "pk")
-    )
-
-
-def line_history(*, sheet: Scoresheet, line: HandLine) -> QuerySet[LineRevision]:
-    return sheet_history(sheet=sheet).filter(line=line)
+def sheet_history(*, sheet: Scoresheet, number: int | None = None) -> QuerySet[LineRevision]:
+    """Every change of the sheet's lines, oldest first; of one line number when given (the
+    lines that held that number, as numbers move up when a line is deleted)."""
+    revisions = LineRevision.objects.filter(line__sheet=sheet).select_related("line", "by")
+    if number is not None:
+        revisions = revisions.filter(line__number=number)
+    return revisions.order_by("at", "pk")
 
 
 @dataclass(frozen=True)
@@ -63,27 +91,47 @@ class SheetView:
     totals: list[int]
     winners: list[str]
     end_text: str
+    next_number: int
+    next_dealer: int | None
+
+    @property
+    def side_totals(self) -> list[tuple[str, int]]:
+        return list(zip(self.side_labels, self.totals, strict=True))
+
+    @property
+    def seats(self) -> list[tuple[int, str, str]]:
+        """(seat number from 1, who sat there, their side's name) in seat order."""
+        return [
+            (seat + 1, name, self.side_labels[self.seat_sides[seat]])
+            for seat, name in enumerate(self.seat_names)
+        ]
 
 
-def sheet_view(*, sheet: Scoresheet, lines: list[HandLine] | None = None) -> SheetView:
-    """Names of sides and seats (by who sat there, when known), totals and how it ended."""
+def sheet_view(
+    *, sheet: Scoresheet, lines: list[HandLine] | None = None, entry: str = Entry.PRIMARY
+) -> SheetView:
+    """Names of sides and seats (by who sat there, when known), the entry's totals, who deals
+    next, and how the game ended."""
     game = bridge.game_for(sheet)
-    sides = list(sheet.sides.order_by("index"))
-    labels = [side.label for side in sides]
-    seats = {seat.seat: seat for seat in sheet.seats.select_related("player")}
     seating = game.seating
+    # One query for both: every side has its seats.
+    seats = {seat.seat: seat for seat in sheet.seats.select_related("side", "player")}
+    sides = {seat.side.index: seat.side.label for seat in seats.values()}
+    labels = [sides.get(index, f"Side {index + 1}") for index in range(seating.sides)]
     names = []
     for seat in range(seating.seats):
         player = seats[seat].player if seat in seats else None
         names.append(player.display_name if player else f"Seat {seat + 1}")
     if lines is None:
-        lines = sheet_lines(sheet=sheet)
+        lines = sheet_lines(sheet=sheet, entry=entry)
     totals = list(lines[-1].scores_after) if lines else [0] * seating.sides
-    winners = [labels[w] for w in (sheet.winners or []) if w < len(labels)]
+    result = lines[-1].result if lines else None
+    winner_ids = result["winners"] if result else []
+    winners = [labels[w] for w in winner_ids if w < len(labels)]
     end_text = ""
-    if sheet.winners is not None:
+    if result:
         who = " and ".join(winners) or "Nobody"
-        end_text = f"{who} won: {bridge.reason_text(sheet.end_reason)}."
+        end_text = f"{who} won: {bridge.reason_text(result['reason'])}."
     return SheetView(
         sheet=sheet,
         game=game,
@@ -94,11 +142,15 @@ def sheet_view(*, sheet: Scoresheet, lines: list[HandLine] | None = None) -> She
         totals=totals,
         winners=winners,
         end_text=end_text,
+        next_number=len(lines) + 1,
+        next_dealer=sheet.dealer_of(len(lines) + 1, seating.seats),
     )
 
 
-def status_counts(*, club: Club) -> dict[str, Any]:
-    return {
-        status: Scoresheet.objects.for_club(club).filter(status=status).count()
-        for status in SheetStatus.values
-    }
+def status_counts(*, club: Club) -> dict[str, int]:
+    """How many of the club's sheets have each status."""
+    counts = dict.fromkeys(SheetStatus.values, 0)
+    rows = Scoresheet.objects.for_club(club).order_by().values("status").annotate(n=Count("pk"))
+    for row in rows:
+        counts[row["status"]] = row["n"]
+    return counts

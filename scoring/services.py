@@ -1,8 +1,10 @@
 """Writes of scoresheets and their lines: keyword-only, atomic, every line checked by the engine.
 
-Every write that changes lines locks the sheet row first (``select_for_update``), so two people
-typing into one sheet take turns: an add-line form carries the number of the line it adds and
-a form made before somebody else's line is refused, never applied twice.
+Corrections and deletions of lines are in ``scoring.corrections``. Every write that changes
+lines locks the sheet row first (``select_for_update``), so two people
+typing into one sheet take turns. A form says what it was made from: an add-line form carries
+the number of the line it adds, an edit or delete the ``version`` of the line it changes. A form
+made before somebody else's change is refused (``StaleLine``), never applied on top of it.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, Membership, Partnership, Player, RuleSet
-from engine.rules import GAME_NAMES, HandScore, RulesError, get_game
+from engine.rules import GAME_NAMES, RulesError, get_game
 from scoring import engine_bridge as bridge
-from scoring.errors import LineRefused, ScoringError, SheetLocked, StaleLine
+from scoring import linestore as store
+from scoring.doubleentry import doubleentry_compare
+from scoring.errors import ScoringError, SheetLocked, StaleLine
 from scoring.models import (
     Entry,
     HandLine,
@@ -28,9 +32,10 @@ from scoring.models import (
     SheetStatus,
     SheetUnlock,
 )
+from scoring.signals import sheet_confirmed
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    from django.contrib.auth.models import AbstractBaseUser
 
 RULE_SET_OTHER_CLUB = "That rule set belongs to another club."
 RULE_SET_BROKEN = "The rules {name} do not build a game: {reason}"
@@ -40,7 +45,6 @@ PARTNERSHIP_OTHER_CLUB = "{partnership} is not a partnership of {club}."
 PLAYER_NOT_MEMBER = "{player} is not a member of {club}."
 SEAT_UNKNOWN = "There is no seat {seat} at this table (seats 1 to {seats})."
 PLAYER_TWICE = "{player} cannot sit in two seats."
-SHEET_LOCKED = "This sheet is confirmed and locked; a director must unlock it first."
 STALE_ADDED = (
     "Line {last} was just added by {who}; your line was kept in the form — check it and add "
     "it as line {next}."
@@ -48,11 +52,6 @@ STALE_ADDED = (
 STALE_CHANGED = (
     "The sheet changed while you typed: it now has {count} lines. Your line was kept in the "
     "form — check it and add it as line {next}."
-)
-NO_SUCH_LINE = "There is no line {number} on this sheet."
-LATER_LINE_REFUSED = (
-    "This change would make line {number} wrong: {reason} Nothing was changed; correct line "
-    "{number} first or change this line differently."
 )
 NOT_FINISHED = "The game is not over yet: a sheet is confirmed once a side has won."
 ALREADY_CONFIRMED = "This sheet is already confirmed."
@@ -72,7 +71,7 @@ class SideSpec:
     partnership: Partnership | None = None
 
 
-def actor_name(user: User | None) -> str:
+def actor_name(user: AbstractBaseUser | None) -> str:
     """How a user is named in messages: their player's name, else their username."""
     if user is None:
         return "somebody"
@@ -87,12 +86,13 @@ def actor_name(user: User | None) -> str:
 def scoresheet_create(
     *,
     club: Club,
-    by: User | None,
+    by: AbstractBaseUser | None,
     rule_set: RuleSet | None = None,
     game_id: str = "",
     title: str = "",
     sides: Sequence[SideSpec] = (),
     seat_players: Mapping[int, Player | None] | None = None,
+    first_dealer: int | None = None,
 ) -> Scoresheet:
     """A new sheet for one game under ``rule_set`` (or ``game_id``'s standard rules), the
     rules copied onto it.
@@ -100,9 +100,11 @@ def scoresheet_create(
     ``sides`` may be empty (sides are then named "Side 1", "Side 2"…); otherwise one per side
     of the game. ``seat_players`` maps seats (from 0) to players; seats of a side with a
     partnership and no players given are filled from the partnership, by name.
+    ``first_dealer`` (a seat, from 0) lets the entry page fill in each hand's dealer.
 
     Raises:
-        ScoringError: rule set of another club, unknown game, wrong number of sides, outsiders.
+        ScoringError: rule set of another club, unknown game, wrong number of sides, outsiders,
+            a seat that the table does not have.
     """
     if rule_set is not None and rule_set.club_id != club.pk:
         raise ScoringError("rule_set", RULE_SET_OTHER_CLUB, "rule_set")
@@ -120,6 +122,12 @@ def scoresheet_create(
             "sides",
             SIDES_COUNT.format(game=GAME_NAMES[game.id], expected=seating.sides, given=len(specs)),
             "sides",
+        )
+    if first_dealer is not None and not 0 <= first_dealer < seating.seats:
+        raise ScoringError(
+            "seat",
+            SEAT_UNKNOWN.format(seat=first_dealer + 1, seats=seating.seats),
+            "first_dealer",
         )
     member_ids = set(Membership.objects.filter(club=club).values_list("player_id", flat=True))
     players = _seat_players(club, seating.seats, dict(seat_players or {}), member_ids)
@@ -145,7 +153,8 @@ def scoresheet_create(
         options=game.options_dict(),
         target=game.target,
         title=title.strip(),
-        created_by=by,
+        first_dealer=first_dealer,
+        created_by=store.author(by),
     )
     sheet.full_clean()
     sheet.save()
@@ -154,9 +163,9 @@ def scoresheet_create(
         label = spec.label.strip() or (
             spec.partnership.name if spec.partnership else " & ".join(names) or f"Side {index + 1}"
         )
-        side = SheetSide.objects.create(
-            sheet=sheet, index=index, label=label, partnership=spec.partnership
-        )
+        side = SheetSide(sheet=sheet, index=index, label=label[:120], partnership=spec.partnership)
+        side.full_clean()
+        side.save()
         for seat in seating.side_seats[index]:
             SheetSeat.objects.create(sheet=sheet, seat=seat, side=side, player=players.get(seat))
     return sheet
@@ -182,40 +191,52 @@ def _seat_players(
 
 
 @transaction.atomic
-def scoresheet_confirm(*, sheet: Scoresheet, by: User | None) -> Scoresheet:
+def scoresheet_confirm(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> Scoresheet:
     """Confirm a finished sheet: it is locked from then on.
 
     A sheet with a second entry is confirmed only when both entries match (after a director
-    resolved the differences, if there were any).
-    """
-    from scoring.doubleentry import doubleentry_compare
+    resolved the differences, if there were any). ``scoring.signals.sheet_confirmed`` is sent
+    once the confirmation is committed.
 
-    sheet = _lock(sheet)
+    Raises:
+        SheetLocked: already confirmed.
+        ScoringError: ``not_finished`` (no side has won yet), ``entries_differ``.
+    """
+    sheet = store.sheet_lock(sheet)
     if sheet.status == SheetStatus.CONFIRMED:
         raise SheetLocked("confirmed", ALREADY_CONFIRMED)
     if sheet.winners is None:
         raise ScoringError("not_finished", NOT_FINISHED)
     comparison = doubleentry_compare(sheet=sheet)
     if comparison.has_check and not comparison.matches:
-        numbers = ", ".join(str(row.number) for row in comparison.rows if not row.same)
+        numbers = ", ".join(str(number) for number in comparison.differing)
         raise ScoringError("entries_differ", ENTRIES_DIFFER.format(numbers=numbers))
     sheet.status = SheetStatus.CONFIRMED
-    sheet.confirmed_by = by
+    sheet.confirmed_by = store.author(by)
     sheet.confirmed_at = timezone.now()
     sheet.save(update_fields=["status", "confirmed_by", "confirmed_at", "updated"])
+    # Listeners (standings) must see the committed sheet, and nothing if this rolls back.
+    confirmed = sheet
+    transaction.on_commit(lambda: sheet_confirmed.send(sender=Scoresheet, sheet=confirmed))
     return sheet
 
 
 @transaction.atomic
-def scoresheet_unlock(*, sheet: Scoresheet, by: User | None, reason: str) -> SheetUnlock:
-    """Reopen a confirmed sheet for corrections; who, when and why are kept."""
-    sheet = _lock(sheet)
+def scoresheet_unlock(
+    *, sheet: Scoresheet, by: AbstractBaseUser | None, reason: str
+) -> SheetUnlock:
+    """Reopen a confirmed sheet for corrections; who, when and why are kept.
+
+    Raises:
+        ScoringError: ``not_confirmed``, or ``reason`` left empty.
+    """
+    sheet = store.sheet_lock(sheet)
     if sheet.status != SheetStatus.CONFIRMED:
         raise ScoringError("not_confirmed", NOT_CONFIRMED)
     reason = reason.strip()
     if not reason:
         raise ScoringError("reason", UNLOCK_REASON_NEEDED, "reason")
-    unlock = SheetUnlock(sheet=sheet, reason=reason, by=by)
+    unlock = SheetUnlock(sheet=sheet, reason=reason, by=store.author(by))
     unlock.full_clean()
     unlock.save()
     sheet.status = SheetStatus.FINISHED if sheet.winners is not None else SheetStatus.IN_PROGRESS
@@ -234,7 +255,7 @@ def handline_add(
     sheet: Scoresheet,
     line: Mapping[str, Any],
     expected_number: int,
-    by: User | None,
+    by: AbstractBaseUser | None,
     entry: str = Entry.PRIMARY,
 ) -> HandLine:
     """Check ``line`` against the running totals and add it as line ``expected_number``.
@@ -244,176 +265,38 @@ def handline_add(
         LineRefused: the engine refused the line (code, message, field); nothing is saved.
         SheetLocked: the sheet is confirmed.
     """
-    sheet = _lock(sheet, writable=True)
-    lines = _live_lines(sheet, entry)
-    number = len(lines) + 1
+    sheet = store.sheet_lock(sheet, writable=True)
+    last = store.last_line(sheet, entry)
+    number = last.number + 1 if last is not None else 1
     if expected_number != number:
-        last = lines[-1] if lines else None
         if last is not None and expected_number == number - 1:
             message = STALE_ADDED.format(
                 last=last.number, who=actor_name(last.created_by), next=number
             )
         else:
-            message = STALE_CHANGED.format(count=len(lines), next=number)
+            message = STALE_CHANGED.format(count=number - 1, next=number)
         raise StaleLine("stale", message)
     game = bridge.game_for(sheet)
-    clean = dict(line)
-    score = bridge.line_check(game, clean, bridge.tally_after(game, lines[-1] if lines else None))
-    handline = HandLine(sheet=sheet, entry=entry, number=number, created_by=by)
-    _fill(handline, clean, score)
+    written = dict(line)
+    score = bridge.line_check(game, written, bridge.tally_after(game, last))
+    handline = HandLine(
+        sheet=sheet,
+        entry=entry,
+        number=number,
+        created_by=store.author(by),
+        version=store.next_version(sheet),
+    )
+    store.fill(handline, written, score)
+    store.clean(handline)
     handline.save()
     LineRevision.objects.create(
-        line=handline, action=LineRevision.Action.ADD, after=_snapshot(handline), by=by
+        line=handline,
+        action=LineRevision.Action.ADD,
+        after=store.snapshot(handline),
+        by=store.author(by),
     )
     if entry == Entry.PRIMARY:
-        _refresh_status(sheet, [*lines, handline])
+        store.status_follow(sheet, handline)
+    else:
+        sheet.save(update_fields=["revision", "updated"])
     return handline
-
-
-@transaction.atomic
-def handline_edit(
-    *,
-    sheet: Scoresheet,
-    number: int,
-    line: Mapping[str, Any],
-    by: User | None,
-    entry: str = Entry.PRIMARY,
-) -> HandLine:
-    """Correct line ``number``; every later line is checked again from the new totals.
-
-    Raises:
-        LineRefused: the corrected line itself is refused (its field named), or a later line
-            would be refused (``later_line_refused``, naming that line). Nothing changes then.
-    """
-    sheet = _lock(sheet, writable=True)
-    lines = _live_lines(sheet, entry)
-    target = _line_at(lines, number)
-    game = bridge.game_for(sheet)
-    before = bridge.tally_after(game, lines[number - 2] if number > 1 else None)
-    new = [dict(line)] + [hl.line for hl in lines[number:]]
-    scores = _replay_or_refuse(game, new, before, number)
-    old = _snapshot(target)
-    for handline, written, score in zip(lines[number - 1 :], new, scores, strict=True):
-        _fill(handline, written, score)
-        handline.save()
-    LineRevision.objects.create(
-        line=target, action=LineRevision.Action.EDIT, before=old, after=_snapshot(target), by=by
-    )
-    if entry == Entry.PRIMARY:
-        _refresh_status(sheet, lines)
-    return target
-
-
-@transaction.atomic
-def handline_delete(
-    *, sheet: Scoresheet, number: int, by: User | None, entry: str = Entry.PRIMARY
-) -> HandLine:
-    """Delete line ``number`` (kept, marked deleted); later lines move up and are re-checked.
-
-    Raises:
-        LineRefused: a later line would be refused without this one; nothing changes then.
-    """
-    sheet = _lock(sheet, writable=True)
-    lines = _live_lines(sheet, entry)
-    target = _line_at(lines, number)
-    game = bridge.game_for(sheet)
-    before = bridge.tally_after(game, lines[number - 2] if number > 1 else None)
-    later = lines[number:]
-    scores = _replay_or_refuse(game, [hl.line for hl in later], before, number + 1)
-    old = _snapshot(target)
-    target.deleted = True
-    target.save(update_fields=["deleted", "updated"])
-    for handline, score in zip(later, scores, strict=True):
-        handline.number -= 1  # in order, so the freed number is always free
-        _fill(handline, handline.line, score)
-        handline.save()
-    LineRevision.objects.create(line=target, action=LineRevision.Action.DELETE, before=old, by=by)
-    if entry == Entry.PRIMARY:
-        _refresh_status(sheet, [*lines[: number - 1], *later])
-    return target
-
-
-# --- Helpers shared with double entry -------------------------------------------------------
-
-
-def _lock(sheet: Scoresheet, *, writable: bool = False) -> Scoresheet:
-    locked = Scoresheet.objects.select_for_update().get(pk=sheet.pk)
-    if writable and locked.status == SheetStatus.CONFIRMED:
-        raise SheetLocked("locked", SHEET_LOCKED)
-    return locked
-
-
-def _live_lines(sheet: Scoresheet, entry: str) -> list[HandLine]:
-    return list(
-        HandLine.objects.live()
-        .filter(sheet=sheet, entry=entry)
-        .select_related("created_by")
-        .order_by("number")
-    )
-
-
-def _line_at(lines: Sequence[HandLine], number: int) -> HandLine:
-    if not 1 <= number <= len(lines):
-        raise ScoringError("no_such_line", NO_SUCH_LINE.format(number=number))
-    return lines[number - 1]
-
-
-def _replay_or_refuse(
-    game: Any, lines: Sequence[Mapping[str, Any]], tally: Any, first_number: int
-) -> list[HandScore]:
-    """Check a run of lines; a refusal of the first keeps its field, a later one names it."""
-    try:
-        return bridge.lines_replay(game, lines, tally, first_number)
-    except LineRefused as error:
-        if error.number == first_number:
-            raise
-        refused = LineRefused(
-            "later_line_refused",
-            LATER_LINE_REFUSED.format(number=error.number, reason=_sentence(error.message)),
-        )
-        refused.number = error.number
-        raise refused from error
-
-
-def _sentence(message: str) -> str:
-    message = message[:1].upper() + message[1:]
-    return message if message.endswith(".") else message + "."
-
-
-def _fill(handline: HandLine, line: Mapping[str, Any], score: HandScore) -> None:
-    """Store the written line, its typed copies and what the engine computed."""
-    handline.line = dict(line)
-    handline.dealer = _int_or_none(line.get("dealer"))
-    handline.bidder = _int_or_none(line.get("bidder"))
-    handline.bid = _int_or_none(line.get("bid"))
-    trump = line.get("trump")
-    handline.trump = trump.strip().upper()[:3] if isinstance(trump, str) else ""
-    handline.passed_out = line.get("passed_out") is True
-    handline.made = score.made
-    handline.delta = list(score.delta)
-    handline.scores_after = list(score.scores_after)
-    handline.tally_after = score.tally_after.to_dict()
-    handline.result = bridge.result_json(score)
-
-
-def _int_or_none(value: Any) -> int | None:
-    return value if type(value) is int else None
-
-
-def _snapshot(handline: HandLine) -> dict[str, Any]:
-    return {
-        "number": handline.number,
-        "line": handline.line,
-        "delta": handline.delta,
-        "scores_after": handline.scores_after,
-        "made": handline.made,
-    }
-
-
-def _refresh_status(sheet: Scoresheet, lines: Sequence[HandLine]) -> None:
-    """Winners and status follow the sheet's last line."""
-    result = lines[-1].result if lines else None
-    sheet.winners = result["winners"] if result else None
-    sheet.end_reason = result["reason"] if result else ""
-    sheet.status = SheetStatus.FINISHED if result else SheetStatus.IN_PROGRESS
-    sheet.save(update_fields=["winners", "end_reason", "status", "updated"])

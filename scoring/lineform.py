@@ -1,0 +1,245 @@
+"""The hand-line form of the entry page: its inputs per game, and typed text ↔ engine line.
+
+``line_columns`` lists a game's inputs in typing order (dealer, bidder, bid, trump, then points
+or books per side). Seats are typed as people number them, from 1; the engine counts from 0,
+and ``line_from_form`` / ``form_from_line`` convert. Parsing never refuses anything: text that is
+not a number goes to the engine as typed, and the engine names the field at fault.
+``refusal_text`` words a refusal for the page (seats from 1, no spec references).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rules import Game
+from scoring.errors import ScoringError
+
+MODE_CHOICES = [
+    ("uptown", "uptown"),
+    ("downtown_aces_good", "downtown, aces good"),
+    ("downtown_aces_bad", "downtown, aces bad"),
+]
+TRUMP_WORDS = {"N": "NT", "NT": "NT", "NO": "NT"}
+_INT = re.compile(r"^[+-]?\d+$")
+_SPEC_REFERENCE = re.compile(r"\s*\(RULES\.md [^)]*\)")
+
+# A plain headline per RULES.md 5.2 reason code (and the app's own codes), shown above the
+# engine's explanation.
+HEADLINES = {
+    "game_over": "The game is over",
+    "missing_field": "Something is missing",
+    "bad_seat": "No such seat",
+    "passed_out_not_allowed": "This hand cannot be thrown in",
+    "bad_bid": "That bid is not allowed",
+    "sixty_not_allowed": "60 is not allowed now",
+    "bad_trump": "Unknown trump",
+    "bad_mode": "Unknown mode",
+    "points_not_multiple_of_5": "Points go by fives",
+    "points_out_of_range": "Points out of range",
+    "points_total": "The points do not add up",
+    "books_out_of_range": "Books out of range",
+    "books_total": "The books do not add up",
+    "bad_category": "Unknown point",
+    "points_mismatch": "The points do not match the categories",
+    "made_mismatch": "Made or set does not match",
+    "score_mismatch": "The totals do not match",
+    "later_line_refused": "A later line would be wrong",
+    "stale": "The sheet changed",
+    "locked": "The sheet is locked",
+}
+
+
+@dataclass(frozen=True)
+class Column:
+    """One input of the line form.
+
+    ``key`` is the engine's field (``points``), ``name`` the form's input name (``points_0``),
+    ``kind`` one of ``seat`` (typed from 1), ``number``, ``trump``, ``choice``, ``check``.
+    """
+
+    key: str
+    name: str
+    label: str
+    kind: str
+    choices: Sequence[tuple[str, str]] = field(default_factory=list)
+    side: int | None = None
+    required: bool = False
+    short: str = ""
+
+    @property
+    def heading(self) -> str:
+        return self.short or self.label
+
+
+def line_columns(game: Game, side_labels: Sequence[str]) -> list[Column]:
+    """The inputs of a line of ``game``, in the order a director types them."""
+    options = game.options_dict()
+    columns = [
+        Column("dealer", "dealer", "Dealer (seat)", "seat", short="Dealer"),
+        Column("bidder", "bidder", "Bidder (seat)", "seat", required=True, short="Bidder"),
+        Column("bid", "bid", "Bid", "number", required=True),
+        Column("trump", "trump", "Trump", "trump", required=True),
+    ]
+    if game.id == "bidwhist":
+        columns.append(Column("mode", "mode", "Mode", "choice", MODE_CHOICES, required=True))
+        per_side = ("books", "Books")
+    else:
+        per_side = ("points", "Points")
+    for side, label in enumerate(side_labels):
+        columns.append(
+            Column(
+                per_side[0],
+                f"{per_side[0]}_{side}",
+                f"{per_side[1]}: {label}",
+                "number",
+                side=side,
+                required=True,
+                short=label,
+            )
+        )
+    if game.id == "auction45":
+        if options.get("count_rule") in ("made_a_bid", "bid_20"):
+            for side, label in enumerate(side_labels):
+                columns.append(
+                    Column(
+                        "auction_max_bid",
+                        f"auction_max_bid_{side}",
+                        f"Highest call: {label}",
+                        "number",
+                        side=side,
+                        required=True,
+                        short=f"Call: {label}",
+                    )
+                )
+        columns.append(
+            Column(
+                "no_trump_played", "no_trump_played", "No trump played", "check", short="No trump"
+            )
+        )
+    if options.get("all_pass") == "redeal":
+        columns.append(Column("passed_out", "passed_out", "Passed out", "check", short="Passed"))
+    return columns
+
+
+def _value(text: str) -> Any:
+    text = text.strip()
+    return int(text) if _INT.match(text) else text
+
+
+def line_from_form(columns: Sequence[Column], data: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's line dict from typed text: empty inputs are left out, numbers become
+    ints (seats counted from 0), other text is passed on as typed."""
+    line: dict[str, Any] = {}
+    per_side: dict[str, list[Any]] = {}
+    for column in columns:
+        raw = str(data.get(column.name, "") or "").strip()
+        if column.kind == "check":
+            if raw and raw.lower() not in ("0", "false", "off"):
+                line[column.key] = True
+            continue
+        if column.side is not None:
+            per_side.setdefault(column.key, []).append(_value(raw) if raw else None)
+            continue
+        if not raw:
+            continue
+        value = _value(raw)
+        if column.kind == "seat" and isinstance(value, int):
+            value -= 1
+        elif column.kind == "trump" and isinstance(value, str):
+            value = TRUMP_WORDS.get(value.upper(), value.upper())
+        line[column.key] = value
+    for key, values in per_side.items():
+        if any(v is not None for v in values):
+            line[key] = values
+    if line.get("passed_out"):
+        line = {k: v for k, v in line.items() if k in ("dealer", "passed_out")}
+    return line
+
+
+def form_from_line(columns: Sequence[Column], line: Mapping[str, Any]) -> dict[str, str]:
+    """What a line looks like typed into the form (to correct it)."""
+    values: dict[str, str] = {}
+    for column in columns:
+        value = line.get(column.key)
+        if column.side is not None:
+            value = (
+                value[column.side] if isinstance(value, list) and column.side < len(value) else None
+            )
+        if column.kind == "check":
+            values[column.name] = "on" if value else ""
+        elif column.kind == "seat" and type(value) is int:
+            values[column.name] = str(value + 1)
+        else:
+            values[column.name] = "" if value is None else str(value)
+    return values
+
+
+def error_column(columns: Sequence[Column], error_field: str | None) -> str | None:
+    """The input name next to which a refusal is shown: the first input of the engine field at
+    fault; ``None`` when no input holds it (the message goes under the whole row)."""
+    for column in columns:
+        if column.key == error_field:
+            return column.name
+    return None
+
+
+def is_untyped(columns: Sequence[Column], data: Mapping[str, Any], error_field: str | None) -> bool:
+    """True when the field at fault has simply not been typed yet (every input of it empty):
+    while the director types, that is no mistake worth a red message."""
+    names = [c.name for c in columns if c.key == error_field]
+    return bool(names) and all(not str(data.get(n, "") or "").strip() for n in names)
+
+
+def refusal_text(
+    error: ScoringError, columns: Sequence[Column], data: Mapping[str, Any], seats: int
+) -> str:
+    """The refusal in the page's words: seats counted from 1, spec references left out."""
+    if error.code == "bad_seat" and error.field:
+        typed = str(data.get(error.field, "") or "").strip()
+        return f"There is no seat {typed} at this table: seats are 1 to {seats}."
+    message = _SPEC_REFERENCE.sub("", error.message).strip()
+    message = message[:1].upper() + message[1:]
+    return message if message.endswith((".", "!", "?")) else message + "."
+
+
+def headline(code: str) -> str:
+    return HEADLINES.get(code, "This line is refused")
+
+
+def result_word(made: bool | None) -> str:
+    return "thrown in" if made is None else ("made" if made else "set")
+
+
+def line_text(written: Mapping[str, Any] | None, columns: Sequence[Column]) -> str:
+    """A written line in one row of text, as the history and the comparison show it:
+    ``Dealer 1 · Bidder 2 · Bid 20 · Trump H · Points: Us 20 · Points: Them 10``."""
+    if written is None:
+        return "—"
+    if written.get("passed_out") is True:
+        dealer = written.get("dealer")
+        return "Passed out" + (f" (dealer {dealer + 1})" if type(dealer) is int else "")
+    typed = form_from_line(columns, written)
+    modes = dict(MODE_CHOICES)
+    parts = []
+    for column in columns:
+        value = typed[column.name]
+        if not value:
+            continue
+        if column.kind == "check":
+            parts.append(column.label)
+        elif column.kind == "choice":
+            parts.append(f"{column.label} {modes.get(value, value)}")
+        else:
+            parts.append(f"{column.label} {value}")
+    return " · ".join(parts)
+
+
+def score_text(snapshot: Mapping[str, Any] | None) -> str:
+    """What a line scored, from its history snapshot: ``made; totals 20, 10``."""
+    if not snapshot:
+        return ""
+    totals = ", ".join(str(t) for t in snapshot.get("scores_after") or [])
+    return f"{result_word(snapshot.get('made'))}; totals {totals}"

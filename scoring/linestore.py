@@ -1,0 +1,163 @@
+"""How checked lines are stored: the sheet lock, the live lines of an entry, what a line row
+keeps of the engine's answer, and the sheet's status that follows its last line.
+
+Shared by ``scoring.services`` and ``scoring.doubleentry``; nothing here checks permissions or
+writes a revision on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from engine.rules import Game, HandScore, Tally
+from scoring import engine_bridge as bridge
+from scoring.errors import LineRefused, ScoringError, SheetLocked
+from scoring.models import HandLine, Scoresheet, SheetStatus
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, User
+
+SHEET_LOCKED = "This sheet is confirmed and locked; a director must unlock it first."
+NO_SUCH_LINE = "There is no line {number} on this sheet."
+LATER_LINE_REFUSED = (
+    "This change would make line {number} wrong: {reason} Nothing was changed; correct line "
+    "{number} first or change this line differently."
+)
+
+
+def author(by: AbstractBaseUser | None) -> User | None:
+    """Who wrote a change, as the models' user column holds it.
+
+    Callers pass ``request.user`` (typed as the abstract base); the site's user model is
+    Django's ``User``.
+    """
+    return cast("User | None", by)
+
+
+def sheet_lock(sheet: Scoresheet, *, writable: bool = False) -> Scoresheet:
+    """The sheet row, locked until the transaction ends (``select_for_update``): writers of
+    one sheet take turns. ``writable`` refuses a confirmed sheet.
+
+    Raises:
+        SheetLocked: ``writable`` and the sheet is confirmed.
+    """
+    locked = Scoresheet.objects.select_for_update().get(pk=sheet.pk)
+    if writable and locked.status == SheetStatus.CONFIRMED:
+        raise SheetLocked("locked", SHEET_LOCKED)
+    return locked
+
+
+def live_lines(sheet: Scoresheet, entry: str) -> list[HandLine]:
+    """The entry's lines that are not deleted, in order (numbers run 1, 2, … without gaps)."""
+    return list(
+        HandLine.objects.live()
+        .filter(sheet=sheet, entry=entry)
+        .select_related("created_by")
+        .order_by("number")
+    )
+
+
+def last_line(sheet: Scoresheet, entry: str) -> HandLine | None:
+    """The entry's last live line: its number is the count of lines, its tally the totals."""
+    return (
+        HandLine.objects.live()
+        .filter(sheet=sheet, entry=entry)
+        .select_related("created_by")
+        .order_by("-number")
+        .first()
+    )
+
+
+def line_at(lines: Sequence[HandLine], number: int) -> HandLine:
+    """Line ``number`` of ``lines`` (as ``live_lines`` returns them).
+
+    Raises:
+        ScoringError: ``no_such_line``.
+    """
+    if not 1 <= number <= len(lines):
+        raise ScoringError("no_such_line", NO_SUCH_LINE.format(number=number))
+    return lines[number - 1]
+
+
+def replay_or_refuse(
+    game: Game, lines: Sequence[Mapping[str, Any]], tally: Tally, first_number: int
+) -> list[HandScore]:
+    """Check a run of lines from ``tally``.
+
+    Raises:
+        LineRefused: the first line refused keeps its own code and field; a later one is
+            reported as ``later_line_refused``, naming it, since the user changed another line.
+    """
+    try:
+        return bridge.lines_replay(game, lines, tally, first_number)
+    except LineRefused as error:
+        if error.number == first_number:
+            raise
+        refused = LineRefused(
+            "later_line_refused",
+            LATER_LINE_REFUSED.format(number=error.number, reason=_sentence(error.message)),
+        )
+        refused.number = error.number
+        raise refused from error
+
+
+def _sentence(message: str) -> str:
+    message = message[:1].upper() + message[1:]
+    return message if message.endswith(".") else message + "."
+
+
+def next_version(sheet: Scoresheet) -> int:
+    """Count one more change on the locked sheet; the caller saves ``revision``."""
+    sheet.revision += 1
+    return sheet.revision
+
+
+def fill(handline: HandLine, line: Mapping[str, Any], score: HandScore) -> None:
+    """Store the written line, its typed copies and what the engine computed."""
+    handline.line = dict(line)
+    handline.dealer = _int_or_none(line.get("dealer"))
+    handline.bidder = _int_or_none(line.get("bidder"))
+    handline.bid = _int_or_none(line.get("bid"))
+    trump = line.get("trump")
+    handline.trump = trump.strip().upper()[:3] if isinstance(trump, str) else ""
+    handline.passed_out = line.get("passed_out") is True
+    handline.made = score.made
+    handline.delta = list(score.delta)
+    handline.scores_after = list(score.scores_after)
+    handline.tally_after = score.tally_after.to_dict()
+    handline.result = bridge.result_json(score)
+
+
+def clean(handline: HandLine) -> None:
+    """``full_clean`` a line row before saving it, its fields only.
+
+    The sheet and author were just read, and the constraints (one live line per number, a
+    known entry) are the database's to enforce under the sheet lock: validating them here
+    would cost a query each on every line typed.
+    """
+    handline.full_clean(exclude=["sheet", "created_by"], validate_constraints=False)
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if type(value) is int else None
+
+
+def snapshot(handline: HandLine) -> dict[str, Any]:
+    """A line as its history keeps it: what was written and what it scored."""
+    return {
+        "number": handline.number,
+        "line": handline.line,
+        "delta": handline.delta,
+        "scores_after": handline.scores_after,
+        "made": handline.made,
+    }
+
+
+def status_follow(sheet: Scoresheet, last: HandLine | None) -> None:
+    """Winners and status follow the sheet's last line; saves them with ``revision``."""
+    result = last.result if last is not None else None
+    sheet.winners = result["winners"] if result else None
+    sheet.end_reason = result["reason"] if result else ""
+    sheet.status = SheetStatus.FINISHED if result else SheetStatus.IN_PROGRESS
+    sheet.save(update_fields=["winners", "end_reason", "status", "revision", "updated"])

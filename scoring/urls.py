@@ -1,0 +1,30 @@
+"""Scoresheet pages, mounted under the club: ``/clubs/<slug>/sheets/…``.
+
+Who may open each page is declared on its view (``club_required``): members read, scorers
+start sheets and enter and correct lines, directors confirm, unlock and resolve.
+"""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from scoring import line_views, review_views, views
+
+SHEET = "clubs/<slug:slug>/sheets/<int:sheet_id>/"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/sheets/", views.sheet_list, name="sheet_list"),
+    path("clubs/<slug:slug>/sheets/new/", views.sheet_new, name="sheet_new"),
+    path(SHEET, views.sheet_entry, name="sheet_entry"),
+    path(f"{SHEET}second-entry/", views.sheet_second_entry, name="sheet_second_entry"),
+    path(f"{SHEET}lines/add/", views.line_add, name="sheet_line_add"),
+    path(f"{SHEET}lines/check/", views.line_check, name="sheet_line_check"),
+    path(f"{SHEET}lines/<int:number>/edit/", line_views.line_edit, name="sheet_line_edit"),
+    path(f"{SHEET}lines/<int:number>/delete/", line_views.line_delete, name="sheet_line_delete"),
+    path(f"{SHEET}history/", line_views.history, name="sheet_history"),
+    path(f"{SHEET}confirm/", review_views.sheet_confirm, name="sheet_confirm"),
+    path(f"{SHEET}unlock/", review_views.sheet_unlock, name="sheet_unlock"),
+    path(f"{SHEET}compare/", review_views.sheet_compare, name="sheet_compare"),
+    path(f"{SHEET}resolve/", review_views.sheet_resolve, name="sheet_resolve"),
+    path(f"{SHEET}print/", review_views.sheet_print, name="sheet_print"),
+]
