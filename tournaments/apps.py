@@ -8,3 +8,9 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Events"
+
+    def ready(self) -> None:
+        from scoring.signals import sheet_confirmed
+        from tournaments.receivers import standings_on_confirm
+
+        sheet_confirmed.connect(standings_on_confirm, dispatch_uid="tournaments_standings")

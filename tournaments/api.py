@@ -1,0 +1,234 @@
+"""The events API: seasons, events, standings and background jobs.
+
+Entrants (check-in) are in ``tournaments.api_entrants``, rounds (pair, publish, swap) in
+``tournaments.api_rounds``. Everything is reached through
+``/api/clubs/<slug>/…`` with the pages' capabilities: members read, directors write. Work that
+runs in the background (pairing, standings) answers 202 with the job; follow it at
+``/api/clubs/<slug>/jobs/<id>/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from club.api import ClubApi
+from club.api_errors import DENIED, NOT_FOUND
+from club.models import Player, RuleSet
+from club.permissions import Capability
+from tournaments import selectors
+from tournaments.api_serializers import (
+    CONFLICT,
+    EMPTY_STANDINGS,
+    REFUSED,
+    EventOutputSerializer,
+    JobOutputSerializer,
+    SeasonOutputSerializer,
+    StandingsOutputSerializer,
+    refused,
+)
+from tournaments.errors import TournamentError
+from tournaments.formats import metric_choices
+from tournaments.models import Event, EventFormat, JobKind, Season
+from tournaments.services.events import event_create, event_finish, season_create
+from tournaments.services.jobs import job_enqueue, job_refresh
+
+NOT_IN_CLUB = "There is no {what} {id} in this club."
+ERRORS = {403: DENIED, 404: NOT_FOUND}
+
+
+class EventsApi(ClubApi):
+    """Base of the events API: members read, directors write."""
+
+    read_capability = Capability.VIEW
+    write_capability = Capability.DIRECT
+
+    def get_event(self, request: Request, **kwargs: Any) -> Event:
+        return selectors.event_get(
+            club=self.get_club(request, **kwargs), event_id=kwargs["event_id"]
+        )
+
+    def get_season(self, request: Request, **kwargs: Any) -> Season:
+        return selectors.season_get(
+            club=self.get_club(request, **kwargs), season_id=kwargs["season_id"]
+        )
+
+    def club_object(self, model: type[Any], pk: int | None, what: str) -> Any:
+        """A row of the club (``None`` stays ``None``); a refusal naming it otherwise."""
+        if pk is None:
+            return None
+        club = self.get_club(self.request, **self.kwargs)
+        filters = {"club": club} if model is not Player else {"memberships__club": club}
+        found = model.objects.filter(pk=pk, **filters).first()
+        if found is None:
+            raise TournamentError("not_in_club", NOT_IN_CLUB.format(what=what, id=pk), what)
+        return found
+
+
+TIEBREAKS_HELP = "Metric keys in order: " + ", ".join(key for key, _ in metric_choices())
+
+
+class SeasonListApi(EventsApi):
+    """The club's league seasons (members) and starting one (directors)."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=120)
+        format = serializers.ChoiceField(choices=EventFormat.choices)
+        rule_set = serializers.IntegerField(required=False, allow_null=True, default=None)
+        best_of = serializers.IntegerField(required=False, allow_null=True, default=None)
+        tiebreaks = serializers.ListField(
+            child=serializers.CharField(), required=False, default=list, help_text=TIEBREAKS_HELP
+        )
+
+    @extend_schema(responses={200: SeasonOutputSerializer(many=True), **ERRORS})
+    def get(self, request: Request, slug: str) -> Response:
+        seasons = selectors.club_seasons(club=self.get_club(request, slug=slug))
+        return Response(SeasonOutputSerializer(seasons, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: SeasonOutputSerializer, 400: REFUSED, **ERRORS},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            season = season_create(
+                club=self.get_club(request, slug=slug),
+                name=values["name"],
+                format=values["format"],
+                rule_set=self.club_object(RuleSet, values["rule_set"], "rule_set"),
+                best_of=values["best_of"],
+                tiebreaks=values["tiebreaks"],
+            )
+        except TournamentError as error:
+            return refused(error)
+        return Response(SeasonOutputSerializer(season).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonDetailApi(EventsApi):
+    @extend_schema(responses={200: SeasonOutputSerializer, **ERRORS})
+    def get(self, request: Request, slug: str, season_id: int) -> Response:
+        season = self.get_season(request, slug=slug, season_id=season_id)
+        return Response(SeasonOutputSerializer(season).data)
+
+
+class SeasonStandingsApi(EventsApi):
+    """The season's standings as last computed (rows keyed by partnership or player id)."""
+
+    @extend_schema(responses={200: StandingsOutputSerializer, **ERRORS})
+    def get(self, request: Request, slug: str, season_id: int) -> Response:
+        season = self.get_season(request, slug=slug, season_id=season_id)
+        snapshot = selectors.standings_of(season=season)
+        return Response(StandingsOutputSerializer(snapshot or EMPTY_STANDINGS).data)
+
+
+class EventListApi(EventsApi):
+    """The club's events (members) and making one (directors)."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=120)
+        date = serializers.DateField()
+        format = serializers.ChoiceField(choices=EventFormat.choices)
+        rule_set = serializers.IntegerField(
+            required=False, allow_null=True, default=None, help_text="A rule set of the club."
+        )
+        game = serializers.CharField(
+            required=False, default="", allow_blank=True, help_text="Without rules: a game id."
+        )
+        season = serializers.IntegerField(
+            required=False, allow_null=True, default=None, help_text="Makes it a league night."
+        )
+        rounds_planned = serializers.IntegerField(required=False, allow_null=True, default=None)
+        tiebreaks = serializers.ListField(
+            child=serializers.CharField(), required=False, default=list, help_text=TIEBREAKS_HELP
+        )
+        points_cap = serializers.IntegerField(required=False, allow_null=True, default=None)
+        third_place = serializers.BooleanField(required=False, default=False)
+
+    @extend_schema(responses={200: EventOutputSerializer(many=True), **ERRORS})
+    def get(self, request: Request, slug: str) -> Response:
+        events = selectors.club_events(club=self.get_club(request, slug=slug))
+        return Response(EventOutputSerializer(events, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer, responses={201: EventOutputSerializer, 400: REFUSED, **ERRORS}
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            event = event_create(
+                club=self.get_club(request, slug=slug),
+                name=values["name"],
+                date=values["date"],
+                format=values["format"],
+                rule_set=self.club_object(RuleSet, values["rule_set"], "rule_set"),
+                game_id=values["game"],
+                season=self.club_object(Season, values["season"], "season"),
+                rounds_planned=values["rounds_planned"],
+                tiebreaks=values["tiebreaks"],
+                points_cap=values["points_cap"],
+                third_place=values["third_place"],
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except TournamentError as error:
+            return refused(error)
+        return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailApi(EventsApi):
+    @extend_schema(responses={200: EventOutputSerializer, **ERRORS})
+    def get(self, request: Request, slug: str, event_id: int) -> Response:
+        event = self.get_event(request, slug=slug, event_id=event_id)
+        return Response(EventOutputSerializer(event).data)
+
+
+class EventFinishApi(EventsApi):
+    """Close the event: no more rounds; the standings are computed once more."""
+
+    @extend_schema(request=None, responses={200: EventOutputSerializer, 409: CONFLICT, **ERRORS})
+    def post(self, request: Request, slug: str, event_id: int) -> Response:
+        event = self.get_event(request, slug=slug, event_id=event_id)
+        try:
+            event = event_finish(event=event, by=request.user)  # type: ignore[arg-type]
+        except TournamentError as error:
+            return refused(error)
+        return Response(EventOutputSerializer(event).data)
+
+
+class EventStandingsApi(EventsApi):
+    """The event's standings as last computed; POST computes them again (a job)."""
+
+    @extend_schema(responses={200: StandingsOutputSerializer, **ERRORS})
+    def get(self, request: Request, slug: str, event_id: int) -> Response:
+        event = self.get_event(request, slug=slug, event_id=event_id)
+        snapshot = selectors.standings_of(event=event)
+        return Response(StandingsOutputSerializer(snapshot or EMPTY_STANDINGS).data)
+
+    @extend_schema(request=None, responses={202: JobOutputSerializer, **ERRORS})
+    def post(self, request: Request, slug: str, event_id: int) -> Response:
+        event = self.get_event(request, slug=slug, event_id=event_id)
+        job = job_enqueue(
+            club=event.club,
+            kind=JobKind.STANDINGS,
+            event=event,
+            by=request.user,  # type: ignore[arg-type]
+        )
+        job.refresh_from_db()
+        return Response(JobOutputSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+
+class JobDetailApi(EventsApi):
+    """How a background job is going: queued, running, done or failed, with its message."""
+
+    @extend_schema(responses={200: JobOutputSerializer, **ERRORS})
+    def get(self, request: Request, slug: str, job_id: int) -> Response:
+        job = selectors.job_get(club=self.get_club(request, slug=slug), job_id=job_id)
+        return Response(JobOutputSerializer(job_refresh(job=job)).data)

@@ -1,0 +1,136 @@
+"""The rounds API: list rounds and pair the next (a background job), read one round's tables,
+publish it, discard a draft, swap two entrants in a draft."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import round_display, selectors
+from tournaments.api import ERRORS, EventsApi
+from tournaments.api_serializers import (
+    CONFLICT,
+    REFUSED,
+    JobOutputSerializer,
+    RoundOutputSerializer,
+    refused,
+)
+from tournaments.errors import TournamentError
+from tournaments.models import Entrant, Job, JobKind, Round
+from tournaments.services.jobs import job_enqueue
+from tournaments.services.publish import round_publish
+from tournaments.services.rounds import round_discard, round_pair_ready
+from tournaments.services.seats import seats_swap
+
+NO_ENTRANT = "There is no entrant {id} in this event."
+
+
+class RoundsApi(EventsApi):
+    def get_round(self, request: Request, **kwargs: Any) -> Round:
+        event = self.get_event(request, **kwargs)
+        return selectors.round_get(event=event, number=kwargs["round_number"])
+
+    def view_of(self, round_: Round) -> Any:
+        return round_display.round_view(round_=round_, kind=round_.event.entrant_kind)
+
+
+class RoundListApi(RoundsApi):
+    """The event's rounds with their tables (members); POST pairs the next round in the
+    background (directors) and answers 202 with the job to follow."""
+
+    @extend_schema(responses={200: RoundOutputSerializer(many=True), **ERRORS})
+    def get(self, request: Request, slug: str, event_id: int) -> Response:
+        event = self.get_event(request, slug=slug, event_id=event_id)
+        views = [self.view_of(r) for r in selectors.event_rounds(event=event)]
+        return Response(RoundOutputSerializer(views, many=True).data)
+
+    @extend_schema(request=None, responses={202: JobOutputSerializer, 409: CONFLICT, **ERRORS})
+    def post(self, request: Request, slug: str, event_id: int) -> Response:
+        event = self.get_event(request, slug=slug, event_id=event_id)
+        try:
+            number = round_pair_ready(event=event)
+        except TournamentError as error:
+            return refused(error)
+        job = Job.objects.filter(event=event, kind=JobKind.PAIR).active().first() or job_enqueue(
+            club=event.club,
+            kind=JobKind.PAIR,
+            event=event,
+            round_number=number,
+            by=request.user,  # type: ignore[arg-type]
+        )
+        job.refresh_from_db()
+        return Response(JobOutputSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+
+class RoundDetailApi(RoundsApi):
+    """One round (members); DELETE discards a draft to pair it again (directors)."""
+
+    @extend_schema(responses={200: RoundOutputSerializer, **ERRORS})
+    def get(self, request: Request, slug: str, event_id: int, round_number: int) -> Response:
+        round_ = self.get_round(request, slug=slug, event_id=event_id, round_number=round_number)
+        return Response(RoundOutputSerializer(self.view_of(round_)).data)
+
+    @extend_schema(responses={204: None, 409: CONFLICT, **ERRORS})
+    def delete(self, request: Request, slug: str, event_id: int, round_number: int) -> Response:
+        round_ = self.get_round(request, slug=slug, event_id=event_id, round_number=round_number)
+        try:
+            round_discard(round_=round_)
+        except TournamentError as error:
+            return refused(error)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundPublishApi(RoundsApi):
+    """Publish a draft: a scoresheet per table; the pairings go public."""
+
+    @extend_schema(request=None, responses={200: RoundOutputSerializer, 409: CONFLICT, **ERRORS})
+    def post(self, request: Request, slug: str, event_id: int, round_number: int) -> Response:
+        round_ = self.get_round(request, slug=slug, event_id=event_id, round_number=round_number)
+        try:
+            round_ = round_publish(round_=round_, by=request.user)  # type: ignore[arg-type]
+        except TournamentError as error:
+            return refused(error)
+        return Response(RoundOutputSerializer(self.view_of(round_)).data)
+
+
+class RoundSwapApi(RoundsApi):
+    """Swap two entrants in a draft round, with the reason (kept with the round)."""
+
+    class InputSerializer(serializers.Serializer[Any]):
+        first = serializers.IntegerField(help_text="An entrant id.")
+        second = serializers.IntegerField(help_text="An entrant id.")
+        reason = serializers.CharField(max_length=300)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: RoundOutputSerializer, 400: REFUSED, 409: CONFLICT, **ERRORS},
+    )
+    def post(self, request: Request, slug: str, event_id: int, round_number: int) -> Response:
+        round_ = self.get_round(request, slug=slug, event_id=event_id, round_number=round_number)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        entrants = {
+            e.pk: e
+            for e in Entrant.objects.filter(
+                event=round_.event, pk__in=[values["first"], values["second"]]
+            )
+        }
+        try:
+            for key in ("first", "second"):
+                if values[key] not in entrants:
+                    raise TournamentError("not_in_event", NO_ENTRANT.format(id=values[key]), key)
+            seats_swap(
+                round_=round_,
+                first=entrants[values["first"]],
+                second=entrants[values["second"]],
+                reason=values["reason"],
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except TournamentError as error:
+            return refused(error)
+        return Response(RoundOutputSerializer(self.view_of(round_)).data)

@@ -1,0 +1,206 @@
+"""What the events API answers: seasons, events, entrants, rounds, standings, jobs, refusals.
+
+Shared by ``tournaments.api`` and ``tournaments.api_rounds``; each view's input serializers stay
+nested in the view. A refusal answers ``{"code", "message", "field"}`` with the service's code:
+409 when the event's state is in the way (a draft pending, results missing, already
+published), 400 otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers, status
+from rest_framework.response import Response
+
+from tournaments.errors import TournamentError
+from tournaments.models import Entrant, Event, Job, Season
+
+STATE_CODES = frozenset(
+    {
+        "finished",
+        "draft_pending",
+        "results_pending",
+        "round_taken",
+        "not_draft",
+        "in_draft",
+        "knockout_over",
+    }
+)
+
+
+class EventRefusalSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable code, e.g. 'too_few_players'.")
+    message = serializers.CharField(help_text="What is wrong, in plain words.")
+    field = serializers.CharField(allow_null=True, help_text="The input field at fault, or null.")
+
+
+REFUSED = OpenApiResponse(
+    response=EventRefusalSerializer,
+    description='Refused: {"code": "too_few_players", "message": "…", "field": null}.',
+)
+CONFLICT = OpenApiResponse(
+    response=EventRefusalSerializer,
+    description="The event's state is in the way: a draft round pending ('draft_pending'), "
+    "results to confirm first ('results_pending'), a round already published ('not_draft'), "
+    "the event finished ('finished').",
+)
+
+
+def refused(error: TournamentError) -> Response:
+    code = status.HTTP_409_CONFLICT if error.code in STATE_CODES else status.HTTP_400_BAD_REQUEST
+    return Response(error.as_dict(), status=code)
+
+
+class ReasonSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField()
+    text = serializers.CharField()
+
+
+class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+
+    class Meta:
+        model = Season
+        fields = ["id", "name", "format", "rule_set", "best_of", "tiebreaks", "created"]
+
+
+class EventOutputSerializer(serializers.ModelSerializer[Event]):
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    options = serializers.DictField(help_text="Every option of the game, copied at creation.")
+    entrant_kind = serializers.CharField(help_text="'partnership' or 'player'.")
+    # Plain text, not an enum: the schema has one "status" enum already (scoresheets).
+    status = serializers.CharField(help_text="'planned', 'running' or 'finished'.")
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "name",
+            "date",
+            "season",
+            "format",
+            "entrant_kind",
+            "rule_set",
+            "rule_set_name",
+            "game",
+            "options",
+            "rounds_planned",
+            "tiebreaks",
+            "points_cap",
+            "third_place",
+            "status",
+            "seed",
+            "created",
+        ]
+
+
+class EntrantOutputSerializer(serializers.ModelSerializer[Entrant]):
+    class Meta:
+        model = Entrant
+        fields = [
+            "id",
+            "name",
+            "partnership",
+            "player",
+            "seed",
+            "checked_in",
+            "withdrawn",
+            "joined_round",
+            "left_after_round",
+        ]
+
+
+class SeatOutputSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField(help_text="Clockwise from 0.")
+    name = serializers.CharField(help_text="The player sitting there.")
+    entrant = serializers.CharField(help_text="Whom the seat plays for.")
+    deals_first = serializers.BooleanField()
+
+
+class SideOutputSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField(help_text="The engine's side number.")
+    label = serializers.CharField()  # type: ignore[assignment]
+    seats = SeatOutputSerializer(many=True)
+    score = serializers.IntegerField(allow_null=True, help_text="Running total so far.")
+    won = serializers.BooleanField()
+
+
+class TableOutputSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    sides = SideOutputSerializer(many=True)
+    sheet = serializers.SerializerMethodField(help_text="The scoresheet id once published.")
+    sheet_status = serializers.CharField(allow_blank=True)
+    reasons = ReasonSerializer(many=True)
+
+    def get_sheet(self, table: Any) -> int | None:
+        return table.match.sheet_id if table.match else None
+
+
+class ByeOutputSerializer(serializers.Serializer[Any]):
+    entrant = serializers.IntegerField(source="entrant_id")
+    name = serializers.CharField(source="entrant.name")
+    code = serializers.CharField()
+    text = serializers.CharField()
+
+
+class RoundOutputSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField(source="round.number")
+    status = serializers.CharField(source="round.status")
+    reasons = ReasonSerializer(many=True, source="round.reasons")
+    published_at = serializers.DateTimeField(source="round.published_at", allow_null=True)
+    tables = TableOutputSerializer(many=True)
+    byes = ByeOutputSerializer(many=True)
+
+
+class StandingsOutputSerializer(serializers.Serializer[Any]):
+    class ColumnSerializer(serializers.Serializer[Any]):
+        key = serializers.CharField()
+        label = serializers.CharField()  # type: ignore[assignment]
+
+    class RowSerializer(serializers.Serializer[Any]):
+        rank = serializers.IntegerField()
+        entrant_id = serializers.IntegerField(
+            help_text="Events: the entrant id; seasons: the partnership or player id."
+        )
+        name = serializers.CharField()
+        tied = serializers.BooleanField(help_text="Level on every metric with the row above.")
+        played = serializers.IntegerField()
+        metrics = serializers.DictField(
+            child=serializers.FloatField(allow_null=True), help_text="Figures by metric key."
+        )
+        shown = serializers.DictField(child=serializers.CharField(allow_blank=True))
+        explanation = serializers.ListField(child=serializers.CharField())
+
+    computed_at = serializers.DateTimeField(allow_null=True)
+    games_counted = serializers.IntegerField()
+    columns = ColumnSerializer(many=True)
+    rows = RowSerializer(many=True)
+
+
+EMPTY_STANDINGS: dict[str, Any] = {
+    "computed_at": None,
+    "games_counted": 0,
+    "columns": [],
+    "rows": [],
+}
+
+
+class JobOutputSerializer(serializers.ModelSerializer[Job]):
+    class Meta:
+        model = Job
+        fields = [
+            "id",
+            "kind",
+            "state",
+            "message",
+            "event",
+            "season",
+            "round_number",
+            "task_id",
+            "attempts",
+            "created",
+            "started",
+            "finished",
+        ]

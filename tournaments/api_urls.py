@@ -1,0 +1,33 @@
+"""API URLs of events, mounted under /api/ next to the club's."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from tournaments import api, api_entrants, api_rounds
+
+CLUB = "clubs/<slug:slug>/"
+SEASON = f"{CLUB}seasons/<int:season_id>/"
+EVENT = f"{CLUB}events/<int:event_id>/"
+ROUND = f"{EVENT}rounds/<int:round_number>/"
+
+urlpatterns = [
+    path(f"{CLUB}seasons/", api.SeasonListApi.as_view(), name="api_season_list"),
+    path(SEASON, api.SeasonDetailApi.as_view(), name="api_season_detail"),
+    path(f"{SEASON}standings/", api.SeasonStandingsApi.as_view(), name="api_season_standings"),
+    path(f"{CLUB}events/", api.EventListApi.as_view(), name="api_event_list"),
+    path(EVENT, api.EventDetailApi.as_view(), name="api_event_detail"),
+    path(f"{EVENT}finish/", api.EventFinishApi.as_view(), name="api_event_finish"),
+    path(f"{EVENT}entrants/", api_entrants.EntrantListApi.as_view(), name="api_entrant_list"),
+    path(
+        f"{EVENT}entrants/<int:entrant_id>/",
+        api_entrants.EntrantDetailApi.as_view(),
+        name="api_entrant_detail",
+    ),
+    path(f"{EVENT}standings/", api.EventStandingsApi.as_view(), name="api_event_standings"),
+    path(f"{EVENT}rounds/", api_rounds.RoundListApi.as_view(), name="api_round_list"),
+    path(ROUND, api_rounds.RoundDetailApi.as_view(), name="api_round_detail"),
+    path(f"{ROUND}publish/", api_rounds.RoundPublishApi.as_view(), name="api_round_publish"),
+    path(f"{ROUND}swap/", api_rounds.RoundSwapApi.as_view(), name="api_round_swap"),
+    path(f"{CLUB}jobs/<int:job_id>/", api.JobDetailApi.as_view(), name="api_job_detail"),
+]

@@ -1,0 +1,166 @@
+"""Forms of the director's pages. They only parse; the services decide what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from club.models import Club, Partnership, Player, RuleSet
+from tournaments.errors import TournamentError
+from tournaments.formats import metric_choices
+from tournaments.models import Entrant, Event, EventFormat
+
+TIEBREAK_SLOTS = 4
+TIEBREAK_HELP = "Leave empty for the format's usual order."
+
+
+def add_error(form: forms.Form, error: TournamentError) -> None:
+    """Show a service's refusal next to its field when the form has it, else on top."""
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+class TiebreakFields(forms.Form):
+    """Standings order as up to four ordered choices (first decides, the rest break ties)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—"), *metric_choices()]
+        for slot in range(1, TIEBREAK_SLOTS + 1):
+            label = "Standings: sort by" if slot == 1 else f"then by ({slot})"
+            self.fields[f"tiebreak_{slot}"] = forms.ChoiceField(
+                label=label,
+                choices=choices,
+                required=False,
+                help_text=TIEBREAK_HELP if slot == 1 else "",
+            )
+
+    def tiebreaks(self) -> list[str]:
+        keys = [self.cleaned_data.get(f"tiebreak_{slot}") for slot in range(1, TIEBREAK_SLOTS + 1)]
+        return [key for key in keys if key]
+
+
+class EventForm(TiebreakFields):
+    name = forms.CharField(max_length=120, help_text="E.g. 'Spring 45s tournament'.")
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    format = forms.ChoiceField(choices=EventFormat.choices, initial=EventFormat.PROGRESSIVE)
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(), label="Rules", empty_label=None
+    )
+    rounds_planned = forms.IntegerField(
+        min_value=1, max_value=99, required=False, label="Rounds planned"
+    )
+    points_cap = forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Points cap",
+        help_text="Count at most this many points of one game in the standings (optional).",
+    )
+    third_place = forms.BooleanField(required=False, label="Knockout: play a third-place match")
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rules = RuleSet.objects.filter(club=club).order_by("game", "name")
+        self.fields["rule_set"].queryset = rules  # type: ignore[attr-defined]
+        self.fields["date"].initial = timezone.localdate()
+        default = rules.filter(is_default=True).first()
+        if default is not None:
+            self.fields["rule_set"].initial = default.pk
+
+
+class SeasonForm(TiebreakFields):
+    name = forms.CharField(max_length=120, help_text="E.g. 'Winter league 2026'.")
+    format = forms.ChoiceField(choices=EventFormat.choices, initial=EventFormat.PROGRESSIVE)
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(), label="Rules", empty_label=None
+    )
+    best_of = forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Best nights counted",
+        help_text="Count only each entrant's best N nights; empty counts every night.",
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rules = RuleSet.objects.filter(club=club).order_by("game", "name")
+        self.fields["rule_set"].queryset = rules  # type: ignore[attr-defined]
+
+
+class NightForm(forms.Form):
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(
+        max_length=120, required=False, help_text="Empty: '<season>, night <n>'."
+    )
+    rounds_planned = forms.IntegerField(min_value=1, max_value=99, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["date"].initial = timezone.localdate()
+
+
+class LateArrivalForm(forms.Form):
+    """A newcomer: a new member (player formats) or a new partnership of members."""
+
+    display_name = forms.CharField(max_length=80, required=False, label="Name")
+    partnership_name = forms.CharField(max_length=120, required=False, label="Partnership name")
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Player")
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Partner")
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        members = Player.objects.filter(memberships__club_id=event.club_id).order_by("display_name")
+        for name in ("first", "second"):
+            self.fields[name].queryset = members  # type: ignore[attr-defined]
+        if event.entrant_kind == "player":
+            for name in ("partnership_name", "first", "second"):
+                del self.fields[name]
+            self.fields["display_name"].required = True
+        else:
+            del self.fields["display_name"]
+            for name in ("partnership_name", "first", "second"):
+                self.fields[name].required = True
+
+
+class SubstituteForm(forms.Form):
+    entrant = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Partnership")
+    player_out = forms.ModelChoiceField(queryset=Player.objects.none(), label="Missing player")
+    player_in = forms.ModelChoiceField(queryset=Player.objects.none(), label="Substitute")
+    reason = forms.CharField(max_length=300, help_text="Kept with the change, e.g. 'Ill'.")
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].queryset = Entrant.objects.filter(  # type: ignore[attr-defined]
+            event=event, checked_in=True
+        ).order_by("name")
+        members = Player.objects.filter(memberships__club_id=event.club_id).order_by("display_name")
+        self.fields["player_out"].queryset = members  # type: ignore[attr-defined]
+        self.fields["player_in"].queryset = members  # type: ignore[attr-defined]
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Swap")
+    second = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="with")
+    reason = forms.CharField(
+        max_length=300, help_text="Kept with the round, e.g. 'Husband and wife not partners'."
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        entrants = Entrant.objects.filter(event=event, checked_in=True).order_by("name")
+        self.fields["first"].queryset = entrants  # type: ignore[attr-defined]
+        self.fields["second"].queryset = entrants  # type: ignore[attr-defined]
+
+
+class DoorForm(forms.Form):
+    """One tick at the door: who (``player-<id>`` / ``partnership-<id>``) and here or not."""
+
+    who = forms.RegexField(regex=r"^(player|partnership)-\d+$")
+    here = forms.BooleanField(required=False)
+
+    def target(self, event: Event) -> Partnership | Player | None:
+        kind, _, pk = self.cleaned_data["who"].partition("-")
+        if kind == "partnership":
+            return Partnership.objects.filter(club_id=event.club_id, pk=int(pk)).first()
+        return Player.objects.filter(memberships__club_id=event.club_id, pk=int(pk)).first()

@@ -1,0 +1,58 @@
+"""The tournaments app's models, one module per concept; imported here so Django finds them.
+
+- ``events``: Season, Event, Entrant.
+- ``rounds``: Round, Bye, Table, Seating, Match, SeatingChange, Substitution.
+- ``results``: StandingsSnapshot, Job, PlayerRating, RatingChange.
+"""
+
+from __future__ import annotations
+
+from tournaments.models.events import (
+    Entrant,
+    EntrantKind,
+    Event,
+    EventFormat,
+    EventStatus,
+    Season,
+)
+from tournaments.models.results import (
+    Job,
+    JobKind,
+    JobState,
+    PlayerRating,
+    RatingChange,
+    StandingsSnapshot,
+)
+from tournaments.models.rounds import (
+    Bye,
+    Match,
+    Round,
+    RoundStatus,
+    Seating,
+    SeatingChange,
+    Substitution,
+    Table,
+)
+
+__all__ = [
+    "Bye",
+    "Entrant",
+    "EntrantKind",
+    "Event",
+    "EventFormat",
+    "EventStatus",
+    "Job",
+    "JobKind",
+    "JobState",
+    "Match",
+    "PlayerRating",
+    "RatingChange",
+    "Round",
+    "RoundStatus",
+    "Seating",
+    "SeatingChange",
+    "Season",
+    "StandingsSnapshot",
+    "Substitution",
+    "Table",
+]

@@ -1,0 +1,310 @@
+"""Seasons, events and who plays in them.
+
+Vocabulary (the pairing and standings modules use the same words):
+- *season*: a league: many nights over weeks, with standings across them (optionally counting
+  only each entrant's best N nights).
+- *event*: one league night or one one-day tournament, played in rounds under one rule set
+  and one format.
+- *format*: how tables are made each round: round robin, Swiss or knockout for fixed
+  partnerships; progressive (new partners every round) or cut-throat for individual players.
+- *entrant*: whoever the format pairs and the standings rank: a partnership, or one player.
+  An entrant who is *checked in* is paired; one who *withdrew* (left early) no longer is.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from club.models import Club, Partnership, Player, RuleSet
+
+
+class EventFormat(models.TextChoices):
+    ROUND_ROBIN = "round_robin", "round robin (partnerships)"
+    SWISS = "swiss", "Swiss (partnerships)"
+    KNOCKOUT = "knockout", "knockout (partnerships)"
+    PROGRESSIVE = "progressive", "progressive: new partners every round"
+    CUTTHROAT = "cutthroat", "cut-throat: every player for themselves"
+
+
+class EntrantKind(models.TextChoices):
+    PARTNERSHIP = "partnership", "partnerships"
+    PLAYER = "player", "players"
+
+
+PARTNERSHIP_FORMATS = frozenset({EventFormat.ROUND_ROBIN, EventFormat.SWISS, EventFormat.KNOCKOUT})
+
+
+def entrant_kind_of(event_format: str) -> EntrantKind:
+    """Partnership formats pair fixed partnerships; the others pair single players."""
+    if event_format in PARTNERSHIP_FORMATS:
+        return EntrantKind.PARTNERSHIP
+    return EntrantKind.PLAYER
+
+
+class EventStatus(models.TextChoices):
+    PLANNED = "planned", "planned"
+    RUNNING = "running", "running"
+    FINISHED = "finished", "finished"
+
+
+class Season(models.Model):
+    """A league: nights (events) over weeks and the standings across them."""
+
+    club = models.ForeignKey(
+        Club, verbose_name="club", on_delete=models.CASCADE, related_name="seasons"
+    )
+    name = models.CharField("name", max_length=120, help_text="E.g. 'Winter league 2026'.")
+    format = models.CharField(
+        "format",
+        max_length=20,
+        choices=EventFormat.choices,
+        default=EventFormat.PROGRESSIVE,
+        help_text="How the nights are played; every night of a season pairs the same kind of "
+        "entrant (partnerships or players).",
+    )
+    rule_set = models.ForeignKey(
+        RuleSet,
+        verbose_name="rules",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seasons",
+        help_text="The house rules new nights start from.",
+    )
+    best_of = models.PositiveSmallIntegerField(
+        "best nights counted",
+        null=True,
+        blank=True,
+        help_text="Count only each entrant's best N nights; empty counts every night.",
+    )
+    tiebreaks = models.JSONField(
+        "standings order",
+        default=list,
+        blank=True,
+        help_text="Metric keys, the first deciding and each later one breaking ties.",
+    )
+    created = models.DateTimeField("created", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "season"
+        verbose_name_plural = "seasons"
+        ordering = ["club", "-created"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_once_per_club"),
+            models.CheckConstraint(condition=~Q(name=""), name="season_name_not_blank"),
+            models.CheckConstraint(
+                condition=Q(best_of__isnull=True) | Q(best_of__gte=1),
+                name="season_best_of_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=EventFormat.values), name="season_format_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def entrant_kind(self) -> EntrantKind:
+        return entrant_kind_of(self.format)
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def for_club(self, club: Club) -> EventQuerySet:
+        return self.filter(club=club)
+
+    def upcoming_or_running(self) -> EventQuerySet:
+        return self.exclude(status=EventStatus.FINISHED)
+
+
+class Event(models.Model):
+    """One league night or one tournament."""
+
+    Format = EventFormat
+    Status = EventStatus
+
+    club = models.ForeignKey(
+        Club, verbose_name="club", on_delete=models.CASCADE, related_name="events"
+    )
+    season = models.ForeignKey(
+        Season,
+        verbose_name="season",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        help_text="The league this night belongs to; empty for a one-off tournament.",
+    )
+    name = models.CharField("name", max_length=120, help_text="E.g. 'Tuesday 14 January'.")
+    date = models.DateField("date")
+    format = models.CharField("format", max_length=20, choices=EventFormat.choices)
+    rule_set = models.ForeignKey(
+        RuleSet,
+        verbose_name="rules",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        help_text="The house rules; the game and options are copied below when the event is "
+        "made, so a later edit of the rule set does not change it.",
+    )
+    rule_set_name = models.CharField("rules", max_length=80, blank=True)
+    game = models.CharField("game", max_length=20, help_text="The engine's game id.")
+    options = models.JSONField("options", default=dict, blank=True)
+    rounds_planned = models.PositiveSmallIntegerField(
+        "rounds planned", null=True, blank=True, help_text="How many rounds tonight, if known."
+    )
+    tiebreaks = models.JSONField(
+        "standings order",
+        default=list,
+        blank=True,
+        help_text="Metric keys, the first deciding and each later one breaking ties.",
+    )
+    points_cap = models.PositiveIntegerField(
+        "points cap",
+        null=True,
+        blank=True,
+        help_text="Count at most this many points of a game in the standings.",
+    )
+    third_place = models.BooleanField(
+        "third-place match", default=False, help_text="Knockout: the losing semi-finalists play."
+    )
+    status = models.CharField(
+        "status", max_length=20, choices=EventStatus.choices, default=EventStatus.PLANNED
+    )
+    seed = models.PositiveIntegerField(
+        "draw seed",
+        help_text="Seeds every draw of the event (seats, first dealers, lots), so pairing the "
+        "same round again gives the same tables.",
+    )
+    fixed_order = models.JSONField(
+        "draw order",
+        default=list,
+        blank=True,
+        help_text="Entrant ids fixed when round 1 was paired: round robin places or knockout "
+        "seeds.",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="created by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created = models.DateTimeField("created", auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "event"
+        verbose_name_plural = "events"
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(name=""), name="event_name_not_blank"),
+            models.CheckConstraint(condition=~Q(game=""), name="event_game_not_blank"),
+            models.CheckConstraint(
+                condition=Q(format__in=EventFormat.values), name="event_format_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=EventStatus.values), name="event_status_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__gte=1),
+                name="event_rounds_planned_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(points_cap__isnull=True) | Q(points_cap__gte=1),
+                name="event_points_cap_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def entrant_kind(self) -> EntrantKind:
+        return entrant_kind_of(self.format)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == EventStatus.FINISHED
+
+
+class Entrant(models.Model):
+    """A partnership or a player in one event.
+
+    ``name`` keeps how the entrant was called when it entered, so standings stay readable if
+    the partnership or player is later removed from the club.
+    """
+
+    event = models.ForeignKey(
+        Event, verbose_name="event", on_delete=models.CASCADE, related_name="entrants"
+    )
+    partnership = models.ForeignKey(
+        Partnership,
+        verbose_name="partnership",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+    )
+    player = models.ForeignKey(
+        Player,
+        verbose_name="player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+    )
+    name = models.CharField("name", max_length=120)
+    seed = models.PositiveSmallIntegerField(
+        "seed", null=True, blank=True, help_text="1 is the top seed; empty: seeded by rating."
+    )
+    checked_in = models.BooleanField("here", default=False)
+    checked_in_at = models.DateTimeField("arrived", null=True, blank=True)
+    joined_round = models.PositiveSmallIntegerField(
+        "first round", null=True, blank=True, help_text="Set for a late arrival."
+    )
+    withdrawn = models.BooleanField("left", default=False)
+    left_after_round = models.PositiveSmallIntegerField(
+        "left after round", null=True, blank=True, help_text="Set for an early leaver."
+    )
+    created = models.DateTimeField("entered", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "entrant"
+        verbose_name_plural = "entrants"
+        ordering = ["event", "name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(partnership__isnull=True) | Q(player__isnull=True),
+                name="entrant_partnership_or_player",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="entrant_name_not_blank"),
+            models.UniqueConstraint(
+                fields=["event", "partnership"],
+                condition=Q(partnership__isnull=False),
+                name="entrant_partnership_once_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=Q(player__isnull=False),
+                name="entrant_player_once_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "seed"],
+                condition=Q(seed__isnull=False),
+                name="entrant_seed_once_per_event",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_active(self) -> bool:
+        """Paired in the next round: here and not gone home."""
+        return self.checked_in and not self.withdrawn

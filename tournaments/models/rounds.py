@@ -1,0 +1,282 @@
+"""Rounds and who sits where.
+
+Vocabulary:
+- *round*: one turn of play. A round is paired as a *draft* the director may still change
+  (swap seats), then *published* (scoresheets are made, the public pairings show it), and it
+  is *finished* once every one of its scoresheets is confirmed.
+- *table*: one game's place in a round; its *match* is the game itself, scored on exactly one
+  scoresheet.
+- *seating*: one seat at a table: which entrant sits there, which player in person, on which
+  side (the engine's side number), and whether that seat deals the first hand.
+- *bye*: an entrant who does not play this round, and why.
+- *seating change*: a director's swap or substitution, with the reason they gave.
+- *substitution*: a club member playing in place of a partnership's missing player, from one
+  round on.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from club.models import Player
+from scoring.models import Scoresheet
+from tournaments.models.events import Entrant, Event
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", "draft"
+    PUBLISHED = "published", "published"
+    FINISHED = "finished", "finished"
+
+
+class Round(models.Model):
+    Status = RoundStatus
+
+    event = models.ForeignKey(
+        Event, verbose_name="event", on_delete=models.CASCADE, related_name="rounds"
+    )
+    number = models.PositiveSmallIntegerField("round")
+    status = models.CharField(
+        "status", max_length=20, choices=RoundStatus.choices, default=RoundStatus.DRAFT
+    )
+    reasons = models.JSONField(
+        "pairing notes",
+        default=list,
+        blank=True,
+        help_text="Why the round came out as it did: [{code, text}, ...].",
+    )
+    paired_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="paired by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    paired_at = models.DateTimeField("paired", auto_now_add=True)
+    published_at = models.DateTimeField("published", null=True, blank=True)
+    finished_at = models.DateTimeField("finished", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "round"
+        verbose_name_plural = "rounds"
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_once_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(status__in=RoundStatus.values), name="round_status_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == RoundStatus.DRAFT
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(
+        Round, verbose_name="round", on_delete=models.CASCADE, related_name="byes"
+    )
+    entrant = models.ForeignKey(
+        Entrant, verbose_name="entrant", on_delete=models.CASCADE, related_name="byes"
+    )
+    code = models.CharField("reason code", max_length=40)
+    text = models.CharField("reason", max_length=300)
+
+    class Meta:
+        verbose_name = "bye"
+        verbose_name_plural = "byes"
+        ordering = ["round", "entrant__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="bye_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} sits out {self.round}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(
+        Round, verbose_name="round", on_delete=models.CASCADE, related_name="tables"
+    )
+    number = models.PositiveSmallIntegerField("table")
+    reasons = models.JSONField("pairing notes", default=list, blank=True)
+
+    class Meta:
+        verbose_name = "table"
+        verbose_name_plural = "tables"
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_once_per_round"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+
+class Seating(models.Model):
+    # The round is repeated here (it is the table's) so the database itself refuses a player
+    # seated twice in one round.
+    round = models.ForeignKey(
+        Round, verbose_name="round", on_delete=models.CASCADE, related_name="seatings"
+    )
+    table = models.ForeignKey(
+        Table, verbose_name="table", on_delete=models.CASCADE, related_name="seatings"
+    )
+    seat = models.PositiveSmallIntegerField("seat", help_text="Clockwise from 0.")
+    side = models.PositiveSmallIntegerField("side", help_text="The engine's side number.")
+    entrant = models.ForeignKey(
+        Entrant, verbose_name="entrant", on_delete=models.CASCADE, related_name="seatings"
+    )
+    player = models.ForeignKey(
+        Player,
+        verbose_name="player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seatings",
+    )
+    deals_first = models.BooleanField("deals first", default=False)
+
+    class Meta:
+        verbose_name = "seat"
+        verbose_name_plural = "seats"
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="seating_seat_once_per_table"),
+            models.UniqueConstraint(
+                fields=["round", "player"],
+                condition=Q(player__isnull=False),
+                name="seating_player_once_per_round",
+            ),
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(deals_first=True),
+                name="seating_one_first_dealer_per_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, seat {self.seat + 1}"
+
+
+class Match(models.Model):
+    """A table's game in a round, scored on one scoresheet (made when the round is published)."""
+
+    round = models.ForeignKey(
+        Round, verbose_name="round", on_delete=models.CASCADE, related_name="matches"
+    )
+    table = models.OneToOneField(
+        Table, verbose_name="table", on_delete=models.CASCADE, related_name="match"
+    )
+    sheet = models.OneToOneField(
+        Scoresheet,
+        verbose_name="scoresheet",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournament_match",
+    )
+
+    class Meta:
+        verbose_name = "match"
+        verbose_name_plural = "matches"
+        ordering = ["round", "table__number"]
+
+    def __str__(self) -> str:
+        return f"{self.round}, {self.table}"
+
+
+class SeatingChange(models.Model):
+    """A director's change to a round's seats, with the reason they gave."""
+
+    class Kind(models.TextChoices):
+        SWAP = "swap", "swap"
+        SUBSTITUTE = "substitute", "substitute"
+
+    round = models.ForeignKey(
+        Round, verbose_name="round", on_delete=models.CASCADE, related_name="changes"
+    )
+    kind = models.CharField("kind", max_length=20, choices=Kind.choices)
+    summary = models.CharField("what changed", max_length=300)
+    reason = models.CharField("reason", max_length=300)
+    before = models.JSONField("before", default=list)
+    after = models.JSONField("after", default=list)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField("when", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "seating change"
+        verbose_name_plural = "seating changes"
+        ordering = ["at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="seatingchange_reason_given"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["swap", "substitute"]), name="seatingchange_kind_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+class Substitution(models.Model):
+    """A member playing for a partnership's missing player, from one round on."""
+
+    event = models.ForeignKey(
+        Event, verbose_name="event", on_delete=models.CASCADE, related_name="substitutions"
+    )
+    entrant = models.ForeignKey(
+        Entrant, verbose_name="entrant", on_delete=models.CASCADE, related_name="substitutions"
+    )
+    player_out = models.ForeignKey(
+        Player,
+        verbose_name="missing player",
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+    )
+    player_in = models.ForeignKey(
+        Player, verbose_name="substitute", on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    from_round = models.PositiveSmallIntegerField("from round")
+    reason = models.CharField("reason", max_length=300)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField("when", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "substitution"
+        verbose_name_plural = "substitutions"
+        ordering = ["at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="substitution_reason_given"),
+            models.CheckConstraint(condition=Q(from_round__gte=1), name="substitution_round_1_on"),
+            models.CheckConstraint(
+                condition=~Q(player_out=models.F("player_in")),
+                name="substitution_another_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_in} for {self.player_out}"

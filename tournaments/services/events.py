@@ -1,0 +1,205 @@
+"""Seasons and events: creating them (rules copied, format checked against the game) and
+finishing them."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from club.models import Club, RuleSet
+from tournaments.errors import TournamentError
+from tournaments.formats import game_of, layout_for, tiebreaks_clean
+from tournaments.models import (
+    Event,
+    EventFormat,
+    EventStatus,
+    JobKind,
+    Round,
+    RoundStatus,
+    Season,
+)
+from tournaments.models.events import entrant_kind_of
+from tournaments.services.jobs import job_enqueue
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+RULE_SET_OTHER_CLUB = "Those rules belong to another club."
+SEASON_OTHER_CLUB = "That season belongs to another club."
+SEASON_KIND = (
+    "{season} is a league of {kind}; a {format} night pairs {other}. Choose a format of the "
+    "same kind."
+)
+NO_GAME = "Choose the rules (or a game) the event is played under."
+BEST_OF = "Count at least one night, or leave it empty to count them all."
+DRAFT_OPEN = "Round {number} is still a draft: publish or discard it before finishing."
+UNKNOWN_FORMAT = "There is no format {value!r}; formats: {known}."
+ALREADY_FINISHED = "{event} is already finished."
+
+
+def format_check(value: str) -> None:
+    if value not in EventFormat.values:
+        known = ", ".join(EventFormat.values)
+        raise TournamentError("format", UNKNOWN_FORMAT.format(value=value, known=known), "format")
+
+
+def _invalid(error: ValidationError) -> TournamentError:
+    field, messages = next(iter(error.message_dict.items()))
+    return TournamentError("invalid", " ".join(messages), None if field == "__all__" else field)
+
+
+@transaction.atomic
+def season_create(
+    *,
+    club: Club,
+    name: str,
+    format: str,
+    rule_set: RuleSet | None = None,
+    best_of: int | None = None,
+    tiebreaks: Sequence[str] | None = None,
+) -> Season:
+    """A new league season; its nights are events made with ``season_night_create``.
+
+    Raises:
+        TournamentError: rules of another club or for a game the format cannot seat, a bad
+            standings order, best-of below 1, a name already used.
+    """
+    format_check(format)
+    if rule_set is not None:
+        if rule_set.club_id != club.pk:
+            raise TournamentError("rule_set", RULE_SET_OTHER_CLUB, "rule_set")
+        layout_for(format, game_of(rule_set.game, rule_set.options or {}))
+    if best_of is not None and best_of < 1:
+        raise TournamentError("best_of", BEST_OF, "best_of")
+    season = Season(
+        club=club,
+        name=name.strip(),
+        format=format,
+        rule_set=rule_set,
+        best_of=best_of,
+        tiebreaks=tiebreaks_clean(format, tiebreaks),
+    )
+    try:
+        season.full_clean()
+    except ValidationError as error:
+        raise _invalid(error) from error
+    season.save()
+    return season
+
+
+@transaction.atomic
+def event_create(
+    *,
+    club: Club,
+    name: str,
+    date: date,
+    format: str,
+    rule_set: RuleSet | None = None,
+    game_id: str = "",
+    season: Season | None = None,
+    rounds_planned: int | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    points_cap: int | None = None,
+    third_place: bool = False,
+    seed: int | None = None,
+    by: User | None = None,
+) -> Event:
+    """A new event under ``rule_set`` (or ``game_id``'s standard rules), rules copied onto it.
+
+    Raises:
+        TournamentError: ``rule_set`` / ``season`` of another club, ``format_game`` (the
+            game cannot seat the format), ``season_kind`` (a night pairing another kind of
+            entrant than its season), ``tiebreaks``, ``invalid`` (a field the model refuses).
+    """
+    format_check(format)
+    if rule_set is not None and rule_set.club_id != club.pk:
+        raise TournamentError("rule_set", RULE_SET_OTHER_CLUB, "rule_set")
+    if season is not None and season.club_id != club.pk:
+        raise TournamentError("season", SEASON_OTHER_CLUB, "season")
+    if rule_set is None and not game_id:
+        raise TournamentError("rule_set", NO_GAME, "rule_set")
+    game = game_of(rule_set.game, rule_set.options or {}) if rule_set else game_of(game_id, {})
+    layout_for(format, game)
+    if season is not None and season.entrant_kind != entrant_kind_of(format):
+        raise TournamentError(
+            "season_kind",
+            SEASON_KIND.format(
+                season=season,
+                kind=season.entrant_kind.label,
+                format=EventFormat(format).label,
+                other=entrant_kind_of(format).label,
+            ),
+            "format",
+        )
+    event = Event(
+        club=club,
+        season=season,
+        name=name.strip(),
+        date=date,
+        format=format,
+        rule_set=rule_set,
+        rule_set_name=rule_set.name if rule_set else "standard rules",
+        game=game.id,
+        options=game.options_dict(),
+        rounds_planned=rounds_planned,
+        tiebreaks=tiebreaks_clean(format, tiebreaks or (season.tiebreaks if season else None)),
+        points_cap=points_cap,
+        third_place=third_place,
+        seed=secrets.randbelow(2**31) if seed is None else seed,
+        created_by=by,
+    )
+    try:
+        event.full_clean()
+    except ValidationError as error:
+        raise _invalid(error) from error
+    event.save()
+    return event
+
+
+def season_night_create(
+    *,
+    season: Season,
+    date: date,
+    name: str = "",
+    rounds_planned: int | None = None,
+    seed: int | None = None,
+    by: User | None = None,
+) -> Event:
+    """The season's next night, with the season's format, rules and standings order."""
+    number = season.events.count() + 1
+    return event_create(
+        club=season.club,
+        name=name.strip() or f"{season.name}, night {number}",
+        date=date,
+        format=season.format,
+        rule_set=season.rule_set,
+        season=season,
+        rounds_planned=rounds_planned,
+        tiebreaks=season.tiebreaks,
+        seed=seed,
+        by=by,
+    )
+
+
+@transaction.atomic
+def event_finish(*, event: Event, by: User | None = None) -> Event:
+    """Close the event: no more rounds. Standings are computed once more.
+
+    Raises:
+        TournamentError: ``finished`` (already), ``draft_open`` (a draft round is pending).
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.is_finished:
+        raise TournamentError("finished", ALREADY_FINISHED.format(event=event))
+    draft = Round.objects.filter(event=event, status=RoundStatus.DRAFT).first()
+    if draft is not None:
+        raise TournamentError("draft_open", DRAFT_OPEN.format(number=draft.number))
+    event.status = EventStatus.FINISHED
+    event.save(update_fields=["status"])
+    job_enqueue(club=event.club, kind=JobKind.STANDINGS, event=event, by=by)
+    return event

@@ -1,0 +1,129 @@
+"""Publishing a draft round: one scoresheet per match, made through
+``scoring.services.scoresheet_create`` with the seats' players and the first dealer; the
+pairings then go public.
+
+A sheet gets the event's own copy of the rules: its rule set when that still says the same,
+else the game's standard rules with the event's options written over them (the rule set was
+edited or deleted since the event was made).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from club.models import Player
+from scoring.models import Scoresheet
+from scoring.services import SideSpec, scoresheet_create
+from tournaments.errors import TournamentError
+from tournaments.formats import Layout, game_of
+from tournaments.models import Entrant, EntrantKind, Event, EventStatus, Match, Round, RoundStatus
+from tournaments.services.rounds import event_layout, require_draft
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+NO_TABLES = "Round {number} has no table to play."
+RULES_GONE = (
+    "The event's rules were deleted and its game needs {seats} players at a table; choose "
+    "rules for the event again."
+)
+
+
+@transaction.atomic
+def round_publish(*, round_: Round, by: User | None = None) -> Round:
+    """Publish a draft: one scoresheet per match, the pairings shown to everyone.
+
+    Raises:
+        TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``; a scoresheet the
+            scoring app refuses (its code and message).
+    """
+    from scoring.errors import ScoringError
+
+    round_ = (
+        Round.objects.select_for_update().select_related("event", "event__club").get(pk=round_.pk)
+    )
+    require_draft(round_, "published")
+    event = round_.event
+    matches = list(
+        Match.objects.filter(round=round_)
+        .select_related("table")
+        .prefetch_related("table__seatings__entrant__partnership", "table__seatings__player")
+        .order_by("table__number")
+    )
+    if not matches:
+        raise TournamentError("no_tables", NO_TABLES.format(number=round_.number))
+    layout = event_layout(event)
+    for match in matches:
+        try:
+            sheet = _sheet_for(event, layout, round_, match, by)
+        except ScoringError as error:
+            raise TournamentError(error.code, error.message) from error
+        match.sheet = sheet
+        match.save(update_fields=["sheet"])
+        Scoresheet.objects.filter(pk=sheet.pk).update(match_id=match.pk)
+    round_.status = RoundStatus.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    if event.status == EventStatus.PLANNED:
+        event.status = EventStatus.RUNNING
+        event.save(update_fields=["status"])
+    return round_
+
+
+def _sheet_for(
+    event: Event, layout: Layout, round_: Round, match: Match, by: User | None
+) -> Scoresheet:
+    seatings = sorted(match.table.seatings.all(), key=lambda s: s.seat)
+    specs = []
+    for side in range(layout.sides):
+        at_side = [s for s in seatings if s.side == side]
+        if event.entrant_kind == EntrantKind.PARTNERSHIP:
+            entrant = at_side[0].entrant
+            specs.append(SideSpec(label=entrant.name, partnership=entrant.partnership))
+        else:
+            specs.append(SideSpec(label=" & ".join(_name(s.player, s.entrant) for s in at_side)))
+    seat_players: dict[int, Player | None] = {s.seat: s.player for s in seatings}
+    dealer = next((s.seat for s in seatings if s.deals_first), None)
+    title = f"{event.name}: round {round_.number}, table {match.table.number}"
+    rule_set = event.rule_set
+    kwargs: dict[str, Any] = {}
+    if rule_set is not None and _same_rules(rule_set.game, rule_set.options, event):
+        kwargs["rule_set"] = rule_set
+    else:
+        standard = game_of(event.game, {})
+        if standard.seating.seats != layout.seats:
+            raise TournamentError("rules_gone", RULES_GONE.format(seats=layout.seats))
+        kwargs["game_id"] = event.game
+    sheet = scoresheet_create(
+        club=event.club,
+        by=by,
+        title=title[:120],
+        sides=specs,
+        seat_players=seat_players,
+        first_dealer=dealer,
+        **kwargs,
+    )
+    if "game_id" in kwargs:
+        # The copied rules of the event, not the standard ones the sheet started from.
+        game = game_of(event.game, event.options)
+        Scoresheet.objects.filter(pk=sheet.pk).update(
+            options=game.options_dict(), target=game.target, rule_set_name=event.rule_set_name
+        )
+        sheet.refresh_from_db()
+    return sheet
+
+
+def _same_rules(game_id: str, options: Mapping[str, Any] | None, event: Event) -> bool:
+    try:
+        current = game_of(game_id, dict(options or {}))
+    except TournamentError:
+        return False
+    return current.id == event.game and current.options_dict() == event.options
+
+
+def _name(player: Player | None, entrant: Entrant) -> str:
+    return player.display_name if player is not None else entrant.name

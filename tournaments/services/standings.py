@@ -1,0 +1,197 @@
+"""Standings: the adapter to ``tournaments.standings``, storing what it computes.
+
+Event standings rank the event's entrants over its confirmed games with the event's order of
+metrics. Season standings rank the same partnership or player across every night of the
+season (a night's entrant rows differ, the partnership or player is the same), counting the
+best N nights when the season says so. Either way the rows are stored as a snapshot that the
+pages and CSV exports read, so a visitor never waits for a computation.
+
+Recomputing is idempotent: the same confirmed sheets give the same snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import SheetStatus
+from tournaments.errors import TournamentError
+from tournaments.formats import standings_order
+from tournaments.models import (
+    Entrant,
+    Event,
+    Match,
+    Round,
+    RoundStatus,
+    Season,
+    Seating,
+    StandingsSnapshot,
+)
+from tournaments.outcomes import MatchOutcome, match_outcomes
+from tournaments.standings.base import Metric
+from tournaments.standings.compute import compute_standings
+from tournaments.standings.season import compute_season_standings
+from tournaments.standings.types import StandingRow, StandingsError
+
+
+def _columns(metrics: Sequence[Metric]) -> list[dict[str, str]]:
+    return [{"key": m.key, "label": m.label} for m in metrics]
+
+
+def _row(row: StandingRow, metrics: Sequence[Metric], name: str, played: int) -> dict[str, Any]:
+    shown = {}
+    for metric in metrics:
+        value = row.metrics.get(metric.key)
+        shown[metric.key] = "" if value is None else metric.format(value)
+    return {
+        "rank": row.rank,
+        "entrant_id": row.entrant_id,
+        "name": name,
+        "tied": row.tied_with_previous,
+        "decided_by": row.decided_by,
+        "played": played,
+        "metrics": row.metrics,
+        "shown": shown,
+        "explanation": list(row.explanation),
+    }
+
+
+@transaction.atomic
+def event_standings_recompute(*, event: Event) -> StandingsSnapshot:
+    """Compute and store the event's standings; mark rounds whose sheets are all confirmed
+    finished.
+
+    Raises:
+        TournamentError: the standings order is refused (``unknown_metric`` …).
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    outcomes = match_outcomes(event_ids=[event.pk])
+    results = [o.game_result() for o in outcomes]
+    played: dict[int, int] = {}
+    for outcome in outcomes:
+        if outcome.finished:
+            for side in outcome.sides:
+                for entrant in side:
+                    played[entrant] = played.get(entrant, 0) + 1
+    seated = set(
+        Seating.objects.filter(round__event=event)
+        .exclude(round__status=RoundStatus.DRAFT)
+        .values_list("entrant_id", flat=True)
+    )
+    entrants = [e for e in Entrant.objects.filter(event=event) if e.checked_in or e.pk in seated]
+    names = {e.pk: e.name for e in entrants}
+    try:
+        metrics = standings_order(event.tiebreaks, event.points_cap)
+        rows = compute_standings(results, list(names), metrics, names=names, lot_seed=event.seed)
+    except StandingsError as error:
+        raise TournamentError(error.code, error.message) from error
+    snapshot = _store(
+        {"event": event},
+        _columns(metrics),
+        [_row(r, metrics, names[r.entrant_id], played.get(r.entrant_id, 0)) for r in rows],
+        outcomes,
+    )
+    _finish_rounds(event)
+    return snapshot
+
+
+def _finish_rounds(event: Event) -> None:
+    now = timezone.now()
+    for round_ in Round.objects.filter(event=event, status=RoundStatus.PUBLISHED):
+        matches = Match.objects.filter(round=round_)
+        if matches.exists() and not matches.exclude(sheet__status=SheetStatus.CONFIRMED).exists():
+            round_.status = RoundStatus.FINISHED
+            round_.finished_at = now
+            round_.save(update_fields=["status", "finished_at"])
+
+
+def _store(
+    scope: Mapping[str, Any],
+    columns: list[dict[str, str]],
+    rows: list[dict[str, Any]],
+    outcomes: Sequence[MatchOutcome],
+) -> StandingsSnapshot:
+    counted = [o.match_id for o in outcomes if o.finished]
+    snapshot, _ = StandingsSnapshot.objects.update_or_create(
+        **scope,
+        defaults={
+            "columns": columns,
+            "rows": rows,
+            "games_counted": len(counted),
+            "match_ids": counted,
+            "computed_at": timezone.now(),
+        },
+    )
+    return snapshot
+
+
+@transaction.atomic
+def season_standings_recompute(*, season: Season) -> StandingsSnapshot:
+    """Compute and store the season's standings over every night's confirmed games.
+
+    Raises:
+        TournamentError: the standings order or best-of is refused.
+    """
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    nights = list(Event.objects.filter(season=season).order_by("date", "pk"))
+    night_ids = [n.pk for n in nights]
+    keys: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for pk, partnership_id, player_id, name in (
+        Entrant.objects.filter(event_id__in=night_ids)
+        .order_by("event__date", "pk")
+        .values_list("pk", "partnership_id", "player_id", "name")
+    ):
+        key = partnership_id or player_id
+        if key is not None:
+            keys[pk] = key
+            names[key] = name
+    outcomes = [
+        o
+        for o in match_outcomes(event_ids=night_ids)
+        if all(e in keys for side in o.sides for e in side)
+    ]
+    results = [o.game_result(keys) for o in outcomes]
+    played: dict[int, int] = {}
+    for outcome in outcomes:
+        if outcome.finished:
+            for side in outcome.sides:
+                for key in {keys[e] for e in side}:
+                    played[key] = played.get(key, 0) + 1
+    try:
+        metrics = standings_order(season.tiebreaks, None)
+        rows = compute_season_standings(
+            results,
+            list(names),
+            metrics,
+            nights=night_ids,
+            best_of=season.best_of,
+            names=names,
+            lot_seed=season.pk,
+        )
+    except StandingsError as error:
+        raise TournamentError(error.code, error.message) from error
+    stored = []
+    for season_row in rows:
+        key = season_row.entrant_id
+        row = _row(season_row.standing, metrics, names[key], played.get(key, 0))
+        row["attendance"] = season_row.attendance
+        row["dropped"] = list(season_row.dropped)
+        row["nights"] = [
+            {
+                "night": night.night,
+                "event_id": night.event_id,
+                "counted": night.counted,
+                "shown": {
+                    m.key: m.format(night.metrics[m.key]) for m in metrics if m.key in night.metrics
+                },
+            }
+            for night in season_row.nights
+        ]
+        stored.append(row)
+    columns = _columns(metrics)
+    snapshot = _store({"season": season}, columns, stored, outcomes)
+    return snapshot

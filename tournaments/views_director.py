@@ -1,0 +1,224 @@
+"""The club's event pages: the event list, new events and seasons, the event dashboard,
+finishing an event and recomputing its standings. The door (check-in, late arrivals,
+substitutes) is in ``tournaments.views_door``, rounds in ``tournaments.views_rounds``.
+
+Members see events; directors run them. Pages that change something show a confirmation or a
+form on GET and act on POST, so every button also works without JavaScript.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from club.models import Club
+from club.permissions import Capability, club_required
+from tournaments import round_display, selectors
+from tournaments.errors import TournamentError
+from tournaments.forms import (
+    EventForm,
+    NightForm,
+    SeasonForm,
+    add_error,
+)
+from tournaments.models import EntrantKind, JobKind, RoundStatus
+from tournaments.services.events import (
+    event_create,
+    event_finish,
+    season_create,
+    season_night_create,
+)
+from tournaments.services.jobs import job_enqueue
+from tournaments.views_common import confirm_page, job_message
+
+
+def _can_direct(request: HttpRequest) -> bool:
+    return Capability.DIRECT in getattr(request, "club_capabilities", frozenset())
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def club_events(request: HttpRequest, club: Club) -> HttpResponse:
+    """The club's events and seasons."""
+    context = {
+        "club": club,
+        "events": selectors.club_events(club=club),
+        "seasons": selectors.club_seasons(club=club),
+    }
+    return render(request, "tournaments/club_events.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def event_new(request: HttpRequest, club: Club) -> HttpResponse:
+    form = EventForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = event_create(
+                club=club,
+                name=data["name"],
+                date=data["date"],
+                format=data["format"],
+                rule_set=data["rule_set"],
+                rounds_planned=data["rounds_planned"],
+                tiebreaks=form.tiebreaks(),
+                points_cap=data["points_cap"],
+                third_place=data["third_place"],
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except TournamentError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, f"{event} is ready: tick players in as they arrive.")
+            return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
+    return render(request, "tournaments/event_form.html", {"club": club, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def season_new(request: HttpRequest, club: Club) -> HttpResponse:
+    form = SeasonForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = season_create(
+                club=club,
+                name=data["name"],
+                format=data["format"],
+                rule_set=data["rule_set"],
+                best_of=data["best_of"],
+                tiebreaks=form.tiebreaks(),
+            )
+        except TournamentError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, f"{season} is ready: add its first night.")
+            return redirect("season_detail", slug=club.slug, season_id=season.pk)
+    return render(request, "tournaments/season_form.html", {"club": club, "form": form})
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """The season's nights and standings."""
+    season = selectors.season_get(club=club, season_id=season_id)
+    context = {
+        "club": club,
+        "season": season,
+        "nights": selectors.season_nights(season=season),
+        "standings": selectors.standings_of(season=season),
+        "can_direct": _can_direct(request),
+    }
+    return render(request, "tournaments/season_detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def night_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
+    """The season's next night, with the season's format, rules and standings order."""
+    season = selectors.season_get(club=club, season_id=season_id)
+    form = NightForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            night = season_night_create(
+                season=season,
+                date=data["date"],
+                name=data["name"],
+                rounds_planned=data["rounds_planned"],
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except TournamentError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, f"{night} is ready: tick players in as they arrive.")
+            return redirect("event_dashboard", slug=club.slug, event_id=night.pk)
+    context = {"club": club, "season": season, "form": form}
+    return render(request, "tournaments/night_form.html", context)
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def event_dashboard(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """Everything about one event: who is here, the rounds and their tables, background work,
+    standings. Directors get the buttons."""
+    event = selectors.event_get(club=club, event_id=event_id)
+    rounds = selectors.event_rounds(event=event)
+    latest = rounds[-1] if rounds else None
+    views = [round_display.round_view(round_=r, kind=event.entrant_kind) for r in reversed(rounds)]
+    door = selectors.door_rows(event=event)
+    context: dict[str, Any] = {
+        "club": club,
+        "event": event,
+        "rounds": views,
+        "latest": latest,
+        "draft": latest if latest and latest.status == RoundStatus.DRAFT else None,
+        "unconfirmed": sum(1 for t in views[0].tables if t.sheet_status != "confirmed")
+        if views and latest and latest.status == RoundStatus.PUBLISHED
+        else 0,
+        "next_number": (latest.number + 1) if latest else 1,
+        "door": door,
+        "here": sum(1 for row in door if row.here),
+        "jobs": selectors.event_jobs(event=event),
+        "standings": selectors.standings_of(event=event),
+        "can_direct": _can_direct(request),
+        "partnership_event": event.entrant_kind == EntrantKind.PARTNERSHIP,
+    }
+    return render(request, "tournaments/dashboard.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def event_finish_view(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    event = selectors.event_get(club=club, event_id=event_id)
+    back = reverse("event_dashboard", args=[club.slug, event.pk])
+    if request.method == "POST":
+        try:
+            event_finish(event=event, by=request.user)  # type: ignore[arg-type]
+        except TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"{event} is finished; the final standings are on their way.")
+        return redirect(back)
+    return confirm_page(
+        request,
+        club=club,
+        title=f"Finish {event}?",
+        text="No more rounds can be paired once it is finished; the standings are computed "
+        "once more.",
+        button="Finish the event",
+        back=back,
+        refused=f"{event} is already finished." if event.is_finished else "",
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def standings_recompute(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """Compute the standings again (they also update by themselves when a sheet is confirmed)."""
+    event = selectors.event_get(club=club, event_id=event_id)
+    back = reverse("event_dashboard", args=[club.slug, event.pk])
+    if request.method == "POST":
+        job = job_enqueue(
+            club=club,
+            kind=JobKind.STANDINGS,
+            event=event,
+            by=request.user,  # type: ignore[arg-type]
+        )
+        job_message(request, job)
+        return redirect(back)
+    return confirm_page(
+        request,
+        club=club,
+        title=f"Recompute the standings of {event}?",
+        text="Standings update by themselves whenever a scoresheet is confirmed; recompute "
+        "them after a confirmed sheet was unlocked and corrected.",
+        button="Recompute standings",
+        back=back,
+    )

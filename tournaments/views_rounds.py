@@ -1,0 +1,199 @@
+"""Round pages of the director: pair the next round (a background job), a round's tables,
+swapping seats, publishing, discarding a draft; and the job status the pages poll.
+
+Pairing runs as a Celery task. The director's click records a job and goes back to the
+dashboard, which shows the job's progress by polling ``job_status`` with htmx; with eager
+tasks (no worker) the job is already over by then and its outcome is shown as a message.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRefresh
+
+from club.models import Club
+from club.permissions import Capability, club_required
+from club.views import HtmxHttpRequest
+from tournaments import round_display, selectors
+from tournaments.errors import TournamentError
+from tournaments.forms import SwapForm, add_error
+from tournaments.models import Job, JobKind, JobState, RoundStatus
+from tournaments.services.jobs import job_enqueue, job_refresh
+from tournaments.services.publish import round_publish
+from tournaments.services.rounds import round_discard, round_pair_ready
+from tournaments.services.seats import seats_swap
+from tournaments.views_common import confirm_page, job_message
+
+
+def _dashboard(club: Club, event_id: int) -> str:
+    return reverse("event_dashboard", args=[club.slug, event_id])
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def round_pair_view(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """Pair the next round in the background; the dashboard follows the job."""
+    event = selectors.event_get(club=club, event_id=event_id)
+    back = _dashboard(club, event.pk)
+    try:
+        number = round_pair_ready(event=event)
+        refused = ""
+    except TournamentError as error:
+        number, refused = 0, error.message
+    if request.method == "POST":
+        if refused:
+            messages.error(request, refused)
+            return redirect(back)
+        running = Job.objects.filter(event=event, kind=JobKind.PAIR).active().first()
+        job = running or job_enqueue(
+            club=club,
+            kind=JobKind.PAIR,
+            event=event,
+            round_number=number,
+            by=request.user,  # type: ignore[arg-type]
+        )
+        job_message(request, job)
+        return redirect(back)
+    return confirm_page(
+        request,
+        club=club,
+        title=f"Pair round {number} of {event}?" if number else f"Pair the next round of {event}",
+        text="Everyone ticked in is paired. The round is a draft until you publish it: you can "
+        "still swap seats, or discard it and pair again.",
+        button=f"Pair round {number}",
+        back=back,
+        refused=refused,
+    )
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def round_detail(
+    request: HttpRequest, club: Club, event_id: int, round_number: int
+) -> HttpResponse:
+    """One round: every table with its seats, first dealer, scoresheet and the reasons."""
+    event = selectors.event_get(club=club, event_id=event_id)
+    round_ = selectors.round_get(event=event, number=round_number)
+    context = {
+        "club": club,
+        "event": event,
+        "view": round_display.round_view(round_=round_, kind=event.entrant_kind),
+        "can_direct": Capability.DIRECT in getattr(request, "club_capabilities", ()),
+    }
+    return render(request, "tournaments/round_detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def round_swap(request: HttpRequest, club: Club, event_id: int, round_number: int) -> HttpResponse:
+    event = selectors.event_get(club=club, event_id=event_id)
+    round_ = selectors.round_get(event=event, number=round_number)
+    form = SwapForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            change = seats_swap(
+                round_=round_,
+                first=data["first"],
+                second=data["second"],
+                reason=data["reason"],
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except TournamentError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, f"{change.summary}.")
+            return redirect(
+                "round_detail", slug=club.slug, event_id=event.pk, round_number=round_.number
+            )
+    context = {
+        "club": club,
+        "event": event,
+        "round": round_,
+        "form": form,
+        "view": round_display.round_view(round_=round_, kind=event.entrant_kind),
+    }
+    return render(request, "tournaments/swap_form.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def round_publish_view(
+    request: HttpRequest, club: Club, event_id: int, round_number: int
+) -> HttpResponse:
+    event = selectors.event_get(club=club, event_id=event_id)
+    round_ = selectors.round_get(event=event, number=round_number)
+    back = _dashboard(club, event.pk)
+    if request.method == "POST":
+        try:
+            round_publish(round_=round_, by=request.user)  # type: ignore[arg-type]
+        except TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request, f"Round {round_.number} is published: the scoresheets are ready."
+            )
+        return redirect(back)
+    return confirm_page(
+        request,
+        club=club,
+        title=f"Publish round {round_.number} of {event}?",
+        text="The pairings go up on the public page and a scoresheet is made for every table. "
+        "Seats cannot be swapped after this.",
+        button=f"Publish round {round_.number}",
+        back=back,
+        refused=""
+        if round_.status == RoundStatus.DRAFT
+        else f"Round {round_.number} is already {round_.get_status_display()}.",
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def round_discard_view(
+    request: HttpRequest, club: Club, event_id: int, round_number: int
+) -> HttpResponse:
+    event = selectors.event_get(club=club, event_id=event_id)
+    round_ = selectors.round_get(event=event, number=round_number)
+    back = _dashboard(club, event.pk)
+    if request.method == "POST":
+        try:
+            number = round_discard(round_=round_)
+        except TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"Draft round {number} is discarded; pair it again.")
+        return redirect(back)
+    return confirm_page(
+        request,
+        club=club,
+        title=f"Discard draft round {round_.number}?",
+        text="Its tables and byes are thrown away; pairing again gives the same round unless "
+        "who is here has changed.",
+        button="Discard the draft",
+        back=back,
+        refused=""
+        if round_.status == RoundStatus.DRAFT
+        else f"Round {round_.number} is "
+        f"{round_.get_status_display()}: only a draft can be discarded.",
+    )
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def job_status(request: HttpRequest, club: Club, job_id: int) -> HttpResponse:
+    """How a background job is going. htmx polls this fragment while the job runs; once it
+    is done the page reloads to show what it made, and a failure stays on the page."""
+    job = job_refresh(job=selectors.job_get(club=club, job_id=job_id))
+    htmx = cast(HtmxHttpRequest, request).htmx
+    if htmx and job.state == JobState.DONE and request.GET.get("reload"):
+        messages.success(request, job.message)
+        return HttpResponseClientRefresh()
+    template = "tournaments/job.html#job" if htmx else "tournaments/job.html"
+    return render(request, template, {"club": club, "job": job})
