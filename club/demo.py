@@ -1,4 +1,4 @@
-"""The demo club: a realistic Tuesday-night 45s club to try Kitty with.
+"""The demo club: a realistic Tuesday-night 45s club to try Kitty with, with scoresheets.
 
 Loading is idempotent: everything is looked up by its natural key before it is created, so
 loading twice leaves one club, one set of players and the same two accounts.
@@ -14,6 +14,9 @@ from django.db import transaction
 
 from club import rule_sets, services
 from club.models import Club, Membership, Partnership, Player, RuleSet
+from engine.demo import demo_tables_load
+from scoring.demo import demo_sheets_load
+from tournaments.demo import demo_league_load
 
 CLUB_NAME = "Tuesday Night 45s Club"
 CLUB_DESCRIPTION = (
@@ -114,6 +117,14 @@ def demo_load() -> DemoLoaded:
                 club=club, name=name, game=game, options=options, is_default=is_default
             )
             created += 1
+
+    # Entered scoresheets, typed in by the demo director.
+    director = players["Maureen Doucette"].user
+    created += demo_sheets_load(club=club, by=director)
+    # An online match still to come, for the demo accounts to sit down at.
+    created += demo_tables_load(club=club, by=director)
+    # A league season: two nights played, the third in progress.
+    created += demo_league_load(club=club, by=director)
     return DemoLoaded(club=club, created=created, sign_ins=sign_ins)
 
 

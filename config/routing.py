@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.urls import path
 
 from config.consumers import PingConsumer
+from engine.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
 ]

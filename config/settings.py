@@ -151,6 +151,13 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = env_str("TIME_ZONE", "UTC")
+# Celery beat (club server): open online tables whose scheduled time has come.
+CELERY_BEAT_SCHEDULE = {
+    "open-due-tables": {"task": "engine.tasks.tables_open_due", "schedule": 60.0},
+}
+# KITTY_TABLE_TIMERS: with eager Celery (no broker), online tables run their turn clocks and
+# grace times on timer threads of the web process. 0 turns them off (tests run them by hand).
+KITTY_TABLE_TIMERS = env_bool("KITTY_TABLE_TIMERS", default=True)
 
 if REDIS_URL:
     CHANNEL_LAYERS: dict[str, dict[str, Any]] = {

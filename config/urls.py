@@ -11,8 +11,13 @@ from config.views import home
 urlpatterns = [
     path("", home, name="home"),
     path("", include("club.urls")),
+    path("", include("scoring.urls")),
     path("events/", include("tournaments.urls")),
+    path("", include("tournaments.urls_club")),
+    path("", include("engine.urls")),
     path("api/", include("club.api_urls")),
+    path("api/", include("scoring.api_urls")),
+    path("api/", include("tournaments.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
     path("admin/", admin.site.urls),

@@ -1,0 +1,128 @@
+"""The table websocket, ``/ws/tables/<id>/``: each connection gets its own seat's view.
+
+A connection is authenticated from the session (members of the table's club only) and works
+out its seat once it is open; players are counted present while connected. Group messages carry
+no card, only "the table changed": on each one this connection builds its own seat's screen
+(``engine.selectors.socket_payload``) and sends it. The one message a client sends is
+``{"type": "act", "action": "<notation>", "seq": n}``; anything wrong with it is answered with
+``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is connecting
+again: the current state is sent on connect.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from engine import notify, selectors, services
+from engine.errors import ActionRefused
+from engine.models import ActionLog
+
+MAX_MESSAGE = 2000
+MAX_ACTION = 200
+BAD_JSON = "Send a JSON object."
+UNKNOWN_TYPE = 'Unknown message type: send {"type": "act", "action": "...", "seq": n}.'
+BAD_ACT = 'An action is {"type": "act", "action": "<notation>", "seq": <the seq you saw>}.'
+SPECTATOR = "You watch this table: only its players act."
+CLOSE_FORBIDDEN = 4403
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int
+    seat: int | None = None
+    joined: bool = False
+
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        user = self.scope.get("user")
+        # Channels hands a lazy user; the service stores a real one on the action log.
+        self.user = getattr(user, "_wrapped", user)
+        if self.user is None:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        allowed, seat = await database_sync_to_async(selectors.socket_access)(
+            self.table_id, self.user
+        )
+        if not allowed:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.seat = seat
+        await self.channel_layer.group_add(notify.group_name(self.table_id), self.channel_name)
+        self.joined = True
+        await self.accept()
+        if seat is not None:
+            await database_sync_to_async(services.seat_connected)(
+                table_id=self.table_id, index=seat
+            )
+        await self.send_state()
+
+    async def disconnect(self, code: int) -> None:
+        if not self.joined:
+            return
+        await self.channel_layer.group_discard(notify.group_name(self.table_id), self.channel_name)
+        if self.seat is not None:
+            await database_sync_to_async(services.seat_disconnected)(
+                table_id=self.table_id, index=self.seat
+            )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            if text_data is None or len(text_data) > MAX_MESSAGE:
+                raise ValueError
+            content = json.loads(text_data)
+        except ValueError:
+            await self.refuse("bad_message", BAD_JSON)
+            return
+        if not isinstance(content, dict):
+            await self.refuse("bad_message", BAD_JSON)
+            return
+        kind = content.get("type")
+        if kind == "state":
+            await self.send_state()
+        elif kind == "act":
+            await self.act(content)
+        else:
+            await self.refuse("bad_message", UNKNOWN_TYPE)
+
+    async def act(self, content: dict[str, Any]) -> None:
+        action, seq = content.get("action"), content.get("seq")
+        if (
+            not isinstance(action, str)
+            or len(action) > MAX_ACTION
+            or not isinstance(seq, int)
+            or isinstance(seq, bool)
+        ):
+            await self.refuse("bad_message", BAD_ACT)
+            return
+        try:
+            await database_sync_to_async(self._act)(action, seq)
+        except ActionRefused as error:
+            await self.refuse(error.code, error.message)
+
+    def _act(self, action: str, seq: int) -> None:
+        """Act for the seat the user plays now (read again: seats change before the start)."""
+        allowed, seat = selectors.socket_access(self.table_id, self.user)
+        if not allowed or seat is None:
+            raise ActionRefused("spectator", SPECTATOR)
+        services.table_act(
+            table_id=self.table_id,
+            seat=seat,
+            action=action,
+            seen_seq=seq,
+            actor=ActionLog.Actor.PLAYER,
+            user=self.user,
+        )
+
+    async def refuse(self, code: str, message: str) -> None:
+        await self.send(text_data=json.dumps({"type": "refused", "code": code, "message": message}))
+
+    async def send_state(self) -> None:
+        payload = await database_sync_to_async(selectors.socket_payload)(self.table_id, self.user)
+        await self.send(text_data=json.dumps(payload))
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        """Group message (type ``table.changed``): draw this connection's screen again."""
+        await self.send_state()

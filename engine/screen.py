@@ -1,0 +1,269 @@
+"""What a table page shows one seat: built from that seat's view, never from the full state.
+
+``table_screen`` is the only way the table page, its websocket updates and the hand history
+get their data. It takes the engine's ``view(seat)`` (or the spectator view) and turns it into
+rows the template prints: names instead of seat numbers, the auction, the contract and trump,
+the kitty step, the current and last trick, the own hand and the legal actions as buttons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.bot_moves import BOT_NAMES
+from engine.models import LiveTable, TableSeat
+from engine.rules import GAME_NAMES, Hand
+
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
+RED = {"H", "D"}
+JOKERS = {"BJ": "Big joker", "LJ": "Little joker"}
+DISCARD_TYPES = ("kitty_discard", "discard", "excess_discard")
+DISCARD_LABELS = {
+    "kitty_discard": "Discard to the kitty",
+    "discard": "Discard and draw",
+    "excess_discard": "Discard excess trumps",
+}
+PHASE_LABELS = {
+    "auction": "Auction",
+    "declare": "Naming trump",
+    "trump": "Naming trump",
+    "kitty_discard": "Kitty",
+    "discard": "Kitty",
+    "draw": "Discard and draw",
+    "play": "Play",
+    "over": "Hand over",
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card as shown: its notation (for actions) and its face (``10♥``)."""
+
+    code: str
+    face: str
+    red: bool
+
+    @classmethod
+    def of(cls, code: str) -> Card:
+        if code in JOKERS:
+            return cls(code, JOKERS[code], code == "BJ")
+        rank, suit = code[:-1], code[-1]
+        return cls(code, ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit], suit in RED)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    index: int
+    name: str
+    is_you: bool
+    is_bot: bool
+    stand_in: bool
+    present: bool
+    is_dealer: bool
+    to_act: bool
+    cards: int | None
+    is_open: bool
+
+
+@dataclass(frozen=True)
+class Play:
+    name: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    action: str
+
+
+@dataclass
+class Screen:
+    table: LiveTable
+    seat: int | None
+    seq: int
+    game_name: str
+    seats: list[SeatRow]
+    readonly: bool = False
+    hand_number: int = 0
+    phase: str = ""
+    phase_label: str = ""
+    to_act_name: str = ""
+    my_turn: bool = False
+    calls: list[tuple[str, str]] = field(default_factory=list)
+    contract: str = ""
+    trump: str = ""
+    kitty_notes: list[str] = field(default_factory=list)
+    trick: list[Play] = field(default_factory=list)
+    last_trick: list[Play] = field(default_factory=list)
+    last_trick_winner: str = ""
+    hand: list[Card] = field(default_factory=list)
+    playable: set[str] = field(default_factory=set)
+    buttons: list[Button] = field(default_factory=list)
+    discard_type: str = ""
+    discard_label: str = ""
+    scores: list[tuple[str, int]] = field(default_factory=list)
+    points: list[tuple[str, int]] = field(default_factory=list)
+    result_line: str = ""
+    view: dict[str, Any] | None = None
+
+
+def seat_name(seat: TableSeat) -> str:
+    if seat.player is not None:
+        return seat.player.display_name
+    if seat.bot_name:
+        return f"Computer ({BOT_NAMES.get(seat.bot_name, seat.bot_name)})"
+    return f"Seat {seat.index + 1} (open)"
+
+
+def side_labels(
+    table: LiveTable, seats: list[TableSeat], sides: tuple[tuple[int, ...], ...]
+) -> list[str]:
+    return [" & ".join(seat_name(seats[s]) for s in side) for side in sides]
+
+
+def _button_label(kind: str, text: str) -> str:
+    parts = text.split()[2:]
+    if kind == "call":
+        word = parts[0]
+        return {"pass": "Pass", "hold": "Hold"}.get(word, f"Bid {word}")
+    if kind == "go_kitty":
+        return "Go on the kitty"
+    if kind == "trump":
+        return f"Trump: {SUIT_NAMES.get(parts[0], parts[0])}"
+    if kind == "declare":
+        return f"{SUIT_NAMES.get(parts[0], parts[0])}, {parts[1].replace('_', ' ')}"
+    return text
+
+
+def table_screen(
+    table: LiveTable,
+    seats: list[TableSeat],
+    hand: Hand | None,
+    seat: int | None,
+    *,
+    readonly: bool = False,
+) -> Screen:
+    """The screen of ``seat`` (``None``: a spectator) at ``table`` showing ``hand``."""
+    view = hand.view(seat) if hand is not None else None
+    to_act = view["to_act"] if view else None
+    dealer = view["dealer"] if view else None
+    counts = view.get("hand_counts") if view else None
+    names = [seat_name(s) for s in seats]
+    rows = [
+        SeatRow(
+            index=s.index,
+            name=names[s.index],
+            is_you=s.index == seat,
+            is_bot=s.is_bot,
+            stand_in=s.player_id is not None and s.bot_playing,
+            present=s.is_bot or s.connections > 0,
+            is_dealer=s.index == dealer,
+            to_act=s.index == to_act,
+            cards=counts[s.index] if counts else None,
+            is_open=s.is_empty,
+        )
+        for s in seats
+    ]
+    screen = Screen(
+        table=table,
+        seat=seat,
+        seq=table.seq,
+        game_name=GAME_NAMES.get(table.game, table.game),
+        seats=rows,
+        readonly=readonly,
+        hand_number=table.hand_number,
+        view=view,
+    )
+    if view is None or hand is None:
+        return screen
+    game = hand.game
+    sides = game.seating.side_seats
+    labels = side_labels(table, seats, sides)
+    screen.phase = view["phase"]
+    screen.phase_label = PHASE_LABELS.get(view["phase"], view["phase"].replace("_", " "))
+    screen.to_act_name = names[to_act] if to_act is not None else ""
+    screen.my_turn = to_act is not None and to_act == seat and not readonly
+    screen.calls = [(names[c["seat"]], c["call"]) for c in view.get("calls", [])]
+    contract = view.get("contract")
+    if contract:
+        screen.contract = f"{names[contract['bidder']]} bid {contract['bid']}"
+    trump = view.get("trump")
+    if trump:
+        mode = view.get("mode")
+        screen.trump = SUIT_NAMES.get(trump, trump) + (
+            f" ({mode.replace('_', ' ')})" if mode else ""
+        )
+    screen.kitty_notes = _kitty_notes(view, names)
+    screen.trick = [Play(names[p["seat"]], Card.of(p["card"])) for p in view.get("trick", [])]
+    tricks = view.get("tricks") or []
+    if tricks:
+        last = tricks[-1]
+        screen.last_trick = [Play(names[p["seat"]], Card.of(p["card"])) for p in last["plays"]]
+        screen.last_trick_winner = names[last["winner"]]
+    screen.hand = [Card.of(c) for c in view.get("hand") or []]
+    screen.scores = list(zip(labels, view["scores_before"], strict=False))
+    if view.get("points"):
+        screen.points = list(zip(labels, view["points"], strict=False))
+    if view.get("result"):
+        result = view["result"]
+        screen.result_line = _result_text(result, labels)
+    if screen.my_turn:
+        _actions(screen, [str(a) for a in view.get("legal", [])])
+    return screen
+
+
+def _kitty_notes(view: dict[str, Any], names: list[str]) -> list[str]:
+    notes = []
+    if view.get("taste"):
+        notes.append(f"Taste card: {Card.of(view['taste']).face}")
+    if view.get("went_on_kitty"):
+        notes.append("The bidder went on the kitty.")
+    counts = view.get("draw_counts") or view.get("discard_counts")
+    if counts:
+        word = "drew" if view.get("draw_counts") else "discarded"
+        notes.append(
+            "; ".join(f"{names[i]} {word} {n}" for i, n in enumerate(counts) if n is not None)
+        )
+    if view.get("received_counts"):
+        notes.append(
+            "; ".join(
+                f"{names[i]} has {n}"
+                for i, n in enumerate(view["received_counts"])
+                if n is not None
+            )
+        )
+    if view.get("excess_discards"):
+        faces = ", ".join(Card.of(c).face for c in view["excess_discards"])
+        notes.append(f"Excess trumps discarded: {faces}")
+    if view.get("out"):
+        notes.append("Out: " + ", ".join(names[s] for s in view["out"]))
+    if view.get("kitty_book_side") is not None:
+        notes.append(f"The kitty book goes to side {view['kitty_book_side'] + 1}.")
+    return notes
+
+
+def _result_text(result: dict[str, Any], labels: list[str]) -> str:
+    if result.get("outcome") == "redeal":
+        return "Everybody passed: the hand is dealt again."
+    changes = ", ".join(
+        f"{label} {delta:+d}" for label, delta in zip(labels, result["delta"], strict=False)
+    )
+    made = {True: "Made. ", False: "Set. ", None: ""}[result.get("made")]
+    return f"{made}{changes}"
+
+
+def _actions(screen: Screen, legal: list[str]) -> None:
+    """The legal actions as buttons; cards to play are marked on the own hand; a discard is
+    chosen by ticking cards (its legal sets can run to thousands)."""
+    for text in legal:
+        kind = text.split()[1]
+        if kind == "play":
+            screen.playable.add(text.split()[2])
+        elif kind in DISCARD_TYPES:
+            screen.discard_type = kind
+            screen.discard_label = DISCARD_LABELS[kind]
+        else:
+            screen.buttons.append(Button(_button_label(kind, text), text))

@@ -1,0 +1,84 @@
+"""Helpers to set online tables up and play them through the service, as tests need."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from club.models import Club, Membership
+from engine import live
+from engine.bot_moves import bot_action
+from engine.models import LiveTable
+from engine.rules import Hand
+from engine.services import SeatSpec, bot_rng, table_act, table_create
+from tests.factories import ClubFactory, MembershipFactory
+
+PAST = timedelta(minutes=1)
+
+
+def seated_members(club: Club, count: int) -> list[Membership]:
+    """``count`` members of ``club`` with site accounts, named Seat 1, Seat 2..."""
+    return [
+        MembershipFactory.create(club=club, with_account=True, player__display_name=f"Seat {n + 1}")
+        for n in range(count)
+    ]
+
+
+def table_with(
+    *,
+    club: Club | None = None,
+    people: int = 1,
+    bots: int | None = None,
+    seed: int = 7,
+    **kwargs: Any,
+) -> tuple[LiveTable, list[Membership]]:
+    """An open auction45 table: ``people`` members in the first seats, computer players in
+    the next ``bots`` (the rest when not given). Started if every seat is filled."""
+    club = club or ClubFactory.create()
+    members = seated_members(club, people)
+    bots = 4 - people if bots is None else bots
+    seats = [SeatSpec(player=m.player) for m in members] + [SeatSpec(bot="random")] * bots
+    kwargs.setdefault("game_id", "auction45")
+    kwargs.setdefault("turn_seconds", 0)
+    table = table_create(
+        club=club,
+        by=None,
+        scheduled_at=timezone.now() - PAST,
+        seats=seats,
+        seed=seed,
+        **kwargs,
+    )
+    table.refresh_from_db()
+    return table, members
+
+
+def state(table: LiveTable) -> Hand:
+    """The table's current hand, rebuilt from the database."""
+    table.refresh_from_db()
+    hand = live.current_hand(table)
+    assert hand is not None
+    return hand
+
+
+def play_one(table: LiveTable) -> str:
+    """Play the next action of whoever is to act, as a computer player would; returns it."""
+    hand = state(table)
+    seat = hand.to_act
+    assert seat is not None
+    action = bot_action(hand, seat, "random", bot_rng(table))
+    table_act(table_id=table.pk, seat=seat, action=str(action), seen_seq=table.seq)
+    return str(action)
+
+
+def play_hand(table: LiveTable) -> int:
+    """Play until the table's hand number changes or the game ends; returns the actions."""
+    table.refresh_from_db()
+    number = table.hand_number
+    count = 0
+    while table.hand_number == number and not table.is_finished:
+        play_one(table)
+        count += 1
+        table.refresh_from_db()
+    return count

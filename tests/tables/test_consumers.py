@@ -1,0 +1,202 @@
+"""The table websocket: own view on connect, live updates, refusals that change nothing."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.conf import settings as django_settings
+from django.contrib.auth.models import User
+from django.test import Client
+
+from config.asgi import application
+from engine.models import ActionLog, LiveTable
+from tests.factories import MembershipFactory, UserFactory
+from tests.tables.helpers import state, table_with
+
+if TYPE_CHECKING:
+    from pytest_django.fixtures import Settings
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+@pytest.fixture(autouse=True)
+def _in_memory_layer(settings: Settings) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+def _cookie_for(user: User) -> bytes:
+    client = Client()
+    client.force_login(user)
+    name = django_settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}".encode()
+
+
+async def open_socket(table: LiveTable, user: User | None) -> WebsocketCommunicator:
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append((b"cookie", await database_sync_to_async(_cookie_for)(user)))
+    return WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=headers)
+
+
+async def joined(table: LiveTable, user: User) -> tuple[WebsocketCommunicator, dict[str, Any]]:
+    socket = await open_socket(table, user)
+    connected, _ = await socket.connect()
+    assert connected
+    first = await socket.receive_json_from(timeout=5)
+    assert first["type"] == "state"
+    return socket, first
+
+
+@database_sync_to_async
+def two_people_and_two_bots() -> tuple[LiveTable, User, User, User]:
+    table, members = table_with(people=2, bots=2, seed=21, first_dealer=3)
+    watcher = MembershipFactory.create(club=table.club, with_account=True).player.user
+    assert watcher is not None
+    users = [m.player.user for m in members]
+    assert users[0] is not None and users[1] is not None
+    return table, users[0], users[1], watcher
+
+
+async def test_each_seat_gets_its_own_view_and_a_spectator_the_public_one() -> None:
+    table, first, second, watcher = await two_people_and_two_bots()
+    hand = await database_sync_to_async(state)(table)
+    a, a_state = await joined(table, first)
+    b, b_state = await joined(table, second)
+    w, w_state = await joined(table, watcher)
+    assert (a_state["seat"], b_state["seat"], w_state["seat"]) == (0, 1, None)
+    own = hand.view(0)["hand"]
+    assert a_state["view"]["hand"] == own
+    assert b_state["view"]["hand"] == hand.view(1)["hand"]
+    assert w_state["view"]["hand"] is None
+    for card in own:
+        assert card not in str(b_state) and card not in str(w_state)
+    assert f'data-card="{own[0]}"' in a_state["html"]
+    for socket in (a, b, w):
+        await socket.disconnect()
+
+
+async def test_an_outsider_or_anonymous_visitor_cannot_open_the_socket() -> None:
+    table, *_ = await two_people_and_two_bots()
+    outsider = await database_sync_to_async(UserFactory.create)()
+    for user in (outsider, None):
+        socket = await open_socket(table, user)
+        connected, _ = await socket.connect()
+        assert not connected
+
+
+async def test_an_action_reaches_every_socket_as_its_own_view() -> None:
+    table, first, second, watcher = await two_people_and_two_bots()
+    hand = await database_sync_to_async(state)(table)
+    assert hand.to_act == 0
+    a, a_state = await joined(table, first)
+    b, _ = await joined(table, second)
+    action = a_state["view"]["legal"][0]
+    await a.send_json_to({"type": "act", "action": action, "seq": a_state["seq"]})
+
+    a_next = await a.receive_json_from(timeout=5)
+    b_next = await b.receive_json_from(timeout=5)
+    assert a_next["seq"] == b_next["seq"] == a_state["seq"] + 1
+    assert b_next["view"]["seat"] == 1
+    assert b_next["view"]["to_act"] == 1
+    assert b_next["view"]["legal"]  # seat 1 may act now, and is shown its own choices
+    assert a_next["view"]["legal"] == []
+    logged = await database_sync_to_async(
+        lambda: ActionLog.objects.get(table=table, seq=a_next["seq"])
+    )()
+    assert (logged.action, logged.user_id) == (action, first.pk)
+    for socket in (a, b):
+        await socket.disconnect()
+
+
+BAD_MESSAGES = [
+    ("not json", "bad_message"),
+    ('["act"]', "bad_message"),
+    ('{"type": "shout"}', "bad_message"),
+    ('{"type": "act", "action": 7, "seq": 0}', "bad_message"),
+    ('{"type": "act", "action": "0 call pass", "seq": true}', "bad_message"),
+    ('{"type": "act", "action": "zero pass", "seq": "SEQ"}', "bad_action"),
+    ('{"type": "act", "action": "0 call pass", "seq": 999}', "stale"),
+    ('{"type": "act", "action": "1 call pass", "seq": "SEQ"}', "not_your_seat"),
+    ('{"type": "act", "action": "0 play AS", "seq": "SEQ"}', "wrong_phase"),
+]
+
+
+async def test_a_bad_message_is_refused_and_changes_nothing() -> None:
+    table, first, *_ = await two_people_and_two_bots()
+    a, a_state = await joined(table, first)
+    for message, code in BAD_MESSAGES:
+        await a.send_to(text_data=message.replace('"SEQ"', str(a_state["seq"])))
+        answer = await a.receive_json_from(timeout=5)
+        assert answer["type"] == "refused", message
+        assert answer["code"] == code, message
+        assert answer["message"]
+    await database_sync_to_async(table.refresh_from_db)()
+    assert table.seq == a_state["seq"]
+    assert await a.receive_nothing(timeout=0.2)
+    await a.disconnect()
+
+
+async def test_not_your_turn_is_refused_with_the_engines_code() -> None:
+    table, first, second, _ = await two_people_and_two_bots()
+    b, b_state = await joined(table, second)
+    await b.send_json_to({"type": "act", "action": "1 call pass", "seq": b_state["seq"]})
+    answer = await b.receive_json_from(timeout=5)
+    assert (answer["type"], answer["code"]) == ("refused", "out_of_turn")
+    await b.disconnect()
+
+
+async def test_a_spectator_cannot_act() -> None:
+    table, _, _, watcher = await two_people_and_two_bots()
+    w, w_state = await joined(table, watcher)
+    await w.send_json_to({"type": "act", "action": "0 call pass", "seq": w_state["seq"]})
+    answer = await w.receive_json_from(timeout=5)
+    assert answer["code"] == "spectator"
+    await w.disconnect()
+
+
+async def test_reconnecting_sends_the_same_state_and_presence_is_counted() -> None:
+    table, first, *_ = await two_people_and_two_bots()
+    a, before = await joined(table, first)
+    seat = await database_sync_to_async(lambda: table.seats.get(index=0))()
+    assert seat.connections == 1
+    await a.disconnect()
+    seat = await database_sync_to_async(lambda: table.seats.get(index=0))()
+    assert seat.connections == 0
+    again, after = await joined(table, first)
+    assert after["view"] == before["view"]
+    assert after["seq"] == before["seq"]
+    await again.disconnect()
+
+
+@pytest.mark.redis
+async def test_an_action_travels_through_the_redis_layer(settings: Settings) -> None:
+    prefix = f"kitty-test-{uuid.uuid4().hex[:8]}"
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": prefix},
+        }
+    }
+    layer = get_channel_layer()
+    assert type(layer).__name__ == "RedisChannelLayer"
+    try:
+        table, first, second, _ = await two_people_and_two_bots()
+        a, a_state = await joined(table, first)
+        b, _ = await joined(table, second)
+        action = a_state["view"]["legal"][0]
+        await a.send_json_to({"type": "act", "action": action, "seq": a_state["seq"]})
+        b_next = await b.receive_json_from(timeout=5)
+        assert b_next["seq"] == a_state["seq"] + 1
+        assert b_next["view"]["to_act"] == 1
+        for socket in (a, b):
+            await socket.disconnect()
+    finally:
+        await layer.flush()
