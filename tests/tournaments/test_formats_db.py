@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from scoring.services import scoresheet_confirm
 from tests.tournaments.factories import club_with, event_with
 from tournaments.models import Bye, Entrant, Event, Match, Round, Seating
+from tournaments.outcomes import match_outcomes
 from tournaments.services.entrants import active_entrants, entrant_check_out
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import event_layout, round_pair
@@ -220,3 +221,23 @@ def test_knockout_plays_down_to_a_winner() -> None:
     with pytest.raises(TournamentError) as refused:
         round_pair(event=event)
     assert refused.value.code == "knockout_over"
+
+
+def test_a_knockout_winner_who_withdraws_gives_the_next_opponent_a_walkover() -> None:
+    setup = club_with(partnerships=4, game="bidwhist", options=QUICK_GAME)
+    event = event_with(setup, format="knockout", third_place=True)
+    play_round(event, results=True, seed=1)
+    winners = {
+        e for o in match_outcomes(event_ids=[event.pk]) for i in o.winners for e in o.sides[i]
+    }
+    assert len(winners) == 2
+    leaver_id, stayer_id = sorted(winners)
+    entrant_check_out(entrant=Entrant.objects.get(pk=leaver_id))
+    final = round_publish(round_=round_pair(event=event))
+    bye = Bye.objects.get(round=final)
+    assert bye.entrant_id == stayer_id
+    assert bye.code == "walkover_withdrawn"
+    assert not Seating.objects.filter(round=final, entrant_id=leaver_id).exists()
+    # The two beaten semi-finalists still play for third place.
+    third = set(Seating.objects.filter(round=final).values_list("entrant_id", flat=True))
+    assert third == set(Entrant.objects.filter(event=event).values_list("pk", flat=True)) - winners

@@ -90,12 +90,15 @@ def knockout_round(
     third_place: bool = False,
     seed: int = 0,
     players_per_entrant: int = 2,
+    withdrawn: Collection[int] = (),
 ) -> RoundPairing:
     """The matches of ``round_number`` (1 = first round).
 
     ``advanced[k]`` holds the entrants who went through from round ``k + 1``: the winners of
     its matches and its byes. With ``third_place``, the final round also has a table for the
-    two losing semi-finalists.
+    two losing semi-finalists. An entrant in ``withdrawn`` left the event: whoever it would have
+    met walks over, and the bracket goes on unchanged (nobody is moved up into its place, as
+    in any knockout where a player scratches).
 
     Raises:
         PairingError: ``no_such_round``; ``results_missing`` (fewer earlier rounds in
@@ -119,7 +122,13 @@ def knockout_round(
     for start in range(0, len(bracket.slots), block):
         a = _alive(bracket, advanced, round_number, start, block // 2)
         b = _alive(bracket, advanced, round_number, start + block // 2, block // 2)
-        if a is not None and b is not None:
+        gone = [e for e in (a, b) if e is not None and e in withdrawn]
+        if gone:
+            lone = next((e for e in (a, b) if e is not None and e not in withdrawn), None)
+            if lone is not None:
+                text = f"Walkover: seed {bracket.seed_of(gone[0])}, due to meet them, withdrew"
+                byes.append(Bye(lone, Reason("walkover_withdrawn", text)))
+        elif a is not None and b is not None:
             text = f"{name}: seed {bracket.seed_of(a)} against seed {bracket.seed_of(b)}"
             games.append((a, b, Reason("knockout_match", text)))
         elif a is not None or b is not None:
@@ -127,7 +136,9 @@ def knockout_round(
             assert lone is not None
             byes.append(Bye(lone, _bye_reason(round_number)))
     if third_place and round_number == bracket.rounds >= 2:
-        losers = _semi_final_losers(bracket, advanced, round_number)
+        losers = [
+            e for e in _semi_final_losers(bracket, advanced, round_number) if e not in withdrawn
+        ]
         if len(losers) == 2:
             text = "Third-place match between the losing semi-finalists"
             games.append((losers[0], losers[1], Reason("third_place_match", text)))

@@ -197,6 +197,9 @@ def _knockout(
         third_place=event.third_place,
         seed=event.seed,
         players_per_entrant=layout.side_size,
+        withdrawn=set(
+            Entrant.objects.filter(event=event, withdrawn=True).values_list("pk", flat=True)
+        ),
     )
     return pairing, fixed
 

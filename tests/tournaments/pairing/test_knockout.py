@@ -139,3 +139,26 @@ def test_too_few_entrants() -> None:
     with pytest.raises(PairingError) as caught:
         knockout_bracket(field(1))
     assert caught.value.code == "too_few_entrants"
+
+
+def test_a_withdrawn_entrant_gives_its_opponent_a_walkover() -> None:
+    bracket = knockout_bracket(field(8))
+    first = knockout_round(bracket, 1)
+    through = {min(t.entrants, key=bracket.seed_of) for t in first.tables}  # seeds 1 to 4
+    second = knockout_round(bracket, 2, [through], withdrawn={104})
+    # Seed 1 was to meet seed 4, who left: seed 1 walks over; seeds 2 and 3 still play.
+    assert [sorted(t.entrants) for t in second.tables] == [[102, 103]]
+    assert [(b.entrant_id, b.reason.code) for b in second.byes] == [(101, "walkover_withdrawn")]
+    assert "seed 4" in second.byes[0].reason.text
+
+
+def test_when_both_would_be_opponents_withdrew_nobody_goes_through() -> None:
+    bracket = knockout_bracket(field(4))
+    first = knockout_round(bracket, 1)
+    through = {min(t.entrants, key=bracket.seed_of) for t in first.tables}
+    final = knockout_round(bracket, 2, [through], withdrawn={101, 102}, third_place=True)
+    assert final.byes == ()
+    # The beaten semi-finalists still play for third place.
+    assert [(t.reasons[0].code, sorted(t.entrants)) for t in final.tables] == [
+        ("third_place_match", [103, 104])
+    ]
