@@ -34,7 +34,12 @@ from tournaments.api_serializers import (
 from tournaments.errors import TournamentError
 from tournaments.formats import metric_choices
 from tournaments.models import Event, EventFormat, JobKind, Season
-from tournaments.services.events import event_create, event_finish, season_create
+from tournaments.services.events import (
+    event_create,
+    event_finish,
+    event_update,
+    season_create,
+)
 from tournaments.services.jobs import job_enqueue, job_refresh
 
 NOT_IN_CLUB = "There is no {what} {id} in this club."
@@ -184,9 +189,56 @@ class EventListApi(EventsApi):
 
 
 class EventDetailApi(EventsApi):
+    """One event (members); changing it (directors: PATCH what changes, the rest stays)."""
+
+    class UpdateSerializer(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=120, required=False)
+        date = serializers.DateField(required=False)
+        format = serializers.ChoiceField(
+            choices=EventFormat.choices, required=False, help_text="Only before round 1."
+        )
+        rule_set = serializers.IntegerField(required=False, help_text="Only before round 1.")
+        rounds_planned = serializers.IntegerField(required=False, allow_null=True)
+        tiebreaks = serializers.ListField(
+            child=serializers.CharField(), required=False, help_text=TIEBREAKS_HELP
+        )
+        points_cap = serializers.IntegerField(required=False, allow_null=True)
+        third_place = serializers.BooleanField(required=False)
+
     @extend_schema(responses={200: EventOutputSerializer, **ERRORS})
     def get(self, request: Request, slug: str, event_id: int) -> Response:
         event = self.get_event(request, slug=slug, event_id=event_id)
+        return Response(EventOutputSerializer(event).data)
+
+    @extend_schema(
+        request=UpdateSerializer,
+        responses={200: EventOutputSerializer, 400: REFUSED, 409: CONFLICT, **ERRORS},
+    )
+    def patch(self, request: Request, slug: str, event_id: int) -> Response:
+        event = self.get_event(request, slug=slug, event_id=event_id)
+        data = self.UpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            rule_set = (
+                self.club_object(RuleSet, values["rule_set"], "rule_set")
+                if "rule_set" in values
+                else event.rule_set
+            )
+            event = event_update(
+                event=event,
+                name=values.get("name", event.name),
+                date=values.get("date", event.date),
+                format=values.get("format", event.format),
+                rule_set=rule_set,
+                rounds_planned=values.get("rounds_planned", event.rounds_planned),
+                tiebreaks=values.get("tiebreaks", event.tiebreaks),
+                points_cap=values.get("points_cap", event.points_cap),
+                third_place=values.get("third_place", event.third_place),
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except TournamentError as error:
+            return refused(error)
         return Response(EventOutputSerializer(event).data)
 
 

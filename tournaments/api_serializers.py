@@ -26,6 +26,7 @@ STATE_CODES = frozenset(
         "not_draft",
         "in_draft",
         "knockout_over",
+        "started",
     }
 )
 

@@ -59,7 +59,16 @@ class EventForm(TiebreakFields):
     )
     third_place = forms.BooleanField(required=False, label="Knockout: play a third-place match")
 
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        club: Club,
+        event: Event | None = None,
+        started: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        """``event``: the event being changed; ``started``: its round 1 is paired, so the
+        format and the rules are shown but cannot change."""
         super().__init__(*args, **kwargs)
         rules = RuleSet.objects.filter(club=club).order_by("game", "name")
         self.fields["rule_set"].queryset = rules  # type: ignore[attr-defined]
@@ -67,6 +76,28 @@ class EventForm(TiebreakFields):
         default = rules.filter(is_default=True).first()
         if default is not None:
             self.fields["rule_set"].initial = default.pk
+        if event is not None:
+            self._show(event, started)
+
+    def _show(self, event: Event, started: bool) -> None:
+        values: dict[str, Any] = {
+            "name": event.name,
+            "date": event.date,
+            "format": event.format,
+            "rule_set": event.rule_set_id,
+            "rounds_planned": event.rounds_planned,
+            "points_cap": event.points_cap,
+            "third_place": event.third_place,
+        }
+        for slot, key in enumerate(event.tiebreaks, start=1):
+            values[f"tiebreak_{slot}"] = key
+        for name, value in values.items():
+            if name in self.fields:
+                self.fields[name].initial = value
+        if started:
+            for name in ("format", "rule_set"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = "Fixed once round 1 is paired."
 
 
 class SeasonForm(TiebreakFields):

@@ -18,6 +18,7 @@ urlpatterns = [
     path(f"{CLUB}seasons/<int:season_id>/", views_director.season_detail, name="season_detail"),
     path(f"{CLUB}seasons/<int:season_id>/nights/new/", views_director.night_new, name="night_new"),
     path(EVENT, views_director.event_dashboard, name="event_dashboard"),
+    path(f"{EVENT}edit/", views_director.event_edit, name="event_edit"),
     path(f"{EVENT}door/", views_door.event_door, name="event_door"),
     path(f"{EVENT}late-arrival/", views_door.late_arrival, name="event_late_arrival"),
     path(f"{EVENT}substitute/", views_door.substitute, name="event_substitute"),

@@ -30,6 +30,7 @@ from tournaments.models import EntrantKind, JobKind, RoundStatus
 from tournaments.services.events import (
     event_create,
     event_finish,
+    event_update,
     season_create,
     season_night_create,
 )
@@ -78,6 +79,37 @@ def event_new(request: HttpRequest, club: Club) -> HttpResponse:
             messages.success(request, f"{event} is ready: tick players in as they arrive.")
             return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
     return render(request, "tournaments/event_form.html", {"club": club, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def event_edit(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """Change an event's details; its format and rules only until round 1 is paired."""
+    event = selectors.event_get(club=club, event_id=event_id)
+    started = event.rounds.exists()
+    form = EventForm(request.POST or None, club=club, event=event, started=started)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event_update(
+                event=event,
+                name=data["name"],
+                date=data["date"],
+                format=data["format"],
+                rule_set=data["rule_set"],
+                rounds_planned=data["rounds_planned"],
+                tiebreaks=form.tiebreaks(),
+                points_cap=data["points_cap"],
+                third_place=data["third_place"],
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except TournamentError as error:
+            add_error(form, error)
+        else:
+            messages.success(request, f"{event.name}: saved.")
+            return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
+    context = {"club": club, "form": form, "event": event}
+    return render(request, "tournaments/event_form.html", context)
 
 
 @require_http_methods(["GET", "POST"])

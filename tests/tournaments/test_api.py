@@ -196,3 +196,31 @@ def test_seasons_and_their_standings() -> None:
         format="json",
     )
     assert night.status_code == 400 and night.data["code"] == "season_kind"
+
+
+@pytest.mark.django_db
+def test_patch_changes_an_event_and_refuses_a_new_format_once_paired() -> None:
+    setup = club_with(players=8)
+    client = api_for(setup)
+    root = base(setup)
+    made: Any = client.post(
+        f"{root}/events/",
+        {"name": "P", "date": "2026-02-03", "format": "progressive", "rule_set": setup.rules.pk},
+        format="json",
+    )
+    event = f"{root}/events/{made.data['id']}/"
+    renamed = client.patch(event, {"name": "Spring", "tiebreaks": ["points"]}, format="json")
+    assert renamed.status_code == 200, renamed.data
+    assert (renamed.data["name"], renamed.data["tiebreaks"]) == ("Spring", ["points"])
+    assert renamed.data["format"] == "progressive"  # what was not sent stays
+    for player in setup.players:
+        client.post(f"{event}entrants/", {"player": player.pk}, format="json")
+    round_publish(round_=round_pair(event=Event.objects.get(pk=made.data["id"])))
+    refused = client.patch(event, {"format": "cutthroat"}, format="json")
+    assert refused.status_code == 409
+    assert (refused.data["code"], refused.data["field"]) == ("started", "format")
+    unknown = client.patch(event, {"rule_set": 999999}, format="json")
+    assert unknown.status_code == 400 and unknown.data["code"] == "not_in_club"
+    player_client = api_for(setup, Membership.Role.PLAYER)
+    assert player_client.patch(event, {"name": "Mine"}, format="json").status_code == 403
+    assert Event.objects.get(pk=made.data["id"]).name == "Spring"

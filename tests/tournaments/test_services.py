@@ -15,6 +15,8 @@ from tournaments.errors import TournamentError
 from tournaments.models import (
     Bye,
     Entrant,
+    Job,
+    JobKind,
     Match,
     PlayerRating,
     RatingChange,
@@ -29,7 +31,7 @@ from tournaments.services.entrants import (
     entrant_check_out,
     late_arrival_add,
 )
-from tournaments.services.events import event_create, event_finish, season_create
+from tournaments.services.events import event_create, event_finish, event_update, season_create
 from tournaments.services.publish import round_publish
 from tournaments.services.ratings import club_ratings_update
 from tournaments.services.rounds import round_discard, round_pair
@@ -486,3 +488,35 @@ def test_ratings_write_only_the_history_a_new_game_adds() -> None:
     assert sorted(
         RatingChange.objects.filter(club=setup.club).values_list("position", flat=True)
     ) == [1, 1, 1, 1, 2, 2, 2, 2]
+
+
+def test_event_update_refuses_new_rules_after_round_1_and_recomputes_standings() -> None:
+    setup = club_with(players=8)
+    event = event_with(setup, format="progressive", arrive=False)
+    fields = {
+        "name": event.name,
+        "date": event.date,
+        "format": event.format,
+        "rule_set": event.rule_set,
+        "rounds_planned": None,
+        "tiebreaks": event.tiebreaks,
+        "points_cap": None,
+        "third_place": False,
+    }
+    # Before anyone is checked in, even the kind of entrant may change.
+    event = event_update(event=event, **{**fields, "format": "round_robin"})
+    assert event.format == "round_robin" and event.entrant_kind == "partnership"
+    event = event_update(event=event, **fields)
+    for player in setup.players:
+        entrant_arrive(event=event, player=player)
+    with pytest.raises(TournamentError) as refused:
+        event_update(event=event, **{**fields, "format": "round_robin"})
+    assert (refused.value.code, refused.value.field) == ("entrant_kind", "format")
+    round_publish(round_=round_pair(event=event))
+    with pytest.raises(TournamentError) as refused:
+        event_update(event=event, **{**fields, "format": "cutthroat"})
+    assert (refused.value.code, refused.value.field) == ("started", "format")
+    jobs_before = Job.objects.filter(event=event, kind=JobKind.STANDINGS).count()
+    event = event_update(event=event, **{**fields, "points_cap": 30})
+    assert event.points_cap == 30
+    assert Job.objects.filter(event=event, kind=JobKind.STANDINGS).count() == jobs_before + 1

@@ -275,3 +275,35 @@ def test_standings_recompute_button_enqueues_a_job() -> None:
     response = client.post(url("event_standings_recompute", event), follow=True)
     assert "Standings updated after 0 game(s)." in response.content.decode()
     assert Job.objects.filter(event=event, kind=JobKind.STANDINGS, state="done").exists()
+
+
+def test_a_director_edits_an_event_and_the_format_is_fixed_once_paired() -> None:
+    setup = club_with(players=8)
+    event = event_with(setup, format="progressive")
+    client = signed_in(setup)
+    form = client.get(url("event_edit", event)).content.decode()
+    assert 'value="progressive night"' in form
+    edit = {
+        "name": "Spring night",
+        "date": "2026-04-02",
+        "format": "progressive",
+        "rule_set": setup.rules.pk,
+        "rounds_planned": "5",
+        "tiebreak_1": "points",
+    }
+    response = client.post(url("event_edit", event), edit)
+    assert response.status_code == 302 and response["Location"] == url("event_dashboard", event)
+    event.refresh_from_db()
+    assert (event.name, event.rounds_planned, str(event.date)) == ("Spring night", 5, "2026-04-02")
+    round_publish(round_=round_pair(event=event))
+    round_pair(event=event)  # round 2 as a draft: two rounds paired
+    page = client.get(url("event_edit", event)).content.decode()
+    assert "Fixed once round 1 is paired." in page
+    # A disabled field keeps its value whatever is posted; too few rounds is refused.
+    response = client.post(
+        url("event_edit", event), {**edit, "format": "cutthroat", "rounds_planned": "1"}
+    )
+    assert response.status_code == 200
+    assert "2 round(s) are already paired" in response.content.decode()
+    event.refresh_from_db()
+    assert (event.format, event.rounds_planned) == ("progressive", 5)

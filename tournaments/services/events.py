@@ -48,6 +48,21 @@ def format_check(value: str) -> None:
         raise TournamentError("format", UNKNOWN_FORMAT.format(value=value, known=known), "format")
 
 
+def _season_kind_check(season: Season | None, format: str) -> None:
+    """A league's nights all pair one kind of entrant, so its standings can add them up."""
+    if season is not None and season.entrant_kind != entrant_kind_of(format):
+        raise TournamentError(
+            "season_kind",
+            SEASON_KIND.format(
+                season=season,
+                kind=season.entrant_kind.label,
+                format=EventFormat(format).label,
+                other=entrant_kind_of(format).label,
+            ),
+            "format",
+        )
+
+
 def _invalid(error: ValidationError) -> TournamentError:
     field, messages = next(iter(error.message_dict.items()))
     return TournamentError("invalid", " ".join(messages), None if field == "__all__" else field)
@@ -125,17 +140,7 @@ def event_create(
         raise TournamentError("rule_set", NO_GAME, "rule_set")
     game = game_of(rule_set.game, rule_set.options or {}) if rule_set else game_of(game_id, {})
     layout_for(format, game)
-    if season is not None and season.entrant_kind != entrant_kind_of(format):
-        raise TournamentError(
-            "season_kind",
-            SEASON_KIND.format(
-                season=season,
-                kind=season.entrant_kind.label,
-                format=EventFormat(format).label,
-                other=entrant_kind_of(format).label,
-            ),
-            "format",
-        )
+    _season_kind_check(season, format)
     event = Event(
         club=club,
         season=season,
@@ -203,3 +208,101 @@ def event_finish(*, event: Event, by: User | None = None) -> Event:
     event.save(update_fields=["status"])
     job_enqueue(club=event.club, kind=JobKind.STANDINGS, event=event, by=by)
     return event
+
+
+STARTED = "Round 1 is already paired: the format and the rules stay as they are."
+ROUNDS_BELOW_PAIRED = "{count} round(s) are already paired: plan at least that many."
+KIND_WITH_ENTRANTS = (
+    "{count} {kind} are checked in already; a {format} event pairs {other}. Check them out "
+    "first or keep a format of the same kind."
+)
+
+
+@transaction.atomic
+def event_update(
+    *,
+    event: Event,
+    name: str,
+    date: date,
+    format: str,
+    rule_set: RuleSet | None,
+    rounds_planned: int | None,
+    tiebreaks: Sequence[str] | None,
+    points_cap: int | None,
+    third_place: bool,
+    by: User | None = None,
+) -> Event:
+    """Change an event that is not finished.
+
+    The format and the rules can change only until round 1 is paired, since every seating and
+    line after that was made under them. A new standings order or points cap applies to the
+    rounds played too, so the standings are recomputed (in the background) when any exist.
+
+    Raises:
+        TournamentError: ``finished``, ``started`` (format or rules after round 1), ``rounds``
+            (fewer rounds planned than paired), the checks of ``event_create``.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.is_finished:
+        raise TournamentError("finished", ALREADY_FINISHED.format(event=event))
+    paired = Round.objects.filter(event=event).count()
+    rules_change = format != event.format or (
+        rule_set is not None and rule_set.pk != event.rule_set_id
+    )
+    if paired and rules_change:
+        field = "format" if format != event.format else "rule_set"
+        raise TournamentError("started", STARTED, field)
+    if rounds_planned is not None and rounds_planned < paired:
+        raise TournamentError("rounds", ROUNDS_BELOW_PAIRED.format(count=paired), "rounds_planned")
+    if rules_change:
+        _rules_apply(event, format, rule_set)
+    standings_change = (
+        list(tiebreaks or ()) != list(event.tiebreaks) or points_cap != event.points_cap
+    )
+    event.name = name.strip()
+    event.date = date
+    event.rounds_planned = rounds_planned
+    event.tiebreaks = tiebreaks_clean(event.format, tiebreaks or None)
+    event.points_cap = points_cap
+    event.third_place = third_place
+    try:
+        event.full_clean()
+    except ValidationError as error:
+        raise _invalid(error) from error
+    event.save()
+    if paired and standings_change:
+        job_enqueue(club=event.club, kind=JobKind.STANDINGS, event=event, by=by)
+    return event
+
+
+def _rules_apply(event: Event, format: str, rule_set: RuleSet | None) -> None:
+    """Check a new format and rules as ``event_create`` does, and copy them onto ``event``."""
+    format_check(format)
+    kind = entrant_kind_of(format)
+    checked_in = event.entrants.filter(checked_in=True).count()
+    if kind != event.entrant_kind and checked_in:
+        raise TournamentError(
+            "entrant_kind",
+            KIND_WITH_ENTRANTS.format(
+                count=checked_in,
+                kind=event.entrant_kind.label,
+                format=EventFormat(format).label,
+                other=kind.label,
+            ),
+            "format",
+        )
+    if rule_set is not None and rule_set.club_id != event.club_id:
+        raise TournamentError("rule_set", RULE_SET_OTHER_CLUB, "rule_set")
+    game = (
+        game_of(rule_set.game, rule_set.options or {})
+        if rule_set is not None
+        else game_of(event.game, event.options)
+    )
+    layout_for(format, game)
+    _season_kind_check(event.season, format)
+    event.format = format
+    if rule_set is not None:
+        event.rule_set = rule_set
+        event.rule_set_name = rule_set.name
+        event.game = game.id
+        event.options = game.options_dict()
