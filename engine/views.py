@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.models import Club, Player
@@ -95,6 +96,10 @@ def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpRespons
     table = _table(club, table_id)
     if request.method == "POST":
         return _seat_op(request, table)
+    if table.status == TableStatus.SCHEDULED and table.scheduled_at <= timezone.now():
+        # Celery beat opens due tables every minute; a visitor need not wait for it (nor for
+        # a beat that is not running, as on the embedded default).
+        table = services.table_open(table_id=table.pk)
     seat = selectors.seat_of(table, request.user)
     context = selectors.live_context(table, seat)
     context.update(

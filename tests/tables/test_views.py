@@ -152,3 +152,20 @@ def test_create_refuses_more_seats_than_the_game_has() -> None:
             game_id="bidwhist",
             seats=[SeatSpec(bot="random")] * 5,
         )
+
+
+def test_a_scheduled_table_opens_when_its_time_has_come_and_someone_looks() -> None:
+    club = ClubFactory.create()
+    member = MembershipFactory.create(club=club, with_account=True)
+    table = table_create(
+        club=club, by=None, scheduled_at=timezone.now() + timedelta(hours=1), game_id="auction45"
+    )
+    url = reverse("table_detail", args=[club.slug, table.pk])
+    client = _client(member.player.user)
+    assert "The table opens" in client.get(url).content.decode()
+    table.refresh_from_db()
+    assert table.status == "scheduled"
+    LiveTable.objects.filter(pk=table.pk).update(scheduled_at=timezone.now() - timedelta(minutes=1))
+    assert "The table is open" in client.get(url).content.decode()
+    table.refresh_from_db()
+    assert table.status == "open"
