@@ -163,7 +163,9 @@ if REDIS_URL:
     CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # No socket timeout: redis-py 8 sets a 5 s default, as long as the layer's blocking
+            # read (BZPOPMIN, 5 s), so every socket that heard nothing for 5 s crashed.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
     CACHES = {
