@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "engine",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -154,6 +155,8 @@ CELERY_TIMEZONE = env_str("TIME_ZONE", "UTC")
 # Celery beat (club server): open online tables whose scheduled time has come.
 CELERY_BEAT_SCHEDULE = {
     "open-due-tables": {"task": "engine.tasks.tables_open_due", "schedule": 60.0},
+    # Email players of tables opening within KITTY_REMINDER_MINUTES (each player once).
+    "remind-due-tables": {"task": "notices.tasks.tables_remind_due", "schedule": 60.0},
 }
 # KITTY_TABLE_TIMERS: with eager Celery (no broker), online tables run their turn clocks and
 # grace times on timer threads of the web process. 0 turns them off (tests run them by hand).
@@ -258,6 +261,17 @@ SPECTACULAR_SETTINGS = {
 # EMAIL_BACKEND: development prints mail to the console; set an SMTP backend in production.
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "kitty@localhost")
+# EMAIL_HOST / EMAIL_PORT / EMAIL_HOST_USER / EMAIL_HOST_PASSWORD / EMAIL_USE_TLS: the SMTP
+# server, for EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend.
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", default=25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
+# KITTY_SITE_URL: the site's address as players reach it, for the links in emails.
+KITTY_SITE_URL = env_str("KITTY_SITE_URL", "http://localhost:8000")
+# KITTY_REMINDER_MINUTES: how long before an online table opens its players get a reminder.
+KITTY_REMINDER_MINUTES = env_int("KITTY_REMINDER_MINUTES", default=30)
 
 # LOG_LEVEL: level of Kitty's own log lines on the console.
 LOGGING = {
@@ -266,6 +280,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {
         app: {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")}
-        for app in ("club", "tournaments", "scoring", "engine")
+        for app in ("club", "tournaments", "scoring", "engine", "notices")
     },
 }

@@ -130,7 +130,8 @@ def table_create(
     ``seats`` lists the seats from 0 (shorter lists leave the rest empty for players to
     take). A table for an event's ``match`` plays under the rules of the match's sheet and
     writes its hands there. The table opens at ``scheduled_at`` (at once when that is past)
-    and the game starts when it is open and every seat is filled.
+    and the game starts when it is open and every seat is filled. Once committed, the players
+    seated here are emailed when and where they play (``notices``).
 
     Raises:
         TableError: rules of another club or broken, too many seats, outsiders, a player in
@@ -192,6 +193,10 @@ def table_create(
         )
         for index, spec in enumerate(specs)
     )
+    if any(spec.player is not None for spec in seats):
+        from notices.tasks import table_scheduled_on_commit
+
+        table_scheduled_on_commit(table.pk)
     if table.status == TableStatus.SCHEDULED:
         from engine import tasks
 

@@ -1,18 +1,13 @@
 """A whole online hand in Chromium: sign in, take a seat, play by clicking, reload mid-trick.
 
 The table page talks to the server over a websocket, which pytest-django's live server (WSGI)
-cannot serve, and Channels' live server starts Daphne in another process, which cannot see
-the in-memory SQLite test database. So Daphne runs here on a thread of the test process: the
-same settings, database and in-memory channel layer as the test itself.
+cannot serve: Daphne runs on a thread of the test process instead (``daphne_url`` in
+tests/browser/conftest.py), with the same settings, database and in-memory channel layer.
 """
 
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -32,44 +27,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # Computer players move between the player's clicks; a busy machine may take a while.
 WAIT = 20_000
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@pytest.fixture(scope="session")
-def daphne_url() -> Iterator[str]:
-    """Daphne serving the project (with static files) on a thread, for the whole session."""
-    from daphne.server import Server  # type: ignore[import-untyped]
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-    from twisted.internet import reactor
-
-    from config.asgi import application
-
-    port = _free_port()
-    server = Server(
-        application=ASGIStaticFilesHandler(application),
-        endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
-        signal_handlers=False,
-    )
-    thread = threading.Thread(target=server.run, name="daphne", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    else:
-        pytest.fail("Daphne did not start")
-    yield f"http://127.0.0.1:{port}"
-    reactor.callFromThread(reactor.stop)  # type: ignore[misc]
-    thread.join(timeout=10)
 
 
 @pytest.fixture(autouse=True)

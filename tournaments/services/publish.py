@@ -35,7 +35,8 @@ RULES_GONE = (
 
 @transaction.atomic
 def round_publish(*, round_: Round, by: User | None = None) -> Round:
-    """Publish a draft: one scoresheet per match, the pairings shown to everyone.
+    """Publish a draft: one scoresheet per match, the pairings shown to everyone, and (once
+    committed) an email to each seated player with an address saying where they sit.
 
     Raises:
         TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``; a scoresheet the
@@ -71,6 +72,9 @@ def round_publish(*, round_: Round, by: User | None = None) -> Round:
     if event.status == EventStatus.PLANNED:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
+    from notices.tasks import round_published_on_commit
+
+    round_published_on_commit(round_.pk)  # "pairings are up" to the seated players
     return round_
 
 

@@ -1,0 +1,254 @@
+"""Writes of notices: build each event's emails and send each one at most once per player.
+
+``notice_send`` is the only place an email leaves. It first *claims* the notice by inserting
+its row; the unique constraint on (kind, key, player) makes exactly one sender win, so an event
+never reaches a player twice, whether its task runs twice, runs on two workers at once or is
+retried after a failure. If the mail server refuses the email, the claim is deleted before the
+error goes up, so the task's retry can send it. Players without an email address are skipped.
+
+The ``*_send`` services read one event (a table, a round), work out who is told and what, and
+return how many emails this call sent. They are safe to call again and again: a notice already
+sent is not sent again, and a player added later (a seat taken) is told on the next call.
+
+Delivery is at most once: a worker killed between the claim and the mail server's answer
+leaves a claim without ``sent_at`` behind, and that notice is not sent again.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from club.models import Player
+from engine.bot_moves import BOT_NAMES
+from engine.models import LiveTable, TableSeat, TableStatus
+from engine.rules import GAME_NAMES
+from notices.models import Notice, NoticeKind, round_key, table_key
+from tournaments.models import Round, RoundStatus, Seating
+from tournaments.round_display import SEAT_NAMES
+
+logger = logging.getLogger(__name__)
+
+SUBJECT_TABLE_SCHEDULED = "Your online table: {title}, {when}"
+SUBJECT_TABLE_REMINDER = "Reminder: {title} opens at {time}"
+SUBJECT_PAIRINGS = "{event}: the pairings for round {number} are up"
+COMPUTER = "a computer player ({name})"
+WHEN_FORMAT = "%a %d %b, %H:%M"
+TIME_FORMAT = "%H:%M"
+
+
+def site_url(path: str) -> str:
+    """``path`` (from ``reverse``) as an absolute address on the site (``KITTY_SITE_URL``)."""
+    return settings.KITTY_SITE_URL.rstrip("/") + path
+
+
+# --- Sending one notice ---------------------------------------------------------------------
+
+
+def notice_send(*, kind: str, key: str, player: Player, subject: str, body: str) -> bool:
+    """Email ``player`` about the event ``key`` of ``kind``, unless that was done already.
+
+    Returns True if this call sent the email; False if the player has no email address, or
+    the notice was claimed before (sent, or being sent by another worker).
+
+    Must run outside a transaction (a task does): the claim has to be committed while the
+    email is sent, so that a second sender sees it.
+
+    Raises:
+        Whatever the email backend raises (``smtplib.SMTPException``, ``OSError``...), after
+        deleting the claim, so that running the same call again sends the email.
+    """
+    email = player.email.strip()
+    if not email:
+        return False
+    notice = Notice(kind=kind, key=key, player=player, email=email)
+    try:
+        # The constraint is left to the database: checking it first would let two senders
+        # both find no row and both send.
+        notice.full_clean(validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        logger.warning("notice %s to player %s not sent: %s", key, player.pk, error.messages)
+        return False
+    try:
+        with transaction.atomic():
+            notice.save()
+    except IntegrityError:
+        return False  # claimed before: sent, or being sent
+    try:
+        send_mail(subject, body, None, [email], fail_silently=False)
+    except BaseException:
+        Notice.objects.filter(pk=notice.pk).delete()
+        raise
+    Notice.objects.filter(pk=notice.pk).update(sent_at=timezone.now())
+    return True
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One email to write: who gets it and the template's context."""
+
+    player: Player
+    subject: str
+    context: dict[str, Any]
+
+
+def _send_all(kind: str, key: str, template: str, outgoing: list[Outgoing]) -> int:
+    """Send every email of one event; an error stops the rest (the retry sends them)."""
+    sent = 0
+    for item in outgoing:
+        body = render_to_string(template, item.context)
+        if notice_send(kind=kind, key=key, player=item.player, subject=item.subject, body=body):
+            sent += 1
+    return sent
+
+
+def _with_email(player: Player | None) -> bool:
+    return player is not None and bool(player.email.strip())
+
+
+# --- Online tables --------------------------------------------------------------------------
+
+
+def _local(moment: datetime, fmt: str) -> str:
+    return timezone.localtime(moment).strftime(fmt)
+
+
+def _seat_name(seat: TableSeat) -> str:
+    if seat.player is not None:
+        return seat.player.display_name
+    if seat.bot_name:
+        return COMPUTER.format(name=BOT_NAMES.get(seat.bot_name, seat.bot_name))
+    return "empty for now"
+
+
+def _table_emails(table: LiveTable, subject: str, now: datetime) -> list[Outgoing]:
+    seats = list(table.seats.select_related("player").order_by("index"))
+    link = site_url(reverse("table_detail", args=[table.club.slug, table.pk]))
+    match = table.match
+    base: dict[str, Any] = {
+        "table": table,
+        "title": str(table),
+        "club": table.club,
+        "game_name": GAME_NAMES.get(table.game, table.game),
+        "rules": table.rule_set_name,
+        "when": _local(table.scheduled_at, WHEN_FORMAT),
+        "is_open": table.status != TableStatus.SCHEDULED,
+        "minutes": max(0, math.ceil((table.scheduled_at - now).total_seconds() / 60)),
+        "link": link,
+        "event": match.round.event.name if match is not None else "",
+        "round_number": match.round.number if match is not None else None,
+        "seats": [(seat.index + 1, _seat_name(seat)) for seat in seats],
+    }
+    subject_text = subject.format(
+        title=str(table),
+        when=base["when"],
+        time=_local(table.scheduled_at, TIME_FORMAT),
+    )
+    return [
+        Outgoing(seat.player, subject_text, {**base, "player": seat.player, "seat": seat.index + 1})
+        for seat in seats
+        if seat.player is not None and _with_email(seat.player)
+    ]
+
+
+def _table(table_id: int) -> LiveTable | None:
+    return (
+        LiveTable.objects.select_related("club", "match__round__event").filter(pk=table_id).first()
+    )
+
+
+def table_scheduled_send(*, table_id: int, now: datetime | None = None) -> int:
+    """Tell each player seated at a new table when it opens and where to sit; returns how
+    many emails went out. Nothing once the game is over (the notice would come too late)."""
+    table = _table(table_id)
+    if table is None or table.status == TableStatus.FINISHED:
+        return 0
+    outgoing = _table_emails(table, SUBJECT_TABLE_SCHEDULED, now or timezone.now())
+    return _send_all(
+        NoticeKind.TABLE_SCHEDULED,
+        table_key(table.pk, NoticeKind.TABLE_SCHEDULED),
+        "notices/table_scheduled.txt",
+        outgoing,
+    )
+
+
+def table_reminder_send(*, table_id: int, now: datetime | None = None) -> int:
+    """Remind each player seated at a table that it opens soon, with the link to their seat;
+    returns how many emails went out. Nothing once the table is open (it is too late)."""
+    table = _table(table_id)
+    if table is None or table.status != TableStatus.SCHEDULED:
+        return 0
+    outgoing = _table_emails(table, SUBJECT_TABLE_REMINDER, now or timezone.now())
+    return _send_all(
+        NoticeKind.TABLE_REMINDER,
+        table_key(table.pk, NoticeKind.TABLE_REMINDER),
+        "notices/table_reminder.txt",
+        outgoing,
+    )
+
+
+# --- Event rounds ---------------------------------------------------------------------------
+
+
+def _seat_label(seating: Seating, seats_at_table: int) -> str:
+    compass = SEAT_NAMES.get(seats_at_table)
+    label = f"seat {seating.seat + 1}"
+    return f"{label} ({compass[seating.seat]})" if compass else label
+
+
+def _seating_name(seating: Seating) -> str:
+    return seating.player.display_name if seating.player is not None else seating.entrant.name
+
+
+def round_published_send(*, round_id: int) -> int:
+    """Tell each seated player of a published round where they sit, with the link to the
+    public pairings page; returns how many emails went out. Nothing for a draft round."""
+    round_ = Round.objects.select_related("event__club").filter(pk=round_id).first()
+    if round_ is None or round_.status == RoundStatus.DRAFT:
+        return 0
+    event = round_.event
+    seatings = list(
+        Seating.objects.filter(round=round_)
+        .select_related("player", "entrant", "table")
+        .order_by("table__number", "seat")
+    )
+    by_table: dict[int, list[Seating]] = {}
+    for seating in seatings:
+        by_table.setdefault(seating.table_id, []).append(seating)
+    link = site_url(reverse("event_pairings", args=[event.pk]))
+    subject = SUBJECT_PAIRINGS.format(event=event.name, number=round_.number)
+    outgoing = []
+    for seating in seatings:
+        if seating.player is None or not _with_email(seating.player):
+            continue
+        table = by_table[seating.table_id]
+        others = [s for s in table if s.pk != seating.pk]
+        context = {
+            "player": seating.player,
+            "event": event,
+            "round_number": round_.number,
+            "table_number": seating.table.number,
+            "seat": _seat_label(seating, len(table)),
+            "deals_first": seating.deals_first,
+            "partners": [_seating_name(s) for s in others if s.side == seating.side],
+            "opponents": [_seating_name(s) for s in others if s.side != seating.side],
+            "link": link,
+        }
+        outgoing.append(Outgoing(seating.player, subject, context))
+    return _send_all(
+        NoticeKind.PAIRINGS_PUBLISHED,
+        round_key(round_.pk),
+        "notices/pairings_published.txt",
+        outgoing,
+    )

@@ -1,0 +1,67 @@
+"""Background work of notices. Tasks take ids and call one service; they are safe to run twice
+or at once on two workers (each notice is claimed before it is sent, see
+``notices.services``). A mail server that fails is retried with backoff; the notices already
+sent are not sent again by the retry.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from celery import shared_task
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from notices import selectors, services
+
+# smtplib's errors are OSErrors, as are refused and dropped connections.
+RETRY = {
+    "autoretry_for": (OSError,),
+    "retry_backoff": 30,
+    "retry_backoff_max": 600,
+    "retry_jitter": True,
+    "max_retries": 6,
+}
+
+
+@shared_task(**RETRY)
+def table_scheduled(table_id: int) -> int:
+    """Tell the players seated at a new online table when it opens."""
+    return services.table_scheduled_send(table_id=table_id)
+
+
+@shared_task(**RETRY)
+def table_reminder(table_id: int) -> int:
+    """Remind the players of a table that opens soon, with the link to their seat."""
+    return services.table_reminder_send(table_id=table_id)
+
+
+@shared_task(**RETRY)
+def round_published(round_id: int) -> int:
+    """Tell the players of a published round where they sit."""
+    return services.round_published_send(round_id=round_id)
+
+
+@shared_task
+def tables_remind_due() -> list[int]:
+    """Celery beat, every minute: remind the players of tables opening within
+    ``KITTY_REMINDER_MINUTES``. Returns the ids of the tables reminded about."""
+    ids = selectors.tables_to_remind(now=timezone.now(), minutes=settings.KITTY_REMINDER_MINUTES)
+    for table_id in ids:
+        table_reminder.delay(table_id)
+    return ids
+
+
+def table_scheduled_on_commit(table_id: int) -> None:
+    """Once the current transaction commits, tell the players of the new table.
+
+    Robust: a failing mail server (with eager Celery, where the task runs right here) is
+    logged and does not fail the request that made the table.
+    """
+    transaction.on_commit(partial(table_scheduled.delay, table_id), robust=True)
+
+
+def round_published_on_commit(round_id: int) -> None:
+    """Once the current transaction commits, tell the players of the published round."""
+    transaction.on_commit(partial(round_published.delay, round_id), robust=True)

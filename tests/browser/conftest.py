@@ -1,0 +1,55 @@
+"""Browser-test fixtures shared by the pages that need websockets.
+
+pytest-django's live server is WSGI and cannot serve the table websocket, and Channels' live
+server starts Daphne in another process, which cannot see the in-memory SQLite test database.
+So Daphne runs on a thread of the test process: the same settings, database and in-memory
+channel layer as the tests. Twisted's reactor runs once per process, so there is one server
+for the whole session, shared by every test module that asks for ``daphne_url``.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def daphne_url() -> Iterator[str]:
+    """Daphne serving the project (with static files) on a thread, for the whole session."""
+    from daphne.server import Server  # type: ignore[import-untyped]
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from twisted.internet import reactor
+
+    from config.asgi import application
+
+    port = _free_port()
+    server = Server(
+        application=ASGIStaticFilesHandler(application),
+        endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
+        signal_handlers=False,
+    )
+    thread = threading.Thread(target=server.run, name="daphne", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        pytest.fail("Daphne did not start")
+    yield f"http://127.0.0.1:{port}"
+    reactor.callFromThread(reactor.stop)  # type: ignore[misc]
+    thread.join(timeout=10)
