@@ -166,9 +166,14 @@ if REDIS_URL:
     CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # No socket timeout: redis-py 8 sets a 5 s default, as long as the layer's blocking
-            # read (BZPOPMIN, 5 s), so every socket that heard nothing for 5 s crashed.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            # redis-py 8 changed two defaults that channels_redis relies on; both are set back
+            # to redis-py 7's. A 5 s socket timeout, as long as the layer's blocking read
+            # (BZPOPMIN, 5 s): every socket that heard nothing for 5 s crashed. A pool of 100
+            # connections per process that raises when empty instead of waiting: a burst of
+            # sockets opening or closing at once (a server restart, the end of a night) crashed.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 2**31}]
+            },
         }
     }
     CACHES = {
