@@ -1,9 +1,14 @@
 """The table websocket, ``/ws/tables/<id>/``: each connection gets its own seat's view.
 
 A connection is authenticated from the session (members of the table's club only) and works
-out its seat once it is open; players are counted present while connected. Group messages carry
-no card, only "the table changed": on each one this connection builds its own seat's screen
-(``engine.selectors.socket_payload``) and sends it. The one message a client sends is
+out its seat once it is open; players are counted present while connected. It then joins the
+group of that seat, or the spectators' group, and sends the screen it builds from the database
+(``engine.selectors.socket_payload``). After each change the process that committed it sends
+each group its ready-made screen (``engine.notify.broadcast``), which this connection forwards
+as it is, with two checks: a screen older (lower ``seq``) than the last one sent is dropped, so
+the client never goes back; and if the message says this user no longer plays the seat of the
+group (seats change before the start), nothing from it is forwarded: the connection moves to
+its seat's group and builds its screen from the database. The one message a client sends is
 ``{"type": "act", "action": "<notation>", "seq": n}``; anything wrong with it is answered with
 ``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is connecting
 again: the current state is sent on connect.
@@ -32,7 +37,9 @@ CLOSE_FORBIDDEN = 4403
 
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
-    seat: int | None = None
+    seat: int | None = None  # the seat counted present, fixed at connect
+    group: str = ""  # the group listened to: the seat's, or the spectators'
+    sent_seq: int = -1  # the seq of the last screen sent
     joined: bool = False
 
     async def connect(self) -> None:
@@ -50,7 +57,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.seat = seat
-        await self.channel_layer.group_add(notify.group_name(self.table_id), self.channel_name)
+        self.group = notify.socket_group(self.table_id, seat)
+        await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined = True
         await self.accept()
         if seat is not None:
@@ -62,7 +70,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not self.joined:
             return
-        await self.channel_layer.group_discard(notify.group_name(self.table_id), self.channel_name)
+        await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.seat is not None:
             await database_sync_to_async(services.seat_disconnected)(
                 table_id=self.table_id, index=self.seat
@@ -120,9 +128,33 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps({"type": "refused", "code": code, "message": message}))
 
     async def send_state(self) -> None:
+        """Build this user's screen from the database and send it."""
         payload = await database_sync_to_async(selectors.socket_payload)(self.table_id, self.user)
-        await self.send(text_data=json.dumps(payload))
+        await self.regroup(payload["seat"])
+        await self.send_screen(payload["seq"], json.dumps(payload))
 
-    async def table_changed(self, event: dict[str, Any]) -> None:
-        """Group message (type ``table.changed``): draw this connection's screen again."""
-        await self.send_state()
+    async def send_screen(self, seq: int, text: str) -> None:
+        if seq < self.sent_seq:
+            return  # an older screen arrived late: never go back
+        self.sent_seq = seq
+        await self.send(text_data=text)
+
+    async def regroup(self, seat: int | None) -> None:
+        """Listen to ``seat``'s group (``None``: the spectators') if not already."""
+        group = notify.socket_group(self.table_id, seat)
+        if group != self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = group
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def table_state(self, event: dict[str, Any]) -> None:
+        """Group message (type ``table.state``): the screen of the group's seat, built once by
+        the process that committed the change; forwarded only if this user plays that seat."""
+        seated: list[int | None] = event["seated"]
+        user_id = getattr(self.user, "pk", None)
+        mine = seated.index(user_id) if user_id is not None and user_id in seated else None
+        text: str | None = event["text"]
+        if text is None or notify.socket_group(self.table_id, mine) != self.group:
+            await self.send_state()  # the seats changed: this message is not for this user
+            return
+        await self.send_screen(event["seq"], text)

@@ -1,8 +1,22 @@
 """What happens after a table's transaction commits: tell the sockets, start timers.
 
-Group messages say only that the table changed and its ``seq``: never a card. Each socket
-builds its own seat's view when it hears one (``engine.consumers``), so hidden cards cannot
-leak through the channel layer, which is shared by every connection.
+``broadcast`` runs once per change, in the process that committed it (the web process for a
+player's action, the Celery worker for a computer's move, a turn clock or a grace time). It
+reads the table once and builds each seat's socket message and the spectators' one
+(``engine.selectors.table_payloads``), then sends each to its own group:
+
+- ``table-<id>-seat-<n>``: only sockets opened by the user who plays seat ``n`` (the consumer
+  works the seat out from the session when the socket connects) join it, and only seat
+  ``n``'s own message, built from ``view(n)``, is sent to it (a seat no person plays gets
+  the news of the change without a screen);
+- ``table-<id>-public``: spectators' sockets; it gets the spectator view, which holds no
+  hidden card.
+
+So a message with a seat's hidden cards only ever enters that seat's group. Seats can change
+before the start (a player leaves, another sits down) while a socket stays in its group, so
+every message also carries who plays each seat: a socket whose user does not play the seat of
+its group (any more) forwards nothing from it, moves to the right group and builds its screen
+from the database instead (``engine.consumers``).
 """
 
 from __future__ import annotations
@@ -17,28 +31,57 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
 
+from engine import selectors
+
 logger = logging.getLogger(__name__)
 
-
-def group_name(table_id: int) -> str:
-    return f"table-{table_id}"
+STATE = "table.state"
 
 
-def broadcast(table_id: int, seq: int) -> None:
-    """Tell every socket of the table that it changed (``seq`` is the table's action count)."""
+def seat_group(table_id: int, seat: int) -> str:
+    return f"table-{table_id}-seat-{seat}"
+
+
+def public_group(table_id: int) -> str:
+    return f"table-{table_id}-public"
+
+
+def socket_group(table_id: int, seat: int | None) -> str:
+    """The group a socket of ``seat`` (``None``: a spectator) listens to."""
+    return public_group(table_id) if seat is None else seat_group(table_id, seat)
+
+
+def broadcast(table_id: int) -> None:
+    """Send every socket of the table its own screen of the table as it now stands."""
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "table.changed", "seq": seq}
-    send = async_to_sync(layer.group_send)
+    payloads = selectors.table_payloads(table_id)
+
+    def message(text: str | None) -> dict[str, Any]:
+        return {"type": STATE, "seq": payloads.seq, "seated": payloads.seated, "text": text}
+
+    # Every seat's group hears of the change; a seat nobody plays gets no screen (``None``),
+    # only the news, for a socket left behind there to move to its own group.
+    sends = [
+        (seat_group(table_id, seat), message(payloads.seats.get(seat)))
+        for seat in range(len(payloads.seated))
+    ]
+    sends.append((public_group(table_id), message(payloads.public)))
+
+    async def send_all() -> None:
+        for group, content in sends:
+            await layer.group_send(group, content)
+
+    send = async_to_sync(send_all)
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        send(group_name(table_id), message)
+        send()
         return
     # Sync code called straight from a thread that runs an event loop (a script or test
     # driving a browser) cannot wait on the layer there: send from a helper thread.
-    helper = threading.Thread(target=send, args=(group_name(table_id), message))
+    helper = threading.Thread(target=send)
     helper.start()
     helper.join()
 

@@ -1,7 +1,15 @@
-"""Reads of online tables: lobby lists, who sits where, and one seat's screen."""
+"""Reads of online tables: lobby lists, who sits where, and one seat's screen.
+
+A table's screens share most of their reads (the table, its seats, the hand replayed from the
+log, the score lines): ``live_shared`` makes them once, and ``live_context``/``seat_payload``
+turn them into one seat's screen. ``table_payloads`` builds every seat's socket message and the
+spectators' from one ``live_shared``, for ``engine.notify.broadcast``.
+"""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q, QuerySet
@@ -12,7 +20,7 @@ from club.models import Club, Membership
 from club.permissions import Capability, has_capability
 from engine import live
 from engine.models import LiveTable, TableHand, TableSeat, TableStatus
-from engine.rules import parse_action
+from engine.rules import Hand, parse_action
 from engine.screen import Screen, table_screen
 from scoring.models import HandLine
 
@@ -106,13 +114,41 @@ def sheet_url(table: LiveTable) -> str:
         return ""
 
 
-def live_context(table: LiveTable, seat: int | None) -> dict[str, Any]:
+@dataclass
+class LiveShared:
+    """What every seat's screen of a table reads from the database, read once."""
+
+    table: LiveTable
+    seats: list[TableSeat]
+    hand: Hand | None
+    lines: list[HandLine]
+    hands: list[TableHand]
+    sheet_url: str
+
+
+def live_shared(table: LiveTable) -> LiveShared:
+    """The shared reads of ``table``'s screens (``table`` should come with its club)."""
+    return LiveShared(
+        table=table,
+        seats=seats_of(table),
+        hand=live.current_hand(table),
+        lines=sheet_lines(table),
+        hands=list(finished_hands(table)),
+        sheet_url=sheet_url(table),
+    )
+
+
+def live_context(
+    table: LiveTable, seat: int | None, shared: LiveShared | None = None
+) -> dict[str, Any]:
+    """The template context of ``seat``'s live screen (from ``shared`` when given)."""
+    shared = shared or live_shared(table)
     return {
-        "table": table,
-        "screen": screen_for(table, seat),
-        "lines": sheet_lines(table),
-        "hands": finished_hands(table),
-        "sheet_url": sheet_url(table),
+        "table": shared.table,
+        "screen": table_screen(shared.table, shared.seats, shared.hand, seat),
+        "lines": shared.lines,
+        "hands": shared.hands,
+        "sheet_url": shared.sheet_url,
     }
 
 
@@ -120,13 +156,23 @@ def finished_hands(table: LiveTable) -> QuerySet[TableHand]:
     return table.hands.filter(finished=True).order_by("number")
 
 
-def socket_payload(table_id: int, user: AnyUser) -> dict[str, Any]:
-    """What a websocket sends its user: their seat's view and the same view rendered."""
-    table = LiveTable.objects.select_related("club").get(pk=table_id)
-    seat = seat_of(table, user)
-    context = live_context(table, seat)
+def seat_in(seats: list[TableSeat], user: AnyUser) -> int | None:
+    """The seat ``user`` plays among ``seats`` (read with their players), or ``None``."""
+    if not user.is_authenticated:
+        return None
+    for s in seats:
+        if s.player is not None and s.player.user_id == user.pk:
+            return s.index
+    return None
+
+
+def seat_payload(shared: LiveShared, seat: int | None) -> dict[str, Any]:
+    """What a websocket of ``seat`` (``None``: a spectator) is sent: the seat's view and the
+    same view rendered."""
+    context = live_context(shared.table, seat, shared)
     html = render_to_string("tables/table.html#live", context)
     screen: Screen = context["screen"]
+    table = shared.table
     return {
         "type": "state",
         "seq": table.seq,
@@ -136,6 +182,45 @@ def socket_payload(table_id: int, user: AnyUser) -> dict[str, Any]:
         "view": screen.view,
         "html": html,
     }
+
+
+def socket_payload(table_id: int, user: AnyUser) -> dict[str, Any]:
+    """What a websocket sends its user: their seat's view and the same view rendered."""
+    table = LiveTable.objects.select_related("club").get(pk=table_id)
+    shared = live_shared(table)
+    return seat_payload(shared, seat_in(shared.seats, user))
+
+
+@dataclass
+class TablePayloads:
+    """Every socket message of a table at one ``seq``, built once.
+
+    ``seats`` holds a payload only for the seats a person plays (a computer's seat has no
+    socket); ``seated`` is the user id playing each seat (``None``: open, a computer, or a
+    player without an account), so a socket can tell that the seats changed under it.
+    """
+
+    seq: int
+    seated: list[int | None]
+    seats: dict[int, str]
+    public: str
+
+
+def table_payloads(table_id: int) -> TablePayloads:
+    """The table's socket messages as JSON text: each seat's own, and the spectators'."""
+    table = LiveTable.objects.select_related("club").get(pk=table_id)
+    shared = live_shared(table)
+    seated = [s.player.user_id if s.player is not None else None for s in shared.seats]
+    return TablePayloads(
+        seq=table.seq,
+        seated=seated,
+        seats={
+            index: json.dumps(seat_payload(shared, index))
+            for index, user_id in enumerate(seated)
+            if user_id is not None
+        },
+        public=json.dumps(seat_payload(shared, None)),
+    )
 
 
 def hand_steps(table: LiveTable, table_hand: TableHand) -> list[str]:

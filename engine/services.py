@@ -304,7 +304,7 @@ def tables_open_due(*, now: datetime | None = None) -> list[int]:
 
 def _changed(table: LiveTable) -> None:
     """After commit, tell the sockets that seats or status changed (no action was played)."""
-    transaction.on_commit(partial(notify.broadcast, table.pk, table.seq))
+    transaction.on_commit(partial(notify.broadcast, table.pk))
 
 
 # --- Starting and ending ----------------------------------------------------------------------
@@ -508,7 +508,12 @@ def _committed(acted: Acted, hand: Hand, turn_seconds: int) -> None:
     from engine import tasks
 
     live.remember(acted.table_id, acted.seq, acted.hand_number, hand)
-    notify.broadcast(acted.table_id, acted.seq)
+    try:
+        notify.broadcast(acted.table_id)
+    except Exception:
+        # The action is committed and the log is the truth: sockets catch up on the next
+        # change or a reconnect, but the computer's next move and the clock must still go.
+        logger.exception("table %s: broadcast after seq %s failed", acted.table_id, acted.seq)
     if acted.bot_to_act:
         if not getattr(_local, "bots_playing", False):
             tasks.table_bots_play.delay(acted.table_id)
@@ -592,8 +597,7 @@ def seat_connected(*, table_id: int, index: int) -> None:
     seat.bot_playing = False
     seat.save(update_fields=["connections", "last_seen", "bot_playing"])
     if was_away:
-        table = LiveTable.objects.get(pk=table_id)
-        transaction.on_commit(partial(notify.broadcast, table_id, table.seq))
+        transaction.on_commit(partial(notify.broadcast, table_id))
 
 
 @transaction.atomic

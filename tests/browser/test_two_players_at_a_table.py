@@ -192,6 +192,8 @@ def _check_cards(hand: Hand, hand_number: int, pages: dict[int, Person]) -> int:
             text = frame + json.dumps(message, ensure_ascii=False)
             assert not cards_named(text, hidden), f"a frame sent to seat {seat}: {frame[:200]}"
             looked += 1
+        seqs = [m["seq"] for _, m in person.received(hand_number) if m["type"] == "state"]
+        assert seqs == sorted(seqs), f"seat {seat}'s screen went back: {seqs}"
         last_frame = person.received(hand_number)[-1][0]
         assert cards_named(last_frame, set(view["hand"])) == set(view["hand"])
     return looked

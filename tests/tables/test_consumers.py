@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from config.asgi import application
+from engine import notify, services
 from engine.models import ActionLog, LiveTable
 from tests.factories import MembershipFactory, UserFactory
 from tests.tables.helpers import state, table_with
@@ -200,3 +202,124 @@ async def test_an_action_travels_through_the_redis_layer(settings: Settings) -> 
             await socket.disconnect()
     finally:
         await layer.flush()
+
+
+class GroupSpy:
+    """Every group message the channel layer is asked to send, by group."""
+
+    def __init__(self, layer: Any) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+        self._send = layer.group_send
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        self.sent.append((group, message))
+        await self._send(group, message)
+
+
+async def test_each_seat_group_gets_only_its_seats_screen_and_spectators_the_public_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table, first, second, watcher = await two_people_and_two_bots()
+    layer = get_channel_layer()
+    spy = GroupSpy(layer)
+    monkeypatch.setattr(layer, "group_send", spy.group_send)
+    a, a_state = await joined(table, first)
+    b, _ = await joined(table, second)
+    w, _ = await joined(table, watcher)
+    action = a_state["view"]["legal"][0]
+    await a.send_json_to({"type": "act", "action": action, "seq": a_state["seq"]})
+    received = {
+        "a": await a.receive_json_from(timeout=5),
+        "b": await b.receive_json_from(timeout=5),
+        "w": await w.receive_json_from(timeout=5),
+    }
+    assert (received["a"]["seat"], received["b"]["seat"], received["w"]["seat"]) == (0, 1, None)
+    hand = await database_sync_to_async(state)(table)
+    # A screen for each seat a person plays and one for the spectators; the computers'
+    # seats hear only the news.
+    screens = sorted(group for group, message in spy.sent if message["text"] is not None)
+    assert screens == sorted(
+        [notify.seat_group(table.pk, 0), notify.seat_group(table.pk, 1)]
+        + [notify.public_group(table.pk)]
+    )
+    assert sorted(group for group, message in spy.sent if message["text"] is None) == [
+        notify.seat_group(table.pk, 2),
+        notify.seat_group(table.pk, 3),
+    ]
+    for group, message in spy.sent:
+        if message["text"] is None:
+            continue
+        payload = json.loads(message["text"])
+        seat = None if group == notify.public_group(table.pk) else int(group.rsplit("-", 1)[1])
+        assert payload["seat"] == seat
+        assert payload["view"]["hand"] == (hand.view(seat)["hand"] if seat is not None else None)
+        for other in range(4):
+            if other != seat:  # nothing is played yet: no other seat's card may show
+                for card in hand.view(other)["hand"]:
+                    assert f'data-card="{card}"' not in payload["html"]
+    for socket in (a, b, w):
+        assert await socket.receive_nothing(timeout=0.2)
+        await socket.disconnect()
+
+
+async def test_an_older_screen_arriving_late_is_dropped() -> None:
+    table, first, *_ = await two_people_and_two_bots()
+    a, a_state = await joined(table, first)
+    layer = get_channel_layer()
+    assert layer is not None
+    seated = await database_sync_to_async(
+        lambda: [
+            s.player.user_id if s.player is not None else None
+            for s in table.seats.select_related("player").order_by("index")
+        ]
+    )()
+    late = {**a_state, "seq": a_state["seq"] - 1, "html": "old"}
+    message = {"type": notify.STATE, "seq": late["seq"], "seated": seated, "text": json.dumps(late)}
+    await layer.group_send(notify.seat_group(table.pk, 0), message)
+    assert await a.receive_nothing(timeout=0.2)
+    same = {**message, "seq": a_state["seq"], "text": json.dumps(a_state)}
+    await layer.group_send(notify.seat_group(table.pk, 0), same)
+    assert await a.receive_json_from(timeout=5) == a_state
+    await a.disconnect()
+
+
+async def test_a_socket_left_in_a_seat_group_gets_no_screen_of_the_next_player() -> None:
+    """Seats change before the start: who left a seat, with the page still open, must not
+    be sent the screen of the person who sits down there."""
+
+    @database_sync_to_async
+    def setup() -> tuple[LiveTable, User, User, Any, Any]:
+        table, members = table_with(people=2, bots=1, seed=5)
+        newcomer = MembershipFactory.create(club=table.club, with_account=True)
+        last = MembershipFactory.create(club=table.club, with_account=True)
+        first_user = members[0].player.user
+        assert first_user is not None and newcomer.player.user is not None
+        return table, first_user, newcomer.player.user, newcomer.player, last.player
+
+    table, leaver, newcomer, newcomer_player, last_player = await setup()
+    leaver_player = await database_sync_to_async(lambda: leaver.player)()
+    a, a_state = await joined(table, leaver)
+    assert a_state["seat"] == 0
+    await database_sync_to_async(services.seat_leave)(table_id=table.pk, player=leaver_player)
+    left = await a.receive_json_from(timeout=5)
+    assert left["seat"] is None  # rebuilt from the database: a spectator now
+    n, _ = await joined(table, newcomer)
+    await database_sync_to_async(services.seat_take)(
+        table_id=table.pk, index=0, player=newcomer_player
+    )
+    assert (await n.receive_json_from(timeout=5))["seat"] == 0
+    # The last seat fills: the game starts and the cards are dealt.
+    await database_sync_to_async(services.seat_take)(table_id=table.pk, index=3, player=last_player)
+    n_state = await n.receive_json_from(timeout=5)
+    while n_state["status"] != "playing":
+        n_state = await n.receive_json_from(timeout=5)
+    own = n_state["view"]["hand"]
+    assert own
+    while not await a.receive_nothing(timeout=0.3):
+        message = await a.receive_json_from(timeout=5)
+        assert message["seat"] is None
+        assert message["view"] is None or message["view"]["hand"] is None
+        for card in own:
+            assert f'data-card="{card}"' not in message["html"]
+    for socket in (a, n):
+        await socket.disconnect()

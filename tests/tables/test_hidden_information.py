@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
@@ -27,7 +28,7 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from engine import live
+from engine import live, notify
 from engine.models import LiveTable, TableHand
 from engine.rules import ExcessDiscard, Play, card_str, parse_action
 from tests.factories import MembershipFactory
@@ -135,6 +136,9 @@ class Seat:
     async def next(self) -> dict[str, Any]:
         message = await self.socket.receive_json_from(timeout=10)
         assert message["type"] == "state", message
+        # Each socket only ever gets its own seat's screen; a spectator the public one.
+        assert message["seat"] == (None if self.seat == SPECTATOR else self.seat), message
+        assert message["seq"] >= self.last.get("seq", -1), "a screen went back"
         self.last = message
         self.received.append(
             Received(self.seat, message["hand"], message["seq"], json.dumps(message), "socket")
@@ -175,6 +179,36 @@ async def settled(table: LiveTable, after: int) -> tuple[int, int, str, int | No
             return hand_number, seq, status, to_act
         await asyncio.sleep(0.01)
     raise AssertionError(f"the table did not move on from seq {after}")
+
+
+class GroupSpy:
+    """Every message this process asks the channel layer to send to a group."""
+
+    def __init__(self) -> None:
+        self.layer = get_channel_layer()
+        self._send = self.layer.group_send
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        self.sent.append((group, message))
+        await self._send(group, message)
+
+    def screens(self, table: LiveTable) -> dict[int, list[Received]]:
+        """The screens sent to the table's groups, by the seat of the group (the spectators'
+        as ``SPECTATOR``): what any socket listening there could get."""
+        groups = {notify.seat_group(table.pk, index): index for index in range(4)}
+        groups[notify.public_group(table.pk)] = SPECTATOR
+        screens: dict[int, list[Received]] = {}
+        for group, message in self.sent:
+            if message.get("text") is None:
+                continue
+            seat = groups[group]
+            payload = json.loads(message["text"])
+            assert payload["seat"] == (None if seat == SPECTATOR else seat), group
+            screens.setdefault(seat, []).append(
+                Received(seat, payload["hand"], payload["seq"], message["text"], group)
+            )
+        return screens
 
 
 async def play(game_id: str, hands: int, seed: int) -> tuple[LiveTable, list[Seat]]:
@@ -229,10 +263,19 @@ def _history_pages(table: LiveTable, seats: list[Seat]) -> None:
 @pytest.mark.parametrize(
     ("game_id", "hands", "seed"), [("auction45", 3, 1), ("bidwhist", 2, 2), ("pitch52", 3, 3)]
 )
-async def test_no_seat_receives_a_card_it_may_not_see(game_id: str, hands: int, seed: int) -> None:
+async def test_no_seat_receives_a_card_it_may_not_see(
+    game_id: str, hands: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _clients.clear()
+    spy = GroupSpy()
+    monkeypatch.setattr(spy.layer, "group_send", spy.group_send)
     table, seats = await play(game_id, hands, seed)
     await database_sync_to_async(_history_pages)(table, seats)
+    # What entered each group is checked like what each socket received.
+    screens = spy.screens(table)
+    for seat in seats:
+        seat.received.extend(screens.get(seat.seat, []))
+    assert len(screens) == 4  # three people's seats and the spectators'
     knowledge = await database_sync_to_async(knowledge_of)(table)
 
     checked = 0

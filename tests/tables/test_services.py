@@ -258,6 +258,25 @@ def test_computer_players_move_after_a_person_until_the_person_is_to_act(
         assert state(table).to_act in (0, None)
 
 
+def test_a_failed_broadcast_does_not_stop_the_computer_players(
+    django_capture_on_commit_callbacks: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        table, _ = table_with(people=1, bots=3, seed=11)
+
+    def broken(table_id: int) -> None:
+        raise RuntimeError("the template broke")
+
+    monkeypatch.setattr("engine.notify.broadcast", broken)
+    before = _log_count(table)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_one(table)
+    table.refresh_from_db()
+    # The person's action and the computers' answers are all in the log: back to seat 0.
+    assert _log_count(table) > before + 1
+    assert state(table).to_act in (0, None)
+
+
 def test_bots_do_not_play_for_a_present_person() -> None:
     table, _ = table_with(people=1, bots=3, seed=11)
     bots_play(table_id=table.pk)
