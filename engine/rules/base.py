@@ -78,8 +78,12 @@ class Tally:
 
     @classmethod
     def start(cls, sides: int) -> Tally:
-        zero = (0,) * sides
-        return cls(zero, zero, zero)
+        """The tally before a game's first hand (shared: tallies are immutable)."""
+        found = _START_TALLIES.get((cls, sides))
+        if found is None:
+            zero = (0,) * sides
+            found = _START_TALLIES[cls, sides] = cls(zero, zero, zero)
+        return found
 
     @classmethod
     def of(
@@ -101,6 +105,9 @@ class Tally:
             "sets": list(self.sets),
             "consecutive_sets": list(self.consecutive_sets),
         }
+
+
+_START_TALLIES: dict[tuple[type[Tally], int], Tally] = {}
 
 
 @dataclass(frozen=True, slots=True)

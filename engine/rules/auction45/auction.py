@@ -23,9 +23,10 @@ PASS, HOLD, BID = 0, 1, 2
 ROUND1, DUEL, OPEN, DONE = 0, 1, 2, 3
 
 ParsedCall = tuple[int, int]  # (PASS | HOLD | BID, amount or 0)
-#: The legal calls of a situation, and the ids of those (interned) call objects.
-LegalCalls = tuple[tuple[Call, ...], frozenset[int]]
-NO_CALLS: LegalCalls = ((), frozenset())
+#: The legal calls of a situation, and each one's parsed call by the id of the (interned)
+#: call object: a call picked from the list just offered needs no other check.
+LegalCalls = tuple[tuple[Call, ...], dict[int, ParsedCall]]
+NO_CALLS: LegalCalls = ((), {})
 
 
 def parse_call(text: object) -> ParsedCall | None:
@@ -42,10 +43,16 @@ def parse_call(text: object) -> ParsedCall | None:
     return None
 
 
+def situation(seat: int, high: int, can_pass: bool, can_hold: bool, sixty: bool) -> int:
+    """The key of a situation of the auction in ``AuctionRules.legal_cache``."""
+    return (high << 6) | (seat << 3) | (can_pass << 2) | (can_hold << 1) | sixty
+
+
 class AuctionRules:
     """The auction rules of one game (options fixed): shared by every hand of that game."""
 
     __slots__ = (
+        "_seat_keys",
         "_sixty_always",
         "all_pass_stuck",
         "calls",
@@ -78,17 +85,29 @@ class AuctionRules:
             parsed = parse_call(w)
             assert parsed is not None
             self.parsed[w] = parsed
-        self.legal_cache: dict[tuple[int, int, bool, bool, bool], LegalCalls] = {}
+        #: ``legal_calls`` by ``situation`` (an int: cheaper to build and hash than a tuple).
+        self.legal_cache: dict[int, LegalCalls] = {}
         self.first = tuple((dealer + 1) % self.seats for dealer in range(self.seats))
         self.next_seat = self.first
         sides = max(seat_side) + 1
         self._sixty_always = (self.sixty == "always",) * sides
+        self._seat_keys: dict[tuple[bool, ...], tuple[int, ...]] = {}
 
     def sixty_by_scores(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
         """Per side, may it bid 60 this hand (RULES.md 1.5)?"""
         if self.sixty == "in_the_hole":
-            return tuple(map((0).__gt__, scores))
+            return tuple([score < 0 for score in scores])
         return self._sixty_always
+
+    def seat_keys(self, sixty_ok: tuple[bool, ...]) -> tuple[int, ...]:
+        """Per seat, ``situation`` without the high bid for a seat other than the dealer."""
+        found = self._seat_keys.get(sixty_ok)
+        if found is None:
+            found = self._seat_keys[sixty_ok] = tuple(
+                situation(seat, 0, True, False, sixty_ok[self.seat_side[seat]])
+                for seat in range(self.seats)
+            )
+        return found
 
     def sixty_allowed(self, side_score: int) -> bool:
         """May a side with this score before the hand bid (or hold) 60? (RULES.md 1.5)"""
@@ -99,8 +118,8 @@ class AuctionRules:
     def legal_calls(
         self, seat: int, high: int, can_pass: bool, can_hold: bool, sixty: bool
     ) -> LegalCalls:
-        """The calls open to ``seat`` in this situation, and their ids (calls are interned)."""
-        key = (seat, high, can_pass, can_hold, sixty)
+        """The calls open to ``seat`` in this situation (see ``LegalCalls``)."""
+        key = situation(seat, high, can_pass, can_hold, sixty)
         found = self.legal_cache.get(key)
         if found is None:
             calls = self.calls[seat]
@@ -110,7 +129,8 @@ class AuctionRules:
             out += [calls[str(v)] for v in range(max(self.min_bid, high + 5), 31, 5)]
             if sixty and high < 60:
                 out.append(calls["60"])
-            found = self.legal_cache[key] = (tuple(out), frozenset(map(id, out)))
+            found = (tuple(out), {id(call): self.parsed[call.call] for call in out})
+            self.legal_cache[key] = found
         return found
 
 
@@ -126,6 +146,7 @@ class Auction:
         "max_by_side",
         "passed",
         "rules",
+        "seat_keys",
         "sixty_ok",
         "stage",
         "to_act",
@@ -141,6 +162,7 @@ class Auction:
     challenger: int | None
     max_by_side: list[int]
     sixty_ok: tuple[bool, ...]
+    seat_keys: tuple[int, ...]
     calls: list[tuple[int, str]]
 
     def __init__(self, rules: AuctionRules, dealer: int, scores: tuple[int, ...]) -> None:
@@ -156,6 +178,8 @@ class Auction:
         self.max_by_side = [0] * len(scores)
         #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
         self.sixty_ok = rules.sixty_by_scores(scores)
+        #: Per seat: its part of the ``situation`` key when it is not the dealer.
+        self.seat_keys = rules.seat_keys(self.sixty_ok)
         self.calls = []
 
     def copy(self) -> Auction:
@@ -170,6 +194,7 @@ class Auction:
         new.challenger = self.challenger
         new.max_by_side = self.max_by_side[:]
         new.sixty_ok = self.sixty_ok
+        new.seat_keys = self.seat_keys
         new.calls = self.calls[:]
         return new
 
@@ -200,23 +225,27 @@ class Auction:
         seat = self.to_act
         if seat is None:
             return NO_CALLS
+        if seat != self.dealer:  # the common case, looked up inline
+            found = self.rules.legal_cache.get(self.high << 6 | self.seat_keys[seat])
+            if found is not None:
+                return found
+        return self._legal_calls(seat)
+
+    def _legal_calls(self, seat: int) -> LegalCalls:
         rules = self.rules
         high = self.high
         high_seat = self.high_seat
         sixty = self.sixty_ok[rules.seat_side[seat]]
-        if seat == self.dealer:
-            can_pass = high_seat is not None or not rules.all_pass_stuck
-            can_hold = (
-                rules.dealer_hold
-                and high_seat is not None
-                and high_seat != seat
-                and (high != 60 or sixty)
-            )
-            return rules.legal_calls(seat, high, can_pass, can_hold, sixty)
-        found = rules.legal_cache.get((seat, high, True, False, sixty))
-        if found is None:
-            found = rules.legal_calls(seat, high, True, False, sixty)
-        return found
+        if seat != self.dealer:
+            return rules.legal_calls(seat, high, True, False, sixty)
+        can_pass = high_seat is not None or not rules.all_pass_stuck
+        can_hold = (
+            rules.dealer_hold
+            and high_seat is not None
+            and high_seat != seat
+            and (high != 60 or sixty)
+        )
+        return rules.legal_calls(seat, high, can_pass, can_hold, sixty)
 
     def check(self, seat: int, text: object) -> ParsedCall:
         """The parsed call if ``seat`` may make it now.

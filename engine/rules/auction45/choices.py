@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import overload
+from typing import TypeVar, overload
 
 from engine.rules.actions import Action, Discard, KittyDiscard
+from engine.rules.build import slot_setter
 
+T = TypeVar("T")
 Getter = Callable[[tuple[int, ...]], tuple[int, ...]]
 
 
-def _getter(pattern: tuple[int, ...]) -> Getter:
+def subset_getter(pattern: tuple[int, ...]) -> Callable[[tuple[T, ...]], tuple[T, ...]]:
     """A C-level callable picking ``pattern``'s places out of a tuple, as a tuple."""
     if len(pattern) < 2:
         # itemgetter of one index returns the bare item: a slice gives the 1-tuple (or ()).
@@ -28,7 +30,8 @@ def _getter(pattern: tuple[int, ...]) -> Getter:
 
 #: Getters for every subset of ``n`` sorted cards, by size then lexicographically.
 GETTERS: tuple[tuple[Getter, ...], ...] = tuple(
-    tuple(_getter(p) for k in range(n + 1) for p in combinations(range(n), k)) for n in range(10)
+    tuple(subset_getter(p) for k in range(n + 1) for p in combinations(range(n), k))
+    for n in range(10)
 )
 #: ``PREFIX[n][k]``: how many subsets of ``n`` cards have at most ``k`` cards.
 PREFIX: tuple[tuple[int, ...], ...] = tuple(
@@ -37,12 +40,15 @@ PREFIX: tuple[tuple[int, ...], ...] = tuple(
 )
 #: ``SIZED[n][k]``: getters for the subsets of exactly ``k`` of ``n`` cards.
 SIZED: tuple[tuple[tuple[Getter, ...], ...], ...] = tuple(
-    tuple(tuple(_getter(p) for p in combinations(range(n), k)) for k in range(n + 1))
+    tuple(tuple(subset_getter(p) for p in combinations(range(n), k)) for k in range(n + 1))
     for n in range(10)
 )
 
 _new = object.__new__
-_set = object.__setattr__
+# The slots of the frozen actions, set directly: cheaper than object.__setattr__ (the dataclass
+# __init__ also sorts the cards, which are sorted already here).
+_set_seat = slot_setter(Discard, "seat")
+_set_cards = slot_setter(Discard, "cards")
 
 
 def make_cards_action(
@@ -50,9 +56,27 @@ def make_cards_action(
 ) -> Discard | KittyDiscard:
     """An action over cards already sorted, without the dataclass re-sorting them."""
     action = _new(cls)
-    _set(action, "seat", seat)
-    _set(action, "cards", cards)
+    _set_seat(action, seat)
+    _set_cards(action, cards)
     return action
+
+
+def subset_choices(
+    cls: type[Discard] | type[KittyDiscard],
+    seat: int,
+    cards: tuple[int, ...],
+    getters: tuple[Getter, ...],
+    count: int,
+) -> SubsetChoices:
+    """``SubsetChoices(cls, seat, cards, getters, count)`` without the class call (the draw
+    offers one per player per hand, and a class call costs twice these five stores)."""
+    choices: SubsetChoices = _new(SubsetChoices)
+    choices._cls = cls
+    choices._seat = seat
+    choices._cards = cards
+    choices._getters = getters
+    choices._count = count
+    return choices
 
 
 class SubsetChoices(Sequence[Action]):
@@ -86,8 +110,8 @@ class SubsetChoices(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if index.__class__ is int and 0 <= index < self._count:
             action = _new(self._cls)
-            _set(action, "seat", self._seat)
-            _set(action, "cards", self._getters[index](self._cards))
+            _set_seat(action, self._seat)
+            _set_cards(action, self._getters[index](self._cards))
             return action
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._count))]

@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from engine.rules.actions import PLAYS, GoKitty, NameTrump
+from engine.rules.actions import GoKitty, NameTrump
 from engine.rules.auction45.auction import AuctionRules
 from engine.rules.auction45.hand import Auction45Hand
 from engine.rules.auction45.lines import LineChecker
 from engine.rules.auction45.options import Auction45Options, auction45_options
+from engine.rules.auction45.play import lead_rules, suit_bits
 from engine.rules.auction45.ranks import TRUMP, TrumpTables, rank_tables
 from engine.rules.auction45.scoring import Scorer
 from engine.rules.base import Deal, Game, HandScore, Tally
@@ -89,31 +90,6 @@ def _deal_positions(seats: int, kitty_size: int, dealer: int) -> tuple[list[list
     return hands, kitty
 
 
-def _lead_masks(
-    tables: TrumpTables, follow_or_trump: bool
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The ``need`` and ``allow`` masks of every card led (RULES.md 1.8).
-
-    A trump led binds a player holding a trump that is not privileged against it: he must play
-    a trump. A plain suit led binds only under ``follow_or_trump``: a player holding that suit
-    must follow or trump.
-    """
-    need: list[int] = []
-    allow: list[int] = []
-    for c in range(52):
-        effective = tables.effective[c]
-        if effective == TRUMP:
-            need.append(tables.unprivileged[c])
-            allow.append(tables.trump_mask)
-        elif follow_or_trump:
-            need.append(tables.follow_mask[effective])
-            allow.append(tables.follow_mask[effective] | tables.trump_mask)
-        else:
-            need.append(0)
-            allow.append(0)
-    return tuple(need), tuple(allow)
-
-
 class Auction45(Game):
     """120s / Auction Forty-Fives (RULES.md 1) with the options of RULES.md 8.1.
 
@@ -139,7 +115,7 @@ class Auction45(Game):
         "forced_lead",
         "follow_or_trump",
         "go_kitty",
-        "lead_masks",
+        "lead_rules",
         "line_checker",
         "line_needs_max_bid",
         "line_needs_sets",
@@ -147,7 +123,6 @@ class Auction45(Game):
         "name_trump",
         "next_seat",
         "options",
-        "play_getters",
         "scorer",
         "seat_at",
         "seat_side",
@@ -155,6 +130,7 @@ class Auction45(Game):
         "seats",
         "sides",
         "stock_size",
+        "suit_bits",
         "tables",
         "target",
         "thirty_forces_trump_lead",
@@ -210,13 +186,12 @@ class Auction45(Game):
             and self.seat_side[self.first_leader[b]] != self.seat_side[b]
             for b in range(n)
         )
-        #: Per trump: ``lead_masks[trump] = (need, allow)``, each indexed by the card led.
-        #: A player holding a card of ``need[led]`` may play only cards of ``allow[led]``
-        #: (RULES.md 1.8); ``need`` is empty when anything goes.
-        self.lead_masks: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
-            _lead_masks(tables, self.follow_or_trump) for tables in self.tables
+        #: Per trump, per card led: whom it binds (``engine.rules.auction45.play``).
+        self.lead_rules: tuple[tuple[int, ...], ...] = tuple(
+            lead_rules(tables, self.follow_or_trump) for tables in self.tables
         )
-        self.play_getters = tuple(PLAYS[seat].__getitem__ for seat in range(n))
+        #: Per trump: the tables of a seat's packed mask (``engine.rules.auction45.play``).
+        self.suit_bits = tuple(suit_bits(tables) for tables in self.tables)
         self.draw_order: tuple[tuple[int, ...], ...] = tuple(
             tuple((d + 1 + i) % n for i in range(n)) for d in range(n)
         )

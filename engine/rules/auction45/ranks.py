@@ -18,6 +18,8 @@ variant) holding one ``TrumpTables`` per trump suit:
 - ``privileged[card]``: for a led trump, the mask of renege-set trumps ranking strictly above
   it (RULES.md 1.8 rule 2, option ``renege``);
 - ``unprivileged[card]``: the trumps that are not privileged against it;
+- ``renege_strength[card]``: the ``trump_strength`` of a trump of the renege set, 0 for any
+  other card (a renege trump is privileged against a led trump of lower strength);
 - ``lowest_first``: the trumps lowest first (for the ``trumps_only`` kitty discard).
 """
 
@@ -130,6 +132,7 @@ class TrumpTables:
         "lowest_first",
         "nontrump_order",
         "privileged",
+        "renege_strength",
         "trump",
         "trump_mask",
         "trump_order",
@@ -169,6 +172,9 @@ class TrumpTables:
             "ace_of_hearts": ACE_OF_HEARTS,
         }
         renege_set = [named[name] for name in RENEGE_RANKS[renege]]
+        self.renege_strength: tuple[int, ...] = tuple(
+            trump_strength[c] if c in renege_set else 0 for c in range(52)
+        )
         self.privileged: tuple[int, ...] = tuple(
             _mask([x for x in renege_set if trump_strength[x] > trump_strength[c]])
             if trump_strength[c]

@@ -9,10 +9,11 @@ from typing import Any, ClassVar
 
 from engine.rules.actions import Action, Call, NameTrump
 from engine.rules.base import Contract, Deal, Game, HandScore, Tally
+from engine.rules.build import new_deal
 from engine.rules.cards import BIT, cards_of
 from engine.rules.errors import NotationError
 from engine.rules.pitch52.hand import Pitch52Hand
-from engine.rules.pitch52.lines import check_line
+from engine.rules.pitch52.lines import LineChecker
 from engine.rules.pitch52.options import Pitch52Options, pitch52_options
 from engine.rules.pitch52.ranks import (
     FIRST_LEAD_BARRED,
@@ -46,6 +47,7 @@ class Pitch52(Game):
         )
         self.target = o.target
         self.scorer = Scorer(o, self.seating)
+        self.line_checker = LineChecker(o, self.seating, self.scorer)
         table = seat_tables(o.players)
         self.rot = table.rot
         self.plans = table.plans
@@ -116,7 +118,7 @@ class Pitch52(Game):
         keys = [*starmap(rng.random, repeat((), 54))]
         deck = sorted(_DECK, key=keys.__getitem__)
         hands = tuple([get(deck) for get in self._deal_getters[dealer]])
-        return Deal(hands, (), tuple(deck[self._stock_start :]))
+        return new_deal(hands, (), tuple(deck[self._stock_start :]))
 
     def check_deal(self, deal: Deal) -> None:
         n = self.seating.seats
@@ -185,7 +187,7 @@ class Pitch52(Game):
         return self.scorer.score(facts, tally)
 
     def check_line(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
-        return check_line(self.options, self.seating, self.scorer, line, tally)
+        return self.line_checker.check(line, tally)
 
     def is_game_over(self, tally: Tally) -> bool:
         """A side at or over the target ends the game (there is no loss line)."""

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
 from engine.rules.base import Contract, Deal, Hand, HandResult, HandScore, Tally
+from engine.rules.bits import sorted_cards54
+from engine.rules.build import new_result
 from engine.rules.cards import BIT, CARD_NAMES, SUITS, cards_of
 from engine.rules.choices import CardSubsets
 from engine.rules.errors import IllegalActionError
@@ -34,7 +36,6 @@ from engine.rules.pitch52.ranks import (
     RANK_BIT,
     TRUMP_MASK,
     cards_mask,
-    rank_mask,
 )
 
 if TYPE_CHECKING:
@@ -172,7 +173,7 @@ class Pitch52Hand(Hand):
                 allowed = mask & ~FIRST_LEAD_BARRED[self._trump]
                 if allowed and allowed != mask:
                     plays = PLAYS[seat]
-                    return tuple([plays[c] for c in cards_of(allowed)])
+                    return tuple([plays[c] for c in sorted_cards54(allowed)])
             return tuple(self._seat_plays[seat].values())
         if phase == AUCTION:
             choices = self._calls_cache.get(self._high << 4 | seat << 1 | (seat == self.dealer))
@@ -499,24 +500,30 @@ class Pitch52Hand(Hand):
         holders = 0
         seat_plays = []
         start_cards = []
+        played = []
+        rank_bit = self._rank_bit = RANK_BIT[self._trump]
         for seat, held in enumerate(hands):
+            # One pass per seat builds its plays and its rank mask (cheaper than a dict
+            # comprehension plus rank_mask).
+            cards = sorted_cards54(held)
+            start_cards.append(cards)
             plays = PLAYS[seat]
+            seat_play: dict[int, Play] = {}
+            ranks = 0
+            for c in cards:
+                seat_play[c] = plays[c]
+                ranks |= rank_bit[c]
+            seat_plays.append(seat_play)
+            played.append(ranks)
             if held:
                 holders |= 1 << seat
-                cards = tuple(cards_of(held))
-                start_cards.append(cards)
-                seat_plays.append({c: plays[c] for c in cards})
-            else:
-                start_cards.append(())
-                seat_plays.append({})
         self._holders = holders
         self._seat_plays = seat_plays
         self._start_cards = tuple(start_cards)
         self._won = [0] * len(hands)
         self._tricks = []
-        rank_bit = self._rank_bit = RANK_BIT[self._trump]
         self._at_rank = CARD_AT_RANK[self._trump]
-        self._played = tuple([rank_mask(cards, rank_bit) for cards in start_cards])
+        self._played = tuple(played)
         self.phase = PLAY
         assert self.contract is not None
         self._start_trick(self.contract.bidder)
@@ -558,10 +565,12 @@ class Pitch52Hand(Hand):
         assert contract is not None
         game = self.game
         trump = self._trump
-        categories = game.scorer.categories_from_ranks(self._played, self._won)
-        score = game.scorer.score_categories(contract.bidder, contract.bid, categories, self.tally)
+        score = game.scorer.score_ranks(
+            contract.bidder, contract.bid, self._played, self._won, self.tally
+        )
+        categories = score.categories
         points = score.points
-        assert points is not None
+        assert points is not None and categories is not None
         line: dict[str, Any] = {
             "dealer": self.dealer,
             "bidder": contract.bidder,
@@ -572,14 +581,18 @@ class Pitch52Hand(Hand):
             "made": score.made,
             "scores_after": list(score.scores_after),
         }
-        self.result = HandResult(
-            outcome="scored",
-            score=score,
-            line=line,
-            trick_winners=tuple([trick[3] for trick in self._tricks]),
-            points=points,
-            categories=categories,
-            hands_after_draw=self._start_cards,
+        self.result = new_result(
+            "scored",
+            score,
+            line,
+            tuple([trick[3] for trick in self._tricks]),
+            points,
+            None,
+            None,
+            categories,
+            None,
+            self._start_cards,
+            {},
         )
         self.phase = OVER
         self.to_act = None

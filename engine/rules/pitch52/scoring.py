@@ -16,6 +16,7 @@ from operator import add
 from typing import Any
 
 from engine.rules.base import HandScore, Tally
+from engine.rules.build import new_score, new_tally
 from engine.rules.cards import (
     parse_card,
     parse_suit,
@@ -171,8 +172,14 @@ class Scorer:
         return cats
 
     def _two_sides(self, played: Sequence[int], won: Sequence[int]) -> dict[str, int | None]:
-        """``categories_from_ranks`` for two sides, the common table, in fewer steps: side 1
-        holds whatever side 0 does not."""
+        """``categories_from_ranks`` for two sides, the common table."""
+        return self._two_sides_scored(played, won)[0]
+
+    def _two_sides_scored(
+        self, played: Sequence[int], won: Sequence[int]
+    ) -> tuple[dict[str, int | None], list[int]]:
+        """The categories of two sides, in fewer steps (side 1 holds whatever side 0 does
+        not), and each side's points from them, added up on the way."""
         if self.pairs:
             played_0 = played[0] | played[2]
             won_0 = won[0] | won[2]
@@ -185,23 +192,47 @@ class Scorer:
                     played_0 |= played[seat]
                     won_0 |= won[seat]
         low_0 = played_0 if self.low_to_player else won_0
+        values = self.values
+        points = [0, 0]
         cats: dict[str, int | None] = {}
         if self.high_low:
             if in_play:
-                cats["high"] = 0 if played_0 >> in_play.bit_length() - 1 & 1 else 1
-                cats["low"] = 0 if low_0 & in_play & -in_play else 1
+                side = 0 if played_0 >> in_play.bit_length() - 1 & 1 else 1
+                cats["high"] = side
+                points[side] += values["high"]
+                side = 0 if low_0 & in_play & -in_play else 1
+                cats["low"] = side
+                points[side] += values["low"]
             else:
                 cats["high"] = cats["low"] = None
         for name, bit, to_low in self.card_categories:
             if in_play & bit:
-                cats[name] = 0 if (low_0 if to_low else won_0) & bit else 1
+                side = 0 if (low_0 if to_low else won_0) & bit else 1
+                cats[name] = side
+                points[side] += values[name]
             else:
                 cats[name] = None
         if self.high_low:
             game_0 = _GAME_POINTS[won_0 >> TEN_RANK & 255]
             game_1 = _GAME_POINTS[(in_play ^ won_0) >> TEN_RANK & 255]
-            cats["game"] = 0 if game_0 > game_1 else 1 if game_1 > game_0 else None
-        return cats
+            if game_0 > game_1:
+                cats["game"] = 0
+                points[0] += values["game"]
+            elif game_1 > game_0:
+                cats["game"] = 1
+                points[1] += values["game"]
+            else:
+                cats["game"] = None
+        return cats, points
+
+    def score_ranks(
+        self, bidder: int, bid: int, played: Sequence[int], won: Sequence[int], tally: Tally
+    ) -> HandScore:
+        """Score a played hand from the rank masks of ``categories_from_ranks``."""
+        if self.sides == 2:
+            categories, points = self._two_sides_scored(played, won)
+            return self.score_points(bidder, bid, points, categories, tally)
+        return self.score_categories(bidder, bid, self.categories_from_ranks(played, won), tally)
 
     def categories_from_tricks(
         self, trump: int, tricks: Iterable[Sequence[Sequence[Any]]]
@@ -273,24 +304,38 @@ class Scorer:
         the bidding side winning when it reaches the target."""
         bidding_side = self.seat_side[bidder]
         made = points[bidding_side] >= bid
-        delta = list(points)
-        if not made:
-            delta[bidding_side] = -bid
-        if len(tally.scores) != len(delta):
-            raise ValueError(f"scores for {len(tally.scores)} sides, points for {len(delta)}")
-        after = tuple(map(add, tally.scores, delta))
+        scores = tally.scores
+        if len(scores) != len(points):
+            raise ValueError(f"scores for {len(scores)} sides, points for {len(points)}")
+        target = self.target
+        after: tuple[int, ...]
+        delta: tuple[int, ...]
+        if len(points) == 2:
+            # Two sides, the usual table, written out: max() and map() cost ten times this.
+            first, second = points
+            if not made:
+                if bidding_side:
+                    second = -bid
+                else:
+                    first = -bid
+            delta = (first, second)
+            after = (scores[0] + first, scores[1] + second)
+            ended = after[0] >= target or after[1] >= target
+        else:
+            deltas = list(points)
+            if not made:
+                deltas[bidding_side] = -bid
+            delta = tuple(deltas)
+            after = tuple(map(add, scores, delta))
+            ended = max(after) >= target
         # No loss line (RULES.md 3.9): only a side at the target can end the game.
-        result = (
-            decide_game_end(after, target=self.target, bidding_side=bidding_side)
-            if max(after) >= self.target
-            else None
-        )
-        return HandScore(
+        result = decide_game_end(after, target=target, bidding_side=bidding_side) if ended else None
+        return new_score(
             made,
-            tuple(delta),
+            delta,
             after,
             result,
-            Tally(after, tally.sets, tally.consecutive_sets),
+            new_tally(after, tally.sets, tally.consecutive_sets),
             tuple(points),
             categories,
         )

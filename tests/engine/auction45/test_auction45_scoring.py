@@ -292,15 +292,15 @@ def test_lines_and_scores_agree_for_every_split() -> None:
                 assert sum(score.delta) == sum(score.scores_after) - sum(before)
 
 
-def test_equal_facts_share_one_score_and_different_tallies_do_not_mix() -> None:
+def test_equal_facts_give_equal_scores_and_different_tallies_do_not_mix() -> None:
     game = _game()
     facts = {"bidder": 0, "bid": 20, "points": [20, 10]}
     first = game.score(facts, Tally.of([0, 0]))
-    assert game.score(dict(facts, points=(20, 10)), Tally.of([0, 0])) is first
+    assert game.score(dict(facts, points=(20, 10)), Tally.of([0, 0])) == first
     later = game.score(facts, Tally.of([100, 0]))
     assert later.scores_after == (120, 10) and later.result is not None
     assert game.score(facts, Tally.of([0, 0], [1, 0])).tally_after.sets == (1, 0)
-    assert game.score({**facts, "bidder": 2}, Tally.of([0, 0])) is first  # same side
+    assert game.score({**facts, "bidder": 2}, Tally.of([0, 0])) == first  # same side
 
 
 def test_scores_stay_right_beyond_the_cache_size() -> None:
