@@ -8,7 +8,11 @@ process that made the decision (so other work on the machine does not count). Pr
 asserts nothing::
 
     python bench/bots.py --game auction45 --pairs 200 --a search --b rule [--games 50]
-        [--processes 2] [--options '{"kitty_size": 3}']
+        [--processes 2] [--options '{"kitty_size": 3}'] [--a-settings '{"samples": 40}']
+
+``--a-settings`` and ``--b-settings`` go to the bots' constructors (``bot_for``), for instance
+``'{"phases": {"auction45": ["play"]}}'`` for a search player that searches only the card play
+and plays the other phases by the rules.
 
 Targets (issue 6): rule beats random in at least 95% of games; search beats rule by at least
 2 points per auction45 hand with the interval's lower bound above zero over 2,000 deal pairs;
@@ -75,11 +79,15 @@ def play_hand(
     return hand.result.score.delta
 
 
-def run_pairs(job: tuple[str, dict[str, Any], str, str, list[int]]) -> dict[str, Any]:
+Job = tuple[str, dict[str, Any], str, str, dict[str, Any], dict[str, Any], list[int]]
+
+
+def run_pairs(job: Job) -> dict[str, Any]:
     """Duplicate deals ``seeds``: per pair, A's side minus B's side, per hand."""
-    game_id, options, a_name, b_name, seeds = job
+    game_id, options, a_name, b_name, a_settings, b_settings, seeds = job
     game = get_game(game_id, options)
-    a, b = Timed(bot_for(a_name, game)), Timed(bot_for(b_name, game))
+    a = Timed(bot_for(a_name, game, **a_settings))
+    b = Timed(bot_for(b_name, game, **b_settings))
     n = game.seating.seats
     diffs = []
     for seed in seeds:
@@ -91,11 +99,12 @@ def run_pairs(job: tuple[str, dict[str, Any], str, str, list[int]]) -> dict[str,
     return {"diffs": diffs, "a_times": a.times, "b_times": b.times}
 
 
-def run_games(job: tuple[str, dict[str, Any], str, str, list[int]]) -> dict[str, Any]:
+def run_games(job: Job) -> dict[str, Any]:
     """Games to the target for ``seeds``, each played twice with the sides swapped."""
-    game_id, options, a_name, b_name, seeds = job
+    game_id, options, a_name, b_name, a_settings, b_settings, seeds = job
     game = get_game(game_id, options)
-    a, b = Timed(bot_for(a_name, game)), Timed(bot_for(b_name, game))
+    a = Timed(bot_for(a_name, game, **a_settings))
+    b = Timed(bot_for(b_name, game, **b_settings))
     wins = played = hands = 0
     for seed in seeds:
         for a_side in (0, 1):
@@ -130,6 +139,7 @@ def _times_line(name: str, times: list[float]) -> str:
     return (
         f"  {name:<7} decisions {len(times):>7,}  p50 {_quantile(times, 0.5) * 1000:7.1f} ms"
         f"  p95 {_quantile(times, 0.95) * 1000:7.1f} ms  max {max(times, default=0) * 1000:7.1f} ms"
+        f"  total {sum(times):,.0f} s"
     )
 
 
@@ -141,27 +151,42 @@ def main() -> int:
     parser.add_argument("--a", default="search", choices=sorted(BOTS))
     parser.add_argument("--b", default="rule", choices=sorted(BOTS))
     parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--a-settings", default="{}", help="bot A's settings as JSON")
+    parser.add_argument("--b-settings", default="{}", help="bot B's settings as JSON")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed")
     parser.add_argument("--processes", type=int, default=1, choices=[1, 2])
+    parser.add_argument(
+        "--dump", default=None, help="write each deal pair's figure (JSON, by seed) to this file"
+    )
     args = parser.parse_args()
     options = json.loads(args.options)
-    get_game(args.game, options)  # refuse bad options before starting
+    a_settings, b_settings = json.loads(args.a_settings), json.loads(args.b_settings)
+    game = get_game(args.game, options)  # refuse bad options before starting
+    bot_for(args.a, game, **a_settings)  # and bad settings
+    bot_for(args.b, game, **b_settings)
     start = time.perf_counter()
     pair_seeds = list(range(args.seed, args.seed + args.pairs))
     game_seeds = list(range(args.seed + 10**6, args.seed + 10**6 + args.games))
-    pair_jobs = [
-        (args.game, options, args.a, args.b, c) for c in _chunks(pair_seeds, 8 * args.processes)
-    ]
-    game_jobs = [
-        (args.game, options, args.a, args.b, c) for c in _chunks(game_seeds, 8 * args.processes)
-    ]
+    head = (args.game, options, args.a, args.b, a_settings, b_settings)
+    pair_jobs: list[Job] = [(*head, c) for c in _chunks(pair_seeds, 8 * args.processes)]
+    game_jobs: list[Job] = [(*head, c) for c in _chunks(game_seeds, 8 * args.processes)]
     with Pool(args.processes) as pool:
         pair_results = pool.map(run_pairs, pair_jobs, chunksize=1)
         game_results = pool.map(run_games, game_jobs, chunksize=1) if game_jobs else []
     diffs = [d for r in pair_results for d in r["diffs"]]
+    if args.dump:
+        by_seed = {
+            s: d
+            for c, r in zip(pair_jobs, pair_results, strict=True)
+            for s, d in zip(c[-1], r["diffs"], strict=True)
+        }
+        Path(args.dump).write_text(json.dumps(by_seed, sort_keys=True))
     a_times = [t for r in (*pair_results, *game_results) for t in r["a_times"]]
     b_times = [t for r in (*pair_results, *game_results) for t in r["b_times"]]
-    print(f"{args.game} {json.dumps(options)}: A = {args.a}, B = {args.b}")
+    print(
+        f"{args.game} {json.dumps(options)}: A = {args.a} {json.dumps(a_settings)}, "
+        f"B = {args.b} {json.dumps(b_settings)}"
+    )
     if diffs:
         mean = statistics.fmean(diffs)
         half = (

@@ -31,6 +31,33 @@ def fill(pool: Sequence[int], slots: Sequence[Slot], rng: random.Random) -> list
     pool_mask = 0
     for c in pool:
         pool_mask |= BIT[c]
+    # Slots that take the same cards are dealt as one, then split at random (their cards are
+    # interchangeable, so the split is as likely as any other).
+    groups: dict[int, list[int]] = {}
+    for i, (_, mask) in enumerate(slots):
+        groups.setdefault(mask & pool_mask, []).append(i)
+    if len(groups) < len(slots):
+        merged = [(sum(slots[i][0] for i in members), mask) for mask, members in groups.items()]
+        found = _fill(pool, pool_mask, merged, rng)
+        if found is None:
+            return None
+        dealt = [0] * len(slots)
+        for got, members in zip(found, groups.values(), strict=True):
+            cards = cards_in(got)
+            rng.shuffle(cards)
+            pos = 0
+            for i in members:
+                cap = slots[i][0]
+                for c in cards[pos : pos + cap]:
+                    dealt[i] |= BIT[c]
+                pos += cap
+        return dealt
+    return _fill(pool, pool_mask, slots, rng)
+
+
+def _fill(
+    pool: Sequence[int], pool_mask: int, slots: Sequence[Slot], rng: random.Random
+) -> list[int] | None:
     # Slots that take any card of the pool are dealt together, by slicing a shuffle.
     free = [i for i, (_, mask) in enumerate(slots) if mask & pool_mask == pool_mask]
     bound = [i for i in range(len(slots)) if i not in free]

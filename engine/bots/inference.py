@@ -1,29 +1,121 @@
-"""Reading the others' calls: a sampled deal is kept only if they would have bid it so.
+"""Reading the others' calls and cards: a sampled deal is kept only if they would have bid
+and played it so.
 
 The seat does not know how the others bid, but a deal in which they would have called
 differently is less likely than one in which they would have called as they did. The rule
 bot's auction is the model: a sampled deal agrees with the auction when, replayed call by
-call, the rule bot would have made every other seat's call from that seat's hand. The search
-bot prefers agreeing deals, and falls back on the others when too few agree.
+call, the rule bot would have made every other seat's call from that seat's hand. The cards
+played are read the same way (``plays_agree``): in a deal that agrees, the rule bot holding
+each opponent's sampled cards would have played every card he played. The search bot samples
+agreeing deals, and deals sampled without reading anything when too few agree (the others may
+not play as the rule bot does).
+
+The calls are checked without building any view (``CallReader``): the legal calls are the same
+in every sampled deal, so only the hands change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engine.bots.dealing import cards_in
+from engine.bots.playout import Tracker
 from engine.bots.rule_bot import decide
-from engine.bots.seen import Seen, read_view
+from engine.bots.seen import Seen
 from engine.bots.worlds import World
-from engine.rules import Call
+from engine.rules import Action, Call, Deal, Tally
+from engine.rules.cards import BIT
+
+
+class CallReader:
+    """The others' calls, each with what the rule bot would have known when it was made,
+    ready to be checked against many sampled deals.
+
+    The calls open to a seat depend on the calls before it and the scores, never on the
+    cards, so they are worked out once from the real auction; a sampled deal only changes the
+    hand each seat called from.
+    """
+
+    def __init__(self, seen: Seen) -> None:
+        game = seen.game
+        hand = game.new_hand(dealer=seen.dealer, seed=0, tally=Tally.of(seen.scores))
+        nobody = (0,) * seen.seats
+        self.steps: list[tuple[int, Call, Seen, Sequence[Action]]] = []
+        for i, (seat, call) in enumerate(seen.calls):
+            made = Call(seat, call)
+            if seat != seen.seat:
+                asked = replace(
+                    seen,
+                    seat=seat,
+                    side=seen.seat_side[seat],
+                    phase="auction",
+                    to_act=seat,
+                    hand=0,
+                    calls=seen.calls[:i],
+                    bidder=None,
+                    bid=None,
+                    trump=None,
+                    declared=False,
+                    mode=None,
+                    tricks=(),
+                    trick=(seat, (), (), -1),
+                    played=0,
+                    played_by=nobody,
+                )
+                self.steps.append((seat, made, asked, hand.legal_actions()))
+            hand.apply(made)
+
+    def agree(self, deal: Deal) -> bool:
+        """Whether the rule bot, holding the hands dealt in ``deal``, would have made the
+        others' calls."""
+        dealt = deal.hands
+        for seat, made, asked, legal in self.steps:
+            mask = 0
+            for c in dealt[seat]:
+                mask |= BIT[c]
+            asked.hand = mask
+            if decide(asked, legal) != made:
+                return False
+        return True
 
 
 def calls_agree(world: World, seen: Seen) -> bool:
     """Whether the rule bot, holding the sampled hands, would have made the others' calls."""
+    return CallReader(seen).agree(world.hand.deal)
+
+
+def plays_agree(holdings: Sequence[int], seen: Seen) -> bool:
+    """Whether the rule bot, holding the sampled cards of each opponent (``holdings``: every
+    seat's cards now), would have played every card he played (auction45 only; other games
+    always agree).
+
+    Partners are not read: at a table of search bots a partner's card is the search's, not the
+    rule bot's.
+    """
     game = seen.game
-    hand = game.new_hand(dealer=seen.dealer, deal=world.hand.deal, tally=world.hand.tally)
-    for seat, call in seen.calls:
-        made = Call(seat, call)
-        if seat != seen.seat:
-            legal = hand.legal_actions()
-            if decide(read_view(game, hand.view(seat)), legal) != made:
-                return False
-        hand.apply(made)
+    if game.id != "auction45" or seen.phase != "play" or seen.bidder is None:
+        return True
+    side = seen.side
+    start = [h | p for h, p in zip(holdings, seen.played_by, strict=True)]
+    tracker = Tracker(seen, start)
+    tracker.played = 0
+    tracker.trick_seats, tracker.trick_cards = [], []
+    bidding_side = seen.seat_side[seen.bidder]
+    opening = True
+    for _, seats, cards, _ in (*seen.tricks, seen.trick):
+        for s, c in zip(seats, cards, strict=True):
+            if seen.seat_side[s] != side:
+                context = {
+                    "bid": seen.bid,
+                    "opening_lead": opening,
+                    "bidding_side": seen.seat_side[s] == bidding_side,
+                }
+                legal = game.legal_plays(
+                    cards_in(tracker.holdings[s]), tracker.trick_cards, seen.trump, context=context
+                )
+                if len(legal) > 1 and tracker.choose(s, legal) != c:
+                    return False
+            tracker.update(s, c)
+            opening = False
     return True

@@ -8,6 +8,17 @@ of the draw. Candidates are every legal action, except for discards, where the r
 favourites are tried. Phases it does not search, and deals it cannot sample (a few rare option
 combinations), are played as the rule bot plays them.
 
+The rule bot's choice is the first candidate, and in auction45 the search departs from it only
+when another candidate beats it by ``keep_z`` standard errors over the deals (``leader``): with
+a few dozen deals per decision the best-looking of several candidates is often only the
+luckiest, and taking it cost more than the search gained. auction45's auction is left to the
+rules: in duplicate matches against the rule bot (``bench/bots.py --a-settings``, 100 to 200
+deal pairs each) searched calls lost points with the usual number of deals, and with four
+times as many, or gated, did no measurably better than the rule bot's calls while costing as
+much as the rest of the hand. The declaration and discards are searched, gated; the deals are
+sampled so that the others called and discarded as the rule bot would (``inference``,
+``worlds.clues45``).
+
 Cost is bounded by the number of deals and a budget of simulated actions per decision, never
 by the clock (unless ``time_limit`` is set), so a decision depends only on the view and the
 random generator.
@@ -17,22 +28,23 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.bots import rules45
 from engine.bots.base import View, game_of, objective
-from engine.bots.inference import calls_agree
+from engine.bots.inference import CallReader, plays_agree
 from engine.bots.mirror45 import Before45
 from engine.bots.playout import Tracker, exact_value, playout
 from engine.bots.ranking import ranking
 from engine.bots.rule_bot import decide
 from engine.bots.seen import Seen, read_view
 from engine.bots.worlds import World, sample_world
-from engine.rules import Action, Game
+from engine.bots.worlds.world import Keep
+from engine.rules import Action, Deal, Game
 
 #: Phases searched by default, per game; the others are played by the rules.
 SEARCHED: dict[str, frozenset[str]] = {
-    "auction45": frozenset({"auction", "declare", "kitty_discard", "draw", "play"}),
+    "auction45": frozenset({"declare", "kitty_discard", "draw", "play"}),
     "bidwhist": frozenset({"play"}),
     "pitch52": frozenset({"play"}),
 }
@@ -48,6 +60,8 @@ PRE_PLAY_COST: dict[str, int] = {
     "excess_discard": 6,
     "discard": 6,
 }
+#: ``keep_z`` by game (0 elsewhere: the plain best mean, as measured there before).
+KEEP_Z: dict[str, float] = {"auction45": 1.0}
 MIN_DEALS = 8
 #: Deals tried per deal wanted (some do not fit, some disagree with the calls).
 SAMPLE_ATTEMPTS = 3
@@ -59,12 +73,17 @@ class SearchBot:
     ``samples``: deals per decision at most; ``budget``: simulated actions per decision at
     most (fewer deals are used when candidates and cards left are many); ``exact_cards``:
     exact search once at most this many cards are left in all hands; ``candidates``: discards
-    tried; ``time_limit``: optional seconds after which no new deal is started (this makes the
-    choice depend on the machine's speed); ``settle_after``, ``settle_z``: sampling stops
-    early, from ``settle_after`` deals on, once the leading option is ahead of every other by
-    ``settle_z`` standard errors (or all options have scored alike on every deal);
-    ``read_calls``: prefer deals on which the others would have bid as they did
-    (``engine.bots.inference``).
+    tried; ``phases``: the phases searched, by game id (``SEARCHED``); ``time_limit``: optional
+    seconds after which no new deal is started (this makes the choice depend on the machine's
+    speed); ``settle_after``, ``settle_z``: sampling stops early, from ``settle_after`` deals
+    on, once the leading option is ahead of every other by ``settle_z`` standard errors (or all
+    options have scored alike on every deal); ``read_calls``: prefer deals on which the others
+    would have bid as they did (``engine.bots.inference``); ``read_discards``: in auction45,
+    only deals in which the others kept their trumps at the draw and gave back the rest, as the
+    rule bot does (``worlds.clues45``); ``read_plays``: in auction45, prefer deals in which the
+    opponents would have played their cards as the rule bot (off: at the same cost it leaves
+    too few deals, and measured worse); ``keep_z``: the rule bot's choice stands unless another
+    beats it by this many standard errors (``KEEP_Z`` by game when not given).
     """
 
     name = "search"
@@ -76,23 +95,29 @@ class SearchBot:
         samples: int = 100,
         budget: int = 16_000,
         exact_cards: int = 8,
-        candidates: int = 6,
-        phases: dict[str, frozenset[str]] | None = None,
+        candidates: int = 3,
+        phases: Mapping[str, Iterable[str]] | None = None,
         time_limit: float | None = None,
         settle_after: int = 12,
         settle_z: float = 3.0,
         read_calls: bool = True,
+        read_discards: bool = True,
+        read_plays: bool = False,
+        keep_z: float | None = None,
     ) -> None:
         self.game = game
         self.samples = samples
         self.budget = budget
         self.exact_cards = exact_cards
         self.candidates = candidates
-        self.phases = SEARCHED if phases is None else phases
+        self.phases = SEARCHED if phases is None else {g: frozenset(p) for g, p in phases.items()}
         self.time_limit = time_limit
         self.settle_after = settle_after
         self.settle_z = settle_z
         self.read_calls = read_calls
+        self.read_discards = read_discards
+        self.read_plays = read_plays
+        self.keep_z = keep_z
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         game = game_of(view, self.game)
@@ -126,8 +151,8 @@ class SearchBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         wanted = self._deals(seen, len(options))
         rows: list[list[float]] = []  # per deal, the value of each option
-        spares: list[World] = []  # deals the others would have bid otherwise
-        for _ in range(SAMPLE_ATTEMPTS * wanted):
+        keep = self._keep(seen)
+        for attempt in range(SAMPLE_ATTEMPTS * wanted):
             if len(rows) >= wanted or (deadline is not None and time.perf_counter() > deadline):
                 break
             if (
@@ -136,18 +161,36 @@ class SearchBot:
                 and settled(rows, self.settle_z)
             ):
                 break
+            if not rows and attempt >= SAMPLE_ATTEMPTS * MIN_DEALS:
+                break  # the others did not act as the model says: read nothing
+            world = sample_world(seen, rng, self.read_discards, keep)
+            if world is not None:
+                rows.append(self._values(game, seen, world, options))
+        least = min(wanted, MIN_DEALS)
+        for _ in range(SAMPLE_ATTEMPTS * (least - len(rows)) if len(rows) < least else 0):
             world = sample_world(seen, rng)
-            if world is None:
-                continue
-            if self.read_calls and not calls_agree(world, seen):
-                spares.append(world)
-                continue
-            rows.append(self._values(game, seen, world, options))
-        for world in spares[: max(0, min(wanted, MIN_DEALS) - len(rows))]:
-            rows.append(self._values(game, seen, world, options))
+            if world is not None:
+                rows.append(self._values(game, seen, world, options))
+                if len(rows) >= least:
+                    break
         if not rows:
             return None
-        return options[leader(rows)]
+        keep_z = KEEP_Z.get(game.id, 0.0) if self.keep_z is None else self.keep_z
+        return options[leader(rows, keep_z)]
+
+    def _keep(self, seen: Seen) -> Keep | None:
+        """The test of a sampled deal against the others' calls and cards (or ``None``)."""
+        calls = CallReader(seen) if self.read_calls else None
+        read_plays = self.read_plays
+        if calls is None and not read_plays:
+            return None
+
+        def keep(deal: Deal, holdings: list[int]) -> bool:
+            if read_plays and not plays_agree(holdings, seen):
+                return False
+            return calls is None or calls.agree(deal)
+
+        return keep
 
     def _deals(self, seen: Seen, options: int) -> int:
         """Deals to sample: ``samples``, fewer when each deal costs much to play out."""
@@ -179,14 +222,33 @@ class SearchBot:
         return values
 
 
-def leader(rows: Sequence[Sequence[float]]) -> int:
-    """The option with the best total (the first on ties: the rule bot's choice comes first)."""
+def leader(rows: Sequence[Sequence[float]], keep_z: float = 0.0) -> int:
+    """The option with the best total (the first on ties: the rule bot's choice comes first).
+
+    With ``keep_z`` the first option is kept unless the best beats it by ``keep_z`` standard
+    errors of their paired differences: picking the best of several noisy means favours
+    whichever was luckiest, so a departure from the rule bot's choice needs some evidence.
+    """
     totals = [sum(row[i] for row in rows) for i in range(len(rows[0]))]
     best = 0
     for i in range(1, len(totals)):
         if totals[i] > totals[best] + 1e-9:
             best = i
+    if best and keep_z > 0 and not ahead(rows, best, 0, keep_z):
+        return 0
     return best
+
+
+def ahead(rows: Sequence[Sequence[float]], i: int, j: int, z: float) -> bool:
+    """Whether option ``i`` beats option ``j`` by ``z`` standard errors of the paired
+    differences (with a single deal, or no spread, by any positive margin)."""
+    k = len(rows)
+    diffs = [row[i] - row[j] for row in rows]
+    mean = sum(diffs) / k
+    if k < 2:
+        return mean > 0
+    spread = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return mean > 0 and mean > z * (spread / k) ** 0.5
 
 
 def settled(rows: Sequence[Sequence[float]], z: float) -> bool:

@@ -18,8 +18,8 @@ from engine.bots.common import options_of
 from engine.bots.dealing import cards_in, fill, take
 from engine.bots.ranking import ranking
 from engine.bots.seen import Seen
-from engine.bots.worlds.clues45 import allowed_cards, delivery_positions
-from engine.bots.worlds.world import World, plays, replay, shuffled
+from engine.bots.worlds.clues45 import KEEP, allowed_cards, delivery_positions, discard_clues
+from engine.bots.worlds.world import Keep, World, plays, replay, shuffled
 from engine.rules import Action, Call, Deal, Discard, GoKitty, KittyDiscard, NameTrump
 from engine.rules.cards import BIT, DECK_52, parse_card
 
@@ -27,9 +27,13 @@ from engine.rules.cards import BIT, DECK_52, parse_card
 class _Builder:
     """One attempt at a world; ``build`` returns ``None`` when the guess does not fit."""
 
-    def __init__(self, seen: Seen, rng: random.Random) -> None:
+    def __init__(
+        self, seen: Seen, rng: random.Random, read_discards: bool, keep: Keep | None
+    ) -> None:
         self.seen = seen
         self.rng = rng
+        self.read_discards = read_discards
+        self.keep = keep
         self.game = seen.game
         self.opts = options_of(self.game)
         view = seen.view
@@ -156,12 +160,26 @@ class _Builder:
             if s != me:
                 slots.append((self.counts[s], allowed[s] & (DECK_52 if s == bidder else others)))
                 owners.append(s)
+        # With ``read_discards``: trumps kept at the draw and not played yet are still held.
+        clues = self._kept_trumps()
+        sure_slot: dict[int, int] = {}
+        for s, k in clues.items():
+            i = owners.index(s)
+            cap, mask = slots[i]
+            sure = max(0, k - (seen.played_by[s] & rank.trump_mask).bit_count())
+            if sure > cap:
+                return None
+            slots[i] = (cap - sure, mask)
+            sure_slot[s] = len(slots)
+            slots.append((sure, mask & rank.trump_mask))
         discard_slot: dict[int, int] = {}
         for s in self.order:
             d = self.discards[s]
             if d:
                 discard_slot[s] = len(slots)
-                if s != bidder:
+                if s in clues:
+                    slots.append((d, plain))
+                elif s != bidder:
                     slots.append((d, others))
                 elif self.went and self.trumps_only:
                     slots.append((d, rank.trump_mask))
@@ -181,7 +199,8 @@ class _Builder:
         else:
             kitty_dropped = True
             kitty_slot = len(slots)
-            slots.append((self.kitty_size, DECK_52))  # the bidder's kitty discard
+            # The bidder's kitty discard (plain if he then gave back a card at the draw).
+            slots.append((self.kitty_size, plain if clues.get(bidder, KEEP) < KEEP else DECK_52))
         stock_size = self.game_stock_size()
         delivered = sum(draws) if draws is not None else 0
         slots.append((stock_size - delivered, others))
@@ -191,7 +210,7 @@ class _Builder:
         hands = [0] * n
         hands[me] = seen.hand
         for i, s in enumerate(owners):
-            hands[s] = dealt[i]
+            hands[s] = dealt[i] | (dealt[sure_slot[s]] if s in sure_slot else 0)
         stock_cards: list[int] = [-1] * stock_size
         if draws is not None:
             positions = delivery_positions(draws, self.order, self.opts["draw_packet_max"])
@@ -207,6 +226,9 @@ class _Builder:
                     if (after & rank.trump_mask).bit_count() < keep:
                         return None
                     kept, received = take(after & rank.trump_mask, keep, self.rng)
+                    received |= after & ~rank.trump_mask
+                elif s in clues:
+                    kept, received = take(after & rank.trump_mask, clues[s], self.rng)
                     received |= after & ~rank.trump_mask
                 else:
                     received, kept = take(after & ~taste, draws[s], self.rng)
@@ -243,6 +265,12 @@ class _Builder:
         )
 
     # -- helpers ---------------------------------------------------------------------------
+    def _kept_trumps(self) -> dict[int, int]:
+        """``discard_clues`` if the builder reads discards, else nothing."""
+        if not self.read_discards:
+            return {}
+        return discard_clues(self.seen, self.opts, self.discards, self.game_stock_size())
+
     def game_stock_size(self) -> int:
         return 52 - 5 * self.n - self.kitty_size
 
@@ -329,7 +357,7 @@ class _Builder:
         for c in kitty:
             kitty_mask |= BIT[c]
         actions = self._actions(kitty_discard, discards)
-        return replay(self.seen, deal, actions, holdings, kitty_mask)
+        return replay(self.seen, deal, actions, holdings, kitty_mask, self.keep)
 
     def _actions(self, kitty_discard: int, discards: dict[int, int]) -> list[Action]:
         seen = self.seen
@@ -349,6 +377,10 @@ class _Builder:
         return actions + plays(seen)
 
 
-def sample_world(seen: Seen, rng: random.Random) -> World | None:
-    """One world for ``seen``, or ``None`` when the guess did not replay."""
-    return _Builder(seen, rng).build()
+def sample_world(
+    seen: Seen, rng: random.Random, read_discards: bool = False, keep: Keep | None = None
+) -> World | None:
+    """One world for ``seen``, or ``None`` when the guess did not replay or ``keep`` refused
+    it; ``read_discards``: only deals in which the others discarded as the rule bot would
+    (``clues45``)."""
+    return _Builder(seen, rng, read_discards, keep).build()

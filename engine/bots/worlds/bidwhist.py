@@ -13,7 +13,7 @@ import random
 
 from engine.bots.dealing import cards_in, fill, take
 from engine.bots.seen import Seen, mask_of_names
-from engine.bots.worlds.world import World, plays, replay
+from engine.bots.worlds.world import Keep, World, plays, replay
 from engine.rules import Action, Call, Deal, Declare, KittyDiscard
 from engine.rules.cards import DECK_52, SUIT_MASK
 
@@ -31,8 +31,9 @@ def voids(seen: Seen) -> list[int]:
     return allowed
 
 
-def sample_world(seen: Seen, rng: random.Random) -> World | None:
-    """One world for ``seen``, or ``None`` when the guess did not replay."""
+def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> World | None:
+    """One world for ``seen``, or ``None`` when the guess did not replay or ``keep`` refused
+    it."""
     view = seen.view
     me = seen.seat
     n = seen.seats
@@ -82,4 +83,4 @@ def sample_world(seen: Seen, rng: random.Random) -> World | None:
         assert bidder is not None
         actions.append(KittyDiscard(bidder, tuple(cards_in(discard))))
     deal = Deal(tuple(tuple(cards_in(h)) for h in hands), tuple(cards_in(kitty)))
-    return replay(seen, deal, actions + plays(seen), holdings, kitty)
+    return replay(seen, deal, actions + plays(seen), holdings, kitty, keep)

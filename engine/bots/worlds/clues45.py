@@ -6,6 +6,13 @@ five or jack (or whatever the renege option privileges) ranking above the card l
 defender opening a 30 with a plain card holds no trump. The draw puts each player's new cards
 at known places of the stock: the dealer's delivery of RULES.md 1.7, mirrored here because
 rebuilding a deal needs it.
+
+The discards tell more if the players discard as the rule bot does (``rules45.draw_discard``:
+every card but the trumps goes back, since a card from the stock is worth more than any plain
+card): a player who gave back ``d`` cards kept ``5 - d`` cards, all of them trumps, and gave
+back plain cards only; a bidder who gave back a card at the draw had kept every trump of the
+kitty, so his kitty discard was plain too. ``discard_clues`` reads that, for the search bot to
+prefer deals that agree (it is a model of the others, not a rule of the game).
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from engine.bots.dealing import cards_in
 from engine.bots.ranking import TRUMP, Ranking
 from engine.bots.seen import Seen
 from engine.rules.cards import ACE, BIT, DECK_52, FIVE, HEARTS, JACK, card
+
+KEEP = 5  # cards in a hand after the draw
 
 RENEGE: dict[str, tuple[str, ...]] = {
     "five_jack": ("five", "jack"),
@@ -69,6 +78,37 @@ def allowed_cards(seen: Seen, rank: Ranking, opts: dict[str, Any]) -> list[int]:
             elif follow and led_suit != TRUMP and suit not in (led_suit, TRUMP):
                 allowed[s] &= ~rank.suit_mask[led_suit]
     return allowed
+
+
+def discard_clues(
+    seen: Seen, opts: dict[str, Any], discards: Sequence[int | None], stock_size: int
+) -> dict[int, int]:
+    """Per other seat whose draw discard the rule-bot model explains, the trumps he kept from
+    his hand before the draw (his discards were all plain cards).
+
+    A seat is left out when the model says nothing sure: a taste card or ``trumps_only``
+    (the bidder's hand is not rebuilt that way), a bidder who went on the kitty, a discard of
+    ``max_discard`` cards below five (he may have kept a plain card), or a discard that the
+    stock may have cut short.
+    """
+    if seen.bidder is None or seen.view.get("taste") or opts["kitty_rule"] != "free":
+        return {}
+    most = int(opts["max_discard"])
+    n = seen.seats
+    order = [(seen.dealer + 1 + i) % n for i in range(n)]
+    clues: dict[int, int] = {}
+    given = 0
+    for s in order:
+        d = discards[s]
+        if d is None:
+            break
+        given += d
+        if s == seen.seat or given >= stock_size or (d == most and most < KEEP):
+            continue
+        if s == seen.bidder and seen.view.get("went_on_kitty"):
+            continue
+        clues[s] = KEEP - d
+    return clues
 
 
 def delivery_positions(

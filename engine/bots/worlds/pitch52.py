@@ -21,15 +21,16 @@ from engine.bots.ranking import ranking
 from engine.bots.seen import Seen, mask_of_names
 from engine.bots.worlds import draw52
 from engine.bots.worlds.draw52 import KEEP, Plan
-from engine.bots.worlds.world import World, plays, replay
+from engine.bots.worlds.world import Keep, World, plays, replay
 from engine.rules import Action, Call, Deal, ExcessDiscard, NameTrump
 from engine.rules.cards import BIT, DECK_54
 
 
-def sample_world(seen: Seen, rng: random.Random) -> World | None:
-    """One world for ``seen``, or ``None`` (phase or option not rebuilt, or a misfit)."""
+def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> World | None:
+    """One world for ``seen``, or ``None`` (phase or option not rebuilt, a misfit, or ``keep``
+    refused it)."""
     if seen.phase in ("auction", "trump"):
-        return _before_trump(seen, rng)
+        return _before_trump(seen, rng, keep)
     if seen.phase != "play" or options_of(seen.game)["rob"] != "bidder_then_partner":
         return None
     assert seen.trump is not None and seen.bidder is not None
@@ -94,7 +95,7 @@ def sample_world(seen: Seen, rng: random.Random) -> World | None:
     )
     if built is None:
         return None
-    return replay(seen, built, _actions(seen), holdings)
+    return replay(seen, built, _actions(seen), holdings, keep=keep)
 
 
 def _rebuild(
@@ -185,7 +186,7 @@ def _actions(seen: Seen) -> list[Action]:
     return actions + plays(seen)
 
 
-def _before_trump(seen: Seen, rng: random.Random) -> World | None:
+def _before_trump(seen: Seen, rng: random.Random, keep: Keep | None) -> World | None:
     """Before trump every unseen card is equally likely anywhere."""
     n = seen.seats
     me = seen.seat
@@ -202,4 +203,4 @@ def _before_trump(seen: Seen, rng: random.Random) -> World | None:
     stock = cards_in(dealt[-1])
     rng.shuffle(stock)
     deal = Deal(tuple(tuple(cards_in(h)) for h in hands), (), tuple(stock))
-    return replay(seen, deal, _actions(seen), hands)
+    return replay(seen, deal, _actions(seen), hands, keep=keep)

@@ -10,7 +10,7 @@ checks the guess; a guess is kept only if the seat's view of it is the real view
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.bots.dealing import cards_in
@@ -27,11 +27,23 @@ class World:
     kitty: int = 0
 
 
+#: A test a sampled deal must pass before it is replayed: ``keep(deal, holdings)``, with every
+#: seat's cards at the decision (the search bot's reading of the others' calls and cards).
+Keep = Callable[[Deal, list[int]], bool]
+
+
 def replay(
-    seen: Seen, deal: Deal, actions: Sequence[Action], holdings: list[int], kitty: int = 0
+    seen: Seen,
+    deal: Deal,
+    actions: Sequence[Action],
+    holdings: list[int],
+    kitty: int = 0,
+    keep: Keep | None = None,
 ) -> World | None:
-    """The world of ``deal`` after ``actions``, or ``None`` if the engine refuses an action or
-    the seat would see anything different from its real view."""
+    """The world of ``deal`` after ``actions``, or ``None`` if ``keep`` refuses the deal, the
+    engine refuses an action or the seat would see anything different from its real view."""
+    if keep is not None and not keep(deal, holdings):
+        return None
     try:
         hand = seen.game.new_hand(dealer=seen.dealer, deal=deal, tally=Tally.of(seen.scores))
         for action in actions:

@@ -11,6 +11,7 @@ from engine.bots import SearchBot, bot_for
 from engine.bots.base import objective
 from engine.bots.inference import calls_agree
 from engine.bots.playout import exact_value, playout
+from engine.bots.search_bot import leader
 from engine.bots.seen import read_view
 from engine.bots.worlds import World, sample_world
 from engine.rules import Call, Deal, Hand, get_game, parse_cards
@@ -122,3 +123,20 @@ def test_a_pass_on_a_strong_hand_disagrees() -> None:
     hand.apply(Call(0, "pass"))
     seen = read_view(game, hand.view(1))
     assert not calls_agree(World(hand, []), seen)
+
+
+@pytest.mark.parametrize(
+    ("rows", "keep_z", "chosen"),
+    [
+        ([[0.0, 1.0], [0.0, 1.0]], 0.0, 1),  # the best total wins
+        ([[0.0, 0.0], [0.0, 0.0]], 0.0, 0),  # ties go to the first (the rule bot's choice)
+        ([[0.0, 5.0], [0.0, -3.0], [0.0, 4.0]], 0.0, 1),  # ahead on the total only...
+        ([[0.0, 5.0], [0.0, -3.0], [0.0, 4.0]], 1.0, 0),  # ...is not enough with keep_z
+        ([[0.0, 2.0], [0.0, 3.0], [0.0, 2.5]], 1.0, 1),  # ahead on every deal
+        ([[1.0, 0.0, 3.0], [1.0, 0.0, 2.0], [1.0, 0.0, 2.5]], 2.0, 2),
+    ],
+)
+def test_leader_keeps_the_first_option_without_evidence(
+    rows: list[list[float]], keep_z: float, chosen: int
+) -> None:
+    assert leader(rows, keep_z) == chosen
