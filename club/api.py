@@ -28,7 +28,13 @@ from club import services
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND
 from club.imports import PlayersImportError, players_import
 from club.models import Club, Membership, Player
-from club.permissions import Capability, HasClubCapability, denied_message, has_capability
+from club.permissions import (
+    Capability,
+    HasClubCapability,
+    club_for_viewer,
+    denied_message,
+    has_capability,
+)
 from club.selectors import (
     club_get,
     club_list,
@@ -50,7 +56,7 @@ class ClubApi(APIView):
     def get_club(self, request: Request, **kwargs: Any) -> Club:
         club: Club | None = getattr(self, "_club", None)
         if club is None:
-            club = club_get(slug=kwargs["slug"])
+            club = club_for_viewer(kwargs["slug"], request.user)
             self._club = club
         return club
 

@@ -194,6 +194,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "sign_in"
 LOGIN_REDIRECT_URL = "home"
+# Sessions are kept in the database and read through the cache (Redis on a club server):
+# every signed-in request reads its session, and the database is busy enough on a league night.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Language and time ----------------------------------------------------------------------
 

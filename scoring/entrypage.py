@@ -22,9 +22,10 @@ from scoring import lineform
 from scoring.errors import LineRefused, ScoringError
 from scoring.lineform import Column
 from scoring.models import Entry, HandLine, Scoresheet
-from scoring.selectors import SheetView, sheet_lines, sheet_view
+from scoring.selectors import SheetView, sheet_lines, sheet_view, sheet_view_after
 
 MODE_LABELS = dict(lineform.MODE_CHOICES)
+LINE_ADDED = "Line {number} added."
 
 
 @dataclass(frozen=True)
@@ -227,6 +228,27 @@ def row_urls(club: Club, sheet: Scoresheet, entry: str) -> dict[str, str]:
     }
 
 
+def _sheet_context(
+    request: HttpRequest, club: Club, sheet: Scoresheet, view: SheetView, entry: str
+) -> dict[str, Any]:
+    """What the whole sheet and the answer to an added line both show."""
+    columns = lineform.line_columns(view.game, view.side_labels)
+    is_over = view.is_over
+    may_score = can(request, Capability.SCORE) and not sheet.is_locked
+    return {
+        "club": club,
+        "sheet": sheet,
+        "view": view,
+        "entry": entry,
+        "is_over": is_over,
+        "columns": columns,
+        "can_enter": may_score and not is_over,
+        "can_correct": may_score,
+        "width": 3 + len(columns) + len(view.side_labels),
+        **entry_urls(club, sheet),
+    }
+
+
 def entry_context(
     request: HttpRequest,
     club: Club,
@@ -244,34 +266,48 @@ def entry_context(
     """
     lines = sheet_lines(sheet=sheet, entry=entry, for_display=True)
     view = sheet_view(sheet=sheet, lines=lines, entry=entry)
-    columns = lineform.line_columns(view.game, view.side_labels)
+    context = _sheet_context(request, club, sheet, view, entry)
+    columns = context["columns"]
     refusal = None
     if error is not None and data is not None:
         refusal = refusal_of(error, columns, data, view)
     elif error is not None:
         refusal = Refusal(error.code, lineform.headline(error.code), error.message, None)
-    is_over = bool(lines and lines[-1].result)
     urls = row_urls(club, sheet, entry)
-    can_enter = can(request, Capability.SCORE) and not sheet.is_locked and not is_over
-    return {
-        "club": club,
-        "sheet": sheet,
-        "view": view,
-        "entry": entry,
-        "is_check": entry == Entry.CHECK,
-        "is_over": is_over,
-        "columns": columns,
-        "rows": [line_row(line, columns, view, urls) for line in lines],
-        "cells": input_cells(columns, data, view, refusal) if can_enter else [],
-        "can_enter": can_enter,
-        "can_correct": can(request, Capability.SCORE) and not sheet.is_locked,
-        "refusal": refusal,
-        "row_refusal": refusal if refusal is not None and refusal.column is None else None,
-        "notice": notice,
-        "width": 3 + len(columns) + len(view.side_labels),
-        "headings": headings(columns, view.side_labels),
-        **entry_urls(club, sheet),
-    }
+    context.update(
+        {
+            "is_check": entry == Entry.CHECK,
+            "rows": [line_row(line, columns, view, urls) for line in lines],
+            "cells": input_cells(columns, data, view, refusal) if context["can_enter"] else [],
+            "refusal": refusal,
+            "row_refusal": refusal if refusal is not None and refusal.column is None else None,
+            "notice": notice,
+            "headings": headings(columns, view.side_labels),
+        }
+    )
+    return context
+
+
+def added_context(
+    request: HttpRequest, club: Club, sheet: Scoresheet, *, line: HandLine, entry: str
+) -> dict[str, Any]:
+    """The ``added`` fragment, the answer to a line added: the new row, the totals, the
+    notice, the game's end and a fresh input row (none once the game is over), each swapped
+    into its place on the page (htmx out-of-band). The rows already there stay: a sheet is
+    typed hand after hand all evening, and sending every row back each time cost most of the
+    answer's time."""
+    view = sheet_view_after(sheet=sheet, last=line)
+    context = _sheet_context(request, club, sheet, view, entry)
+    columns = context["columns"]
+    context.update(
+        {
+            "row": line_row(line, columns, view, row_urls(club, sheet, entry)),
+            "cells": input_cells(columns, None, view) if context["can_enter"] else [],
+            "notice": LINE_ADDED.format(number=line.number),
+            "oob": True,
+        }
+    )
+    return context
 
 
 def check_context(

@@ -59,11 +59,14 @@ def live_lines(sheet: Scoresheet, entry: str) -> list[HandLine]:
 
 
 def last_line(sheet: Scoresheet, entry: str) -> HandLine | None:
-    """The entry's last live line: its number is the count of lines, its tally the totals."""
+    """The entry's last live line: its number is the count of lines, its tally the totals.
+
+    Only those are read (this runs on every line typed); its author is read when a message
+    names them."""
     return (
         HandLine.objects.live()
         .filter(sheet=sheet, entry=entry)
-        .select_related("created_by")
+        .only("id", "number", "tally_after", "created_by")
         .order_by("-number")
         .first()
     )

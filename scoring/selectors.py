@@ -91,6 +91,7 @@ class SheetView:
     totals: list[int]
     winners: list[str]
     end_text: str
+    is_over: bool
     next_number: int
     next_dealer: int | None
 
@@ -112,6 +113,15 @@ def sheet_view(
 ) -> SheetView:
     """Names of sides and seats (by who sat there, when known), the entry's totals, who deals
     next, and how the game ended."""
+    if lines is None:
+        lines = sheet_lines(sheet=sheet, entry=entry)
+    return sheet_view_after(sheet=sheet, last=lines[-1] if lines else None)
+
+
+def sheet_view_after(*, sheet: Scoresheet, last: HandLine | None) -> SheetView:
+    """``sheet_view`` from the entry's last live line alone: live lines are numbered 1, 2, …
+    without gaps, so it knows the count, and it holds the totals and the game's end. Adding a
+    line answers with this, without reading the other lines again."""
     game = bridge.game_for(sheet)
     seating = game.seating
     # One query for both: every side has its seats.
@@ -122,10 +132,9 @@ def sheet_view(
     for seat in range(seating.seats):
         player = seats[seat].player if seat in seats else None
         names.append(player.display_name if player else f"Seat {seat + 1}")
-    if lines is None:
-        lines = sheet_lines(sheet=sheet, entry=entry)
-    totals = list(lines[-1].scores_after) if lines else [0] * seating.sides
-    result = lines[-1].result if lines else None
+    count = last.number if last is not None else 0
+    totals = list(last.scores_after) if last is not None else [0] * seating.sides
+    result = last.result if last is not None else None
     winner_ids = result["winners"] if result else []
     winners = [labels[w] for w in winner_ids if w < len(labels)]
     end_text = ""
@@ -142,8 +151,9 @@ def sheet_view(
         totals=totals,
         winners=winners,
         end_text=end_text,
-        next_number=len(lines) + 1,
-        next_dealer=sheet.dealer_of(len(lines) + 1, seating.seats),
+        is_over=bool(result),
+        next_number=count + 1,
+        next_dealer=sheet.dealer_of(count + 1, seating.seats),
     )
 
 

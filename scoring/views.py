@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import reswap
 
 from club.models import Club
 from club.permissions import Capability, club_required
@@ -26,8 +27,6 @@ from scoring.errors import LineRefused, ScoringError, SheetLocked, StaleLine
 from scoring.forms import SheetCreateForm, rules_from
 from scoring.models import Entry, Scoresheet, SheetStatus
 from scoring.selectors import scoresheet_get, scoresheet_list, status_counts
-
-LINE_ADDED = "Line {number} added."
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -161,9 +160,11 @@ def line_add(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
         return _entry_page(
             request, club, sheet, entry=entry, data=request.POST, error=error, status=400
         )
-    notice = LINE_ADDED.format(number=added.number)
+    notice = entrypage.LINE_ADDED.format(number=added.number)
     if _htmx(request):
-        return _entry_page(request, club, sheet, entry=entry, notice=notice)
+        # Only what changed is sent (see ``entrypage.added_context``).
+        context = entrypage.added_context(request, club, sheet, line=added, entry=entry)
+        return reswap(render(request, "scoring/sheet_entry.html#added", context), "none")
     messages.success(request, notice)
     name = "sheet_second_entry" if entry == Entry.CHECK else "sheet_entry"
     return redirect(reverse(name, args=[club.slug, sheet.pk]))

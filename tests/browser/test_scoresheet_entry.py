@@ -66,6 +66,7 @@ def test_director_types_a_whole_120s_game(live_server: LiveServer, page: Page) -
     expect(check).to_contain_text("→ 20")
     page.keyboard.press("Enter")
     expect(page.locator("#line-1")).to_contain_text("made")
+    expect(page.get_by_text("No line yet.")).to_have_count(0)
     expect(page.locator("#total-0")).to_have_text("10")
     expect(page.locator("#total-1")).to_have_text("20")
     expect(page.locator("#id_dealer")).to_have_value("2")  # the deal passed to the left
@@ -88,6 +89,14 @@ def test_director_types_a_whole_120s_game(live_server: LiveServer, page: Page) -
         page.keyboard.press("Enter")
         expect(page.locator(f"#line-{number}")).to_be_visible()
     expect(page.locator("#total-0")).to_have_text("100")
+    # Lines added while the game goes on are swapped in place: each row once, in order.
+    rows = page.locator("#sheet-lines tr.line-row")
+    expect(rows).to_have_count(4)
+    assert rows.evaluate_all("rows => rows.map(row => row.id)") == [
+        f"line-{n}" for n in range(1, 5)
+    ]
+    expect(page.locator("#sheet-notice")).to_have_text("Line 4 added.")
+    expect(page.locator("input[name=number]")).to_have_value("5")
 
     # Line 1 was misread: side 1 took 15, not 10. Correct it; later totals follow.
     page.get_by_role("link", name="Correct line 1").click()

@@ -68,13 +68,41 @@ def test_enter_adds_a_line_and_the_fragment_shows_totals_and_a_fresh_row(
     response = director.post(url, typed(AUCTION45[0], 1), headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.lstrip().startswith('<section id="sheet"')  # the fragment, not the page
-    assert "Line 1 added." in html
+    assert response.headers["HX-Reswap"] == "none"  # only the out-of-band parts, in place
+    assert '<tr id="sheet-empty" hx-swap-oob="delete">' in html  # "No line yet." goes
+    assert '<tr id="line-1"' in html and "Line 1 added." in html
     assert 'id="total-0">10<' in html and 'id="total-1">20<' in html
     assert 'name="number" value="2"' in html
     assert 'value=""' in input_tag(html, "dealer")  # no first dealer known: nothing filled in
     assert "autofocus" in input_tag(html, "dealer")
     assert HandLine.objects.get(sheet=sheet).scores_after == [10, 20]
+
+
+def test_a_later_line_answers_only_what_changed_swapped_in_place(
+    director: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    url = reverse("sheet_line_add", args=[staff.club.slug, sheet.pk])
+    director.post(url, typed(AUCTION45[0], 1), headers=HTMX)
+    response = director.post(url, typed(AUCTION45[1], 2), headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert response.headers["HX-Reswap"] == "none"  # nothing but the out-of-band parts
+    assert '<section id="sheet"' not in html and 'id="line-1"' not in html
+    assert '<tbody hx-swap-oob="beforeend:#sheet-lines"><tr id="line-2"' in html.replace("\n", "")
+    assert "sheet-empty" not in html
+    line = HandLine.objects.get(sheet=sheet, number=2)
+    for side, total in enumerate(line.scores_after):
+        assert f'id="total-{side}">{total}</strong>' in html
+    assert '<tfoot id="sheet-entry" hx-swap-oob="true">' in html
+    assert 'name="number" value="3"' in html
+    assert 'value="3"' in input_tag(html, "dealer")  # seat 1 dealt first: seat 3 deals line 3
+    assert "autofocus" in input_tag(html, "dealer")
+    assert '<div id="sheet-notice" hx-swap-oob="true">' in html and "Line 2 added." in html
+    # The whole page, read again, shows the same rows the answers built.
+    page = director.get(reverse("sheet_entry", args=[staff.club.slug, sheet.pk])).content.decode()
+    row = html[html.index('<tr id="line-2"') : html.index("</tr>", html.index('<tr id="line-2"'))]
+    assert row in page
 
 
 def test_a_refused_line_keeps_what_was_typed_and_names_the_field(
@@ -168,8 +196,12 @@ def test_the_game_end_is_shown_and_the_entry_row_goes(
     for number, line in enumerate(AUCTION45, start=1):
         response = director.post(url, typed(line, number), headers=HTMX)
     html = response.content.decode()
+    assert '<div id="sheet-end" hx-swap-oob="true">' in html
     assert "Game over." in html and "reached the target" in html
+    assert '<tfoot id="sheet-entry" hx-swap-oob="delete">' in html  # the input row goes
     assert 'name="bidder"' not in html
+    page = director.get(reverse("sheet_entry", args=[staff.club.slug, sheet.pk])).content.decode()
+    assert "Game over." in page and 'name="bidder"' not in page
     response = director.post(url, typed(AUCTION45[0], 7), headers=HTMX)
     assert HandLine.objects.filter(sheet=sheet).count() == 6
     sheet.refresh_from_db()
