@@ -166,10 +166,14 @@ def seat_in(seats: list[TableSeat], user: AnyUser) -> int | None:
     return None
 
 
-def seat_payload(shared: LiveShared, seat: int | None) -> dict[str, Any]:
+def seat_payload(
+    shared: LiveShared, seat: int | None, score_html: str | None = None
+) -> dict[str, Any]:
     """What a websocket of ``seat`` (``None``: a spectator) is sent: the seat's view and the
-    same view rendered."""
+    same view rendered (with ``score_html``, the score box, when already rendered)."""
     context = live_context(shared.table, seat, shared)
+    if score_html is not None:
+        context["score_html"] = score_html
     html = render_to_string("tables/table.html#live", context)
     screen: Screen = context["screen"]
     table = shared.table
@@ -211,15 +215,18 @@ def table_payloads(table_id: int) -> TablePayloads:
     table = LiveTable.objects.select_related("club").get(pk=table_id)
     shared = live_shared(table)
     seated = [s.player.user_id if s.player is not None else None for s in shared.seats]
+    # The score box (the match's lines and replays, longer every hand) is the same for every
+    # seat: rendered once, not once per socket.
+    score_html = render_to_string("tables/table.html#score_box", live_context(table, None, shared))
     return TablePayloads(
         seq=table.seq,
         seated=seated,
         seats={
-            index: json.dumps(seat_payload(shared, index))
+            index: json.dumps(seat_payload(shared, index, score_html))
             for index, user_id in enumerate(seated)
             if user_id is not None
         },
-        public=json.dumps(seat_payload(shared, None)),
+        public=json.dumps(seat_payload(shared, None, score_html)),
     )
 
 
