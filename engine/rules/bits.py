@@ -3,9 +3,34 @@
 ``sorted_cards(mask)`` is called for every hand at the draw and after it (auction45, pitch52);
 a bit-by-bit loop such as ``cards.cards_of`` costs several times more than four lookups in
 per-suit tables (8,192 tuples per suit, built once at import in a few milliseconds).
+
+``subset_getter`` and ``PICK13`` do the same for the actions of a seat's cards: a set of
+places in a tuple (a local mask) picked out in one C call.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def subset_getter(pattern: tuple[int, ...]) -> Callable[[tuple[T, ...]], tuple[T, ...]]:
+    """A C-level callable picking ``pattern``'s places out of a tuple, as a tuple."""
+    if len(pattern) < 2:
+        # itemgetter of one index returns the bare item: a slice gives the 1-tuple (or ()).
+        start = pattern[0] if pattern else 0
+        return itemgetter(slice(start, start + len(pattern)))
+    return itemgetter(*pattern)
+
+
+#: ``PICK13[bits](thirteen)``: the items of a 13-tuple (one suit) whose places are set in
+#: ``bits``, in order.
+PICK13: tuple[Callable[[tuple[Any, ...]], tuple[Any, ...]], ...] = tuple(
+    subset_getter(tuple(r for r in range(13) if bits >> r & 1)) for bits in range(1 << 13)
+)
 
 
 def _suit_table(suit: int) -> tuple[tuple[int, ...], ...]:

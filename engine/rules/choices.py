@@ -2,8 +2,13 @@
 
 A bid whist bidder lays away 4 of 16 cards: 1,820 legal actions. Building them all each time
 ``legal_actions()`` is called would cost more than the rest of the hand, so discard choices
-are sequences that build the action at an index on demand (combinatorial unranking).
-``len``, indexing, iteration and ``in`` all work, so callers can treat them as lists.
+are sequences that build the action at an index on demand. ``len``, indexing, iteration and
+``in`` all work, so callers can treat them as lists.
+
+Two kinds: ``CardSubsets`` works for any sizes and filter (combinatorial unranking), and
+``SubsetChoices`` for the hot paths (the auction45 draw, the bid whist kitty discard): each
+choice is picked out of the sorted cards by a precomputed getter (``bits.subset_getter``), so
+offering the choices costs one small object and taking one a C call.
 """
 
 from __future__ import annotations
@@ -12,8 +17,11 @@ from collections.abc import Callable, Iterator, Sequence
 from math import comb
 from typing import overload
 
-from engine.rules.actions import Action
+from engine.rules.actions import Action, Discard, KittyDiscard
+from engine.rules.build import slot_setter
 from engine.rules.cards import cards_of
+
+Getter = Callable[[tuple[int, ...]], tuple[int, ...]]
 
 
 class CardSubsets(Sequence[Action]):
@@ -101,3 +109,89 @@ class CardSubsets(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"<{self._total} discard choices>"
+
+
+_new = object.__new__
+# The slots of the frozen actions, set directly: cheaper than object.__setattr__ (the dataclass
+# __init__ also sorts the cards, which are sorted already here).
+_set_seat = slot_setter(Discard, "seat")
+_set_cards = slot_setter(Discard, "cards")
+
+
+def make_cards_action(
+    cls: type[Discard] | type[KittyDiscard], seat: int, cards: tuple[int, ...]
+) -> Discard | KittyDiscard:
+    """An action over cards already sorted, without the dataclass re-sorting them."""
+    action = _new(cls)
+    _set_seat(action, seat)
+    _set_cards(action, cards)
+    return action
+
+
+def subset_choices(
+    cls: type[Discard] | type[KittyDiscard],
+    seat: int,
+    cards: tuple[int, ...],
+    getters: tuple[Getter, ...],
+    count: int,
+) -> SubsetChoices:
+    """``SubsetChoices(cls, seat, cards, getters, count)`` without the class call (the draw
+    offers one per player per hand, and a class call costs twice these five stores)."""
+    choices: SubsetChoices = _new(SubsetChoices)
+    choices._cls = cls
+    choices._seat = seat
+    choices._cards = cards
+    choices._getters = getters
+    choices._count = count
+    return choices
+
+
+class SubsetChoices(Sequence[Action]):
+    """``cls(seat, chosen cards)`` for the first ``count`` getters applied to ``cards``."""
+
+    __slots__ = ("_cards", "_cls", "_count", "_getters", "_seat")
+
+    def __init__(
+        self,
+        cls: type[Discard] | type[KittyDiscard],
+        seat: int,
+        cards: tuple[int, ...],
+        getters: tuple[Getter, ...],
+        count: int,
+    ) -> None:
+        self._cls = cls
+        self._seat = seat
+        self._cards = cards
+        self._getters = getters
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if index.__class__ is int and 0 <= index < self._count:
+            action = _new(self._cls)
+            _set_seat(action, self._seat)
+            _set_cards(action, self._getters[index](self._cards))
+            return action
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        index = index.__index__()
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(self._count):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        return f"<{self._count} {self._cls.type} choices>"

@@ -48,7 +48,7 @@ from engine.rules.actions import (
     Play,
 )
 from engine.rules.auction45.auction import Auction
-from engine.rules.auction45.choices import GETTERS, PREFIX, SIZED, subset_choices
+from engine.rules.auction45.choices import GETTERS, PREFIX, SIZED
 from engine.rules.auction45.play import (
     FREE,
     FULL,
@@ -58,10 +58,11 @@ from engine.rules.auction45.play import (
     restrict,
 )
 from engine.rules.auction45.ranks import TRUMP, TRUMP_BASE, TrumpTables
-from engine.rules.base import Deal, Hand, HandResult, HandScore, Tally
+from engine.rules.base import Deal, Hand, Tally
 from engine.rules.bits import sorted_cards
-from engine.rules.build import new_contract, new_result
+from engine.rules.build import new_contract, new_result, new_score
 from engine.rules.cards import BIT, CARD_NAMES, SUITS, mask_str
+from engine.rules.choices import subset_choices
 from engine.rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -924,8 +925,9 @@ class Auction45Hand(Hand):
     def _finish_thrown_in(self) -> None:
         tally = self.tally
         zero = (0,) * len(tally.scores)
-        score = HandScore(None, zero, tally.scores, None, tally)
-        self.result = HandResult("redeal", score, {"dealer": self.dealer, "passed_out": True})
+        score = new_score(None, zero, tally.scores, None, tally)
+        line = {"dealer": self.dealer, "passed_out": True}
+        self.result = new_result("redeal", score, line, (), None, None, None, None, None, None, {})
         self.phase = OVER
         self.to_act = None
 

@@ -83,8 +83,15 @@ class LineChecker:
         self._ints = (int,) * self.sides
 
     def per_side(self, value: Any) -> bool:
-        """A list (or tuple) of whole numbers, one per side (``bool`` is not a number here)."""
-        return isinstance(value, list | tuple) and tuple(map(type, value)) == self._ints
+        """A list (or tuple) of whole numbers, one per side (``bool`` is not a number here).
+
+        A plain list or tuple is recognised by its class: ``isinstance`` with ``list | tuple``
+        builds the union on every call.
+        """
+        cls = value.__class__
+        if cls is list or cls is tuple or isinstance(value, (list, tuple)):
+            return tuple(map(type, value)) == self._ints
+        return False
 
     def check(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
         """Validate ``line`` (RULES.md 5.2, in order) and score it.

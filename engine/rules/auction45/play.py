@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.rules.actions import Play
-from engine.rules.auction45.choices import subset_getter
 from engine.rules.auction45.ranks import TRUMP, TrumpTables
+from engine.rules.bits import subset_getter
 from engine.rules.cards import BIT
 
 #: Cards a seat holds during play (always five after the draw).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from itertools import repeat, starmap
 from typing import Any, ClassVar
 
 from engine.rules.base import Deal, Game, HandScore, Tally
@@ -13,6 +14,7 @@ from engine.rules.bidwhist.lines import check_line
 from engine.rules.bidwhist.options import BidWhistOptions, bidwhist_options
 from engine.rules.bidwhist.ranks import legal_play_mask, rank_order, trick_winner
 from engine.rules.bidwhist.scoring import Scorer
+from engine.rules.build import new_deal
 from engine.rules.cards import DECK_52, cards_of, mask_of
 from engine.rules.errors import NotationError
 from engine.rules.table import Seating
@@ -49,14 +51,13 @@ class BidWhist(Game):
         """One card at a time from the dealer's left, twelve rounds; the last four are the
         kitty (RULES.md 2.2). Hands are sorted; the kitty is in the order dealt."""
         # Sorting by random keys is a uniform shuffle that costs half of ``rng.shuffle``.
-        draw = rng.random
-        keys = [draw() for _ in _DECK]
+        keys = [*starmap(rng.random, repeat((), len(_DECK)))]
         deck = sorted(_DECK, key=keys.__getitem__)
         first = dealer + 1
         hands: list[tuple[int, ...]] = [(), (), (), ()]
         for k in range(SEATS):
             hands[(first + k) % SEATS] = tuple(sorted(deck[k : SEATS * CARDS_EACH : SEATS]))
-        return Deal(tuple(hands), tuple(deck[SEATS * CARDS_EACH :]), ())
+        return new_deal(tuple(hands), tuple(deck[SEATS * CARDS_EACH :]), ())
 
     def check_deal(self, deal: Deal) -> None:
         if len(deal.hands) != SEATS or any(len(h) != CARDS_EACH for h in deal.hands):

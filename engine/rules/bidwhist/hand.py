@@ -5,21 +5,25 @@ Phases: ``auction`` (one round of calls), ``declare`` (the bidder names trump an
 ``play`` (12 tricks, the bidder leads the first), ``over``.
 
 State is kept in bitmasks (one per seat) so that legality is a few integer operations; the
-tuples of legal plays are interned per (seat, suit, cards of that suit) the first time they are
-needed, and every other legal action is interned too, so a random playout allocates little.
+legal plays are picked per suit out of the seat's interned plays by a precomputed getter
+(``PICK13``), and every other legal action is interned too, so a random playout allocates
+little.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import PLAYS, Action, Call, Declare, KittyDiscard, Play
 from engine.rules.base import Contract, Deal, Hand, HandResult, Tally
 from engine.rules.bidwhist.auction import CALL_TEXT, HOLD, parse_call
 from engine.rules.bidwhist.ranks import MODES, TRICK_TABLES, trump_index
+from engine.rules.bits import PICK13, sorted_cards, subset_getter
+from engine.rules.build import new_contract, new_result
 from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, mask_of, suit_str
-from engine.rules.choices import CardSubsets
+from engine.rules.choices import CardSubsets, Getter, subset_choices
 from engine.rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -45,19 +49,19 @@ _DECLARE_OK: frozenset[tuple[int | None, str]] = frozenset(
     (trump, mode) for trump in (0, 1, 2, 3, None) for mode in MODES
 )
 
-# _SUIT_PLAYS[seat][suit][cards of that suit as a 13-bit mask] -> tuple of Play actions,
-# filled on first use (a full table would be 131,072 tuples, most of them never needed).
-_SUIT_PLAYS: tuple[tuple[list[tuple[Play, ...] | None], ...], ...] = tuple(
-    tuple([None] * (1 << 13) for _suit in range(4)) for _seat in range(SEATS)
+#: ``_SUIT_PLAYS[seat][suit]``: the seat's 13 plays of the suit; ``PICK13`` picks those of a
+#: 13-bit mask out of them in one C call.
+_SUIT_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(PLAYS[seat][suit * 13 : suit * 13 + 13] for suit in range(4)) for seat in range(SEATS)
 )
 
 
-def _suit_plays(seat: int, suit: int, bits: int) -> tuple[Play, ...]:
-    plays = PLAYS[seat]
-    base = suit * 13
-    found = tuple(plays[base + r] for r in range(13) if bits >> r & 1)
-    _SUIT_PLAYS[seat][suit][bits] = found
-    return found
+#: The bidder's kitty discards, in the order of ``CardSubsets``: a getter per choice of 4 of the
+#: 16 cards he holds once he has taken the kitty (his 12 and the kitty's 4).
+_KITTY_DISCARDS_OF = range(TRICKS + KITTY)
+_KITTY_DISCARDS: tuple[Getter, ...] = tuple(
+    subset_getter(p) for p in combinations(_KITTY_DISCARDS_OF, KITTY)
+)
 
 
 def _refuse(code: str, message: str) -> IllegalActionError:
@@ -77,6 +81,7 @@ class BidWhistHand(Hand):
         "_discards",
         "_hands",
         "_kitty",
+        "_led_mask",
         "calls",
         "contract",
         "deal",
@@ -123,6 +128,7 @@ class BidWhistHand(Hand):
         self.mode: str | None = None
         self._values: tuple[tuple[int, ...], ...] = ()
         self.trick: list[int] = []
+        self._led_mask = 0
         self.leader = 0
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.tricks_won = [0, 0]
@@ -145,29 +151,18 @@ class BidWhistHand(Hand):
 
     def legal_actions(self) -> Sequence[Action]:
         seat = self.to_act
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             assert seat is not None
             hand = self._hands[seat]
-            tables = _SUIT_PLAYS[seat]
-            trick = self.trick
-            if trick:
-                led = trick[0] // 13
-                bits = hand >> (13 * led) & _SUIT_BITS
-                if bits:
-                    return tables[led][bits] or _suit_plays(seat, led, bits)
-            s0 = hand & _SUIT_BITS
-            s1 = hand >> 13 & _SUIT_BITS
-            s2 = hand >> 26 & _SUIT_BITS
-            s3 = hand >> 39
-            p0 = tables[0][s0]
-            p1 = tables[1][s1]
-            p2 = tables[2][s2]
-            p3 = tables[3][s3]
+            plays = _SUIT_PLAYS[seat]
+            if hand & self._led_mask:
+                led = self.trick[0] // 13
+                return PICK13[hand >> (13 * led) & _SUIT_BITS](plays[led])
             return (
-                (p0 if p0 is not None else _suit_plays(seat, 0, s0))
-                + (p1 if p1 is not None else _suit_plays(seat, 1, s1))
-                + (p2 if p2 is not None else _suit_plays(seat, 2, s2))
-                + (p3 if p3 is not None else _suit_plays(seat, 3, s3))
+                PICK13[hand & _SUIT_BITS](plays[0])
+                + PICK13[hand >> 13 & _SUIT_BITS](plays[1])
+                + PICK13[hand >> 26 & _SUIT_BITS](plays[2])
+                + PICK13[hand >> 39](plays[3])
             )
         if seat is None:
             return ()
@@ -175,6 +170,9 @@ class BidWhistHand(Hand):
             return self.game.auction.legal(seat, seat == self.dealer, self.high)
         if self.phase == DECLARE:
             return DECLARES[seat]
+        cards = sorted_cards(self._hands[seat])
+        if len(cards) == len(_KITTY_DISCARDS_OF):
+            return subset_choices(KittyDiscard, seat, cards, _KITTY_DISCARDS, len(_KITTY_DISCARDS))
         return CardSubsets(KittyDiscard, seat, self._hands[seat], (KITTY,))
 
     # -- checking ---------------------------------------------------------------------------
@@ -271,21 +269,29 @@ class BidWhistHand(Hand):
     # -- applying ---------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         if action.__class__ is Play:
-            # The hot path: the checks of ``_check_turn`` and ``_check_play``, inlined.
+            # The hot path: the checks of ``_check_turn`` and ``_check_play``, inlined. A card
+            # is refused when not held, or when it is off the suit led (``_led_mask``, 0 on
+            # the lead) while the seat holds that suit.
             seat = action.seat
             card = action.card
-            if seat != self.to_act or self.phase != PLAY:
+            if seat != self.to_act or self.phase is not PLAY:
                 self._check_turn(action, PLAY, "play")
-            hand = self._hands[seat]
-            trick = self.trick
-            if not (0 <= card < 52 and hand & BIT[card]) or (
-                trick and card // 13 != trick[0] // 13 and hand & SUIT_MASK[trick[0] // 13]
-            ):
+            hands = self._hands
+            hand = hands[seat]
+            led = self._led_mask
+            if not 0 <= card < 52:
                 self._check_play(seat, card)
-            self._hands[seat] = hand ^ BIT[card]
+            bit = BIT[card]
+            if not hand & bit or (hand & led and not bit & led):
+                self._check_play(seat, card)
+            hands[seat] = hand ^ bit
             self.history.append(action)
+            trick = self.trick
             trick.append(card)
-            if len(trick) == SEATS:
+            if not led:
+                self._led_mask = SUIT_MASK[card // 13]
+                self.to_act = (seat + 1) & 3
+            elif len(trick) == SEATS:
                 self._end_trick()
             else:
                 self.to_act = (seat + 1) & 3
@@ -325,7 +331,7 @@ class BidWhistHand(Hand):
             return
         # The dealer's call ends the auction; he cannot pass unless somebody bid.
         assert self.high_seat is not None
-        contract = self.contract = Contract(self.high_seat, self.high)
+        contract = self.contract = new_contract(self.high_seat, self.high)
         self.phase = DECLARE
         self.to_act = contract.bidder
         if self.game.options.kitty_book == "bidder":
@@ -341,23 +347,31 @@ class BidWhistHand(Hand):
         self.phase = DISCARD
 
     def _end_trick(self) -> None:
-        trick = self.trick
-        values = self._values[trick[0] // 13]
+        c0, c1, c2, c3 = trick = self.trick
+        values = self._values[c0 // 13]
+        # The best value and its place, compared written out (a loop costs twice as much).
         best = 0
-        top = values[trick[0]]
-        for index in (1, 2, 3):
-            value = values[trick[index]]
-            if value > top:
-                best, top = index, value
-        winner = (self.leader + best) & 3
-        self.tricks.append((self.leader, tuple(trick), winner))
+        top = values[c0]
+        value = values[c1]
+        if value > top:
+            best, top = 1, value
+        value = values[c2]
+        if value > top:
+            best, top = 2, value
+        if values[c3] > top:
+            best = 3
+        leader = self.leader
+        winner = (leader + best) & 3
+        tricks = self.tricks
+        tricks.append((leader, tuple(trick), winner))
         self.tricks_won[winner & 1] += 1
         self.trick = []
+        self._led_mask = 0
         self.leader = winner
         self.to_act = winner
         if self.kitty_book_side is None:
             self.kitty_book_side = winner & 1
-        if len(self.tricks) == TRICKS:
+        if len(tricks) == TRICKS:
             self._finish()
 
     def _finish(self) -> None:
@@ -384,13 +398,18 @@ class BidWhistHand(Hand):
             "made": score.made,
             "scores_after": list(score.scores_after),
         }
-        self.result = HandResult(
+        self.result = new_result(
             "scored",
             score,
             line,
-            trick_winners=tuple(winner for _, _, winner in self.tricks),
-            books=(books[0], books[1]),
-            kitty_book_side=self.kitty_book_side,
+            tuple([winner for _, _, winner in self.tricks]),
+            None,
+            (books[0], books[1]),
+            self.kitty_book_side,
+            None,
+            None,
+            None,
+            {},
         )
         self.phase = OVER
         self.to_act = None
@@ -423,6 +442,7 @@ class BidWhistHand(Hand):
         new.mode = self.mode
         new._values = self._values
         new.trick = self.trick[:]
+        new._led_mask = self._led_mask
         new.leader = self.leader
         new.tricks = self.tricks[:]
         new.tricks_won = self.tricks_won[:]

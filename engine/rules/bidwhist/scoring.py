@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.rules.base import HandScore, Tally
 from engine.rules.bidwhist.options import BidWhistOptions
+from engine.rules.build import new_score, new_tally
 from engine.rules.gameend import GameResult, decide_game_end
 
 BOOKS = 13
@@ -85,12 +86,12 @@ class Scorer:
             delta[other] = bid * mult
         before = tally.scores
         after = (before[0] + delta[0], before[1] + delta[1])
-        return HandScore(
+        return new_score(
             made,
             (delta[0], delta[1]),
             after,
             self.game_result(after, side),
-            Tally(after, tally.sets, tally.consecutive_sets),
+            new_tally(after, tally.sets, tally.consecutive_sets),
         )
 
     def score_facts(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:

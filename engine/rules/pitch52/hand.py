@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
-from engine.rules.base import Contract, Deal, Hand, HandResult, HandScore, Tally
+from engine.rules.base import Contract, Deal, Hand, HandResult, Tally
 from engine.rules.bits import sorted_cards54
-from engine.rules.build import new_result
+from engine.rules.build import new_result, new_score
 from engine.rules.cards import BIT, CARD_NAMES, SUITS, cards_of
 from engine.rules.choices import CardSubsets
 from engine.rules.errors import IllegalActionError
@@ -164,10 +164,9 @@ class Pitch52Hand(Hand):
     # -- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
         seat = self.to_act
-        if seat is None:
-            return ()
         phase = self.phase
-        if phase == PLAY:
+        if phase is PLAY:
+            assert seat is not None
             if self._opening and self.game.first_lead_restricted:
                 mask = self._hands[seat]
                 allowed = mask & ~FIRST_LEAD_BARRED[self._trump]
@@ -175,6 +174,8 @@ class Pitch52Hand(Hand):
                     plays = PLAYS[seat]
                     return tuple([plays[c] for c in sorted_cards54(allowed)])
             return tuple(self._seat_plays[seat].values())
+        if seat is None:
+            return ()
         if phase == AUCTION:
             choices = self._calls_cache.get(self._high << 4 | seat << 1 | (seat == self.dealer))
             if choices is None:
@@ -336,15 +337,15 @@ class Pitch52Hand(Hand):
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        if type(action) is Play:
+        if action.__class__ is Play:
             # The hot path of a hand: the checks of _check_play, then the play, inlined.
             seat = action.seat
             c = action.card
             hands = self._hands
             if (
                 seat != self.to_act
-                or self.phase != PLAY
-                or type(c) is not int
+                or self.phase is not PLAY
+                or c.__class__ is not int
                 or not 0 <= c < 54
                 or not hands[seat] >> c & 1
                 or self._opening
@@ -553,10 +554,9 @@ class Pitch52Hand(Hand):
     # -- the end ----------------------------------------------------------------------------
     def _finish_redeal(self) -> None:
         tally = self.tally
-        score = HandScore(None, (0,) * len(tally.scores), tally.scores, None, tally)
-        self.result = HandResult(
-            outcome="redeal", score=score, line={"dealer": self.dealer, "passed_out": True}
-        )
+        score = new_score(None, (0,) * len(tally.scores), tally.scores, None, tally)
+        line = {"dealer": self.dealer, "passed_out": True}
+        self.result = new_result("redeal", score, line, (), None, None, None, None, None, None, {})
         self.phase = OVER
         self.to_act = None
 

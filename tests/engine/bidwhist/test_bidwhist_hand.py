@@ -25,7 +25,7 @@ from engine.rules import (
 )
 from engine.rules.bidwhist import BidWhistHand
 from engine.rules.cards import card_names, mask_of, parse_card, parse_cards
-from engine.rules.choices import CardSubsets
+from engine.rules.choices import SubsetChoices
 
 # Deal C of the vectors: seat 0 bids 3 in spades, the 5-8 of clubs are the kitty.
 DEAL_C = Deal(
@@ -130,7 +130,7 @@ def test_declaring_gives_the_kitty_to_the_bidder(trump: int | None, mode: str) -
 def test_the_discard_choices_are_every_four_of_sixteen_built_lazily() -> None:
     hand = _to_discard()
     choices = hand.legal_actions()
-    assert isinstance(choices, CardSubsets)
+    assert isinstance(choices, SubsetChoices)  # built on demand, not a list of 1,820
     assert len(choices) == 1820
     assert KittyDiscard(0, parse_cards("5C 6C 7C 8C")) in choices
     assert KittyDiscard(0, parse_cards("AH KH 5C 6C")) in choices
