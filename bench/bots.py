@@ -4,8 +4,9 @@ Each seeded deal is played twice, bot A holding one side's seats and then the ot
 luck of the cards cancels out; the figure is bot A's side score change minus bot B's, per hand,
 with a 95% interval. Whole games to the target are played the same way (each seed twice, sides
 swapped) for a game win rate. Decision times are CPU seconds per decision, measured in the
-process that made the decision (so other work on the machine does not count). Prints figures;
-asserts nothing::
+process that made the decision (so other work on the machine does not count); their total over
+the deal pairs, per 100 pairs, tells how long a longer run will take. Prints figures; asserts
+nothing::
 
     python bench/bots.py --game auction45 --pairs 200 --a search --b rule [--games 50]
         [--processes 2] [--options '{"kitty_size": 3}'] [--a-settings '{"samples": 40}']
@@ -206,6 +207,9 @@ def main() -> int:
         )
     print(_times_line(args.a, a_times))
     print(_times_line(args.b, b_times))
+    if diffs:
+        cpu = sum(sum(r["a_times"]) + sum(r["b_times"]) for r in pair_results)
+        print(f"  cpu     {cpu * 100 / len(diffs):,.0f} s of decisions per 100 deal pairs")
     print(f"  elapsed {time.perf_counter() - start:,.0f} s on {args.processes} process(es)")
     return 0
 

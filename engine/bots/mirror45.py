@@ -6,6 +6,13 @@ of a playout's cost. ``Before45`` keeps every seat's cards instead, from the sam
 the actions applied: the kitty joining the bidder (RULES.md 1.6, with ``go_on_kitty``,
 ``kitty_view_before_trump`` and ``kitty_rule``) and each discard. The discard it proposes is
 still checked by the hand (``is_legal``); if it is refused the view is read as usual.
+
+Once the dealer has restored the hands (``after_draw``), each seat holds what it kept plus the
+cards the delivery gave it from the top of the stock (``worlds.clues45.delivery_positions``):
+the play-phase tracker starts from those cards instead of reading four views, which cost as
+much as the rest of a playout. The hand's public ``deal``, ``draw_counts`` and ``stock_left``
+say which cards were delivered; a hand that does not come out at five cards each is left to the
+views.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from collections.abc import Sequence
 from engine.bots import rules45
 from engine.bots.common import best_subset_action, options_of
 from engine.bots.ranking import ranking
+from engine.bots.worlds.clues45 import KEEP, delivery_positions
 from engine.rules import Action, Discard, Game, GoKitty, Hand, KittyDiscard, NameTrump
 from engine.rules.cards import BIT
 
@@ -93,3 +101,25 @@ class Before45:
         elif self.view_before and not self.joined and hand.phase == "declare":
             self.holdings[bidder] |= self.kitty  # the auction just ended
             self.joined = True
+
+    def after_draw(self, hand: Hand) -> list[int] | None:
+        """Every seat's cards once the draw is over (``hand`` has just reached play), or
+        ``None`` when they cannot be told without the views."""
+        draws: Sequence[int] | None = getattr(hand, "draw_counts", None)
+        left: Sequence[int] | None = getattr(hand, "stock_left", None)
+        if draws is None or left is None:
+            return None
+        game = hand.game
+        n = len(self.holdings)
+        stock = hand.deal.stock
+        end = len(stock) - len(left)
+        delivered = stock[end - sum(draws) : end]
+        order = [(hand.dealer + 1 + i) % n for i in range(n)]
+        packet = options_of(game)["draw_packet_max"]
+        holdings = self.holdings[:]
+        for seat, places in enumerate(delivery_positions(draws, order, packet)):
+            for pos in places:
+                holdings[seat] |= BIT[delivered[pos]]
+        if any(h.bit_count() != KEEP for h in holdings):
+            return None
+        return holdings

@@ -124,6 +124,30 @@ class Tracker:
         return rulespitch.play(spot, self.pitch_values)
 
 
+def tracker_at_first_lead(
+    game: Game, hand: Hand, holdings: Sequence[int], trump: int | None
+) -> Tracker:
+    """A tracker for an auction45 hand that has just reached the play phase, from every
+    seat's cards (no view read: see ``Before45.after_draw``)."""
+    contract = hand.contract
+    assert contract is not None
+    tracker = object.__new__(Tracker)
+    tracker.game_id = game.id
+    tracker.n = game.seating.seats
+    tracker.seat_side = game.seating.seat_side
+    tracker.bidder = contract.bidder
+    tracker.bid = contract.bid
+    tracker.rank = ranking(game, trump)
+    tracker.deck = DECK_52
+    tracker.holdings = list(holdings)
+    tracker.played = 0
+    tracker.trick_seats = []
+    tracker.trick_cards = []
+    tracker.pitch_values = ()
+    tracker.trick_size = tracker.n
+    return tracker
+
+
 def _hand_mask(hand: Hand, seat: int) -> int:
     return mask_of_names(hand.view(seat)["hand"])
 
@@ -152,7 +176,11 @@ def playout(
         legal = hand.legal_actions()
         if hand.phase == "play":
             if tracker is None:
-                tracker = tracker_from_hand(game, hand)
+                holdings = before.after_draw(hand) if before is not None else None
+                if before is None or holdings is None:
+                    tracker = tracker_from_hand(game, hand)
+                else:
+                    tracker = tracker_at_first_lead(game, hand, holdings, before.trump)
             if len(legal) == 1:
                 action = legal[0]
             else:

@@ -11,7 +11,7 @@ from engine.bots import SearchBot, bot_for
 from engine.bots.base import objective
 from engine.bots.inference import calls_agree
 from engine.bots.playout import exact_value, playout
-from engine.bots.search_bot import leader
+from engine.bots.search_bot import leader, standing
 from engine.bots.seen import read_view
 from engine.bots.worlds import World, sample_world
 from engine.rules import Call, Deal, Hand, get_game, parse_cards
@@ -140,3 +140,19 @@ def test_leader_keeps_the_first_option_without_evidence(
     rows: list[list[float]], keep_z: float, chosen: int
 ) -> None:
     assert leader(rows, keep_z) == chosen
+
+
+@pytest.mark.parametrize(
+    ("rows", "stands"),
+    [
+        ([[1.0, 0.0], [1.0, 0.0]], True),  # never beaten
+        ([[0.0, 0.0], [0.0, 0.0]], True),  # tied on every deal
+        ([[0.0, 5.0], [4.0, 0.0], [4.0, 0.0]], False),  # beaten once, ahead by less than z
+        ([[0.0, 1.0]] + [[6.0, 0.0]] * 8, True),  # beaten once, far behind on the rest
+        ([[1.0, 0.0, 2.0], [1.0, 0.0, 0.0]], False),  # a third option still in the running
+    ],
+)
+def test_standing_tells_when_the_rule_bots_choice_will_be_kept(
+    rows: list[list[float]], stands: bool
+) -> None:
+    assert standing(rows, 1.0) == stands
