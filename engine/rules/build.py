@@ -13,7 +13,12 @@ and a ``HandResult``), so the hot paths use these builders.
 The objects are exactly what the dataclass builds: same class, equal, hashable, frozen
 afterwards (a twin with a different layout would make the class switch raise ``TypeError``,
 which the tests would show at once). Each builder takes every field, in the dataclass's
-order; nothing is validated.
+order; nothing is validated. The stores are written out one by one on purpose: a loop over
+the field names would cost about what the twin saves.
+
+``slot_setter`` is the other tool here, for classes whose slots are spread over a base class
+and the class itself (the discard actions of ``engine.rules.choices``): a twin would have to
+copy that whole layout, and those objects are built far less often.
 """
 
 from __future__ import annotations
