@@ -78,13 +78,14 @@ class LineListApi(SheetApi):
         operation_id="club_sheet_lines_create",
     )
     def post(self, request: Request, slug: str, sheet_id: int) -> Response:
-        sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
+        club = self.get_club(request, slug=slug)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         try:
-            line = services.handline_add(
-                sheet=sheet,
+            line = services.handline_add_to(
+                club=club,
+                sheet_id=sheet_id,
                 line=values["line"],
                 expected_number=values["number"],
                 by=request.user,  # type: ignore[arg-type]

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
 from engine.rules import Game, HandScore, Tally
 from scoring import engine_bridge as bridge
 from scoring.errors import LineRefused, ScoringError, SheetLocked
@@ -56,6 +59,27 @@ def live_lines(sheet: Scoresheet, entry: str) -> list[HandLine]:
         .select_related("created_by")
         .order_by("number")
     )
+
+
+def sheet_lock_for_add(
+    sheets: QuerySet[Scoresheet], pk: int, entry: str
+) -> tuple[Scoresheet, HandLine | None]:
+    """Sheet ``pk`` of ``sheets``, locked as ``sheet_lock`` locks it and refused when
+    confirmed, and ``entry``'s last live line: what adding a line reads before it writes.
+
+    The sheet is read once, by the locking query. The last line needs a query of its own,
+    made after the lock is held: a subquery of the locking statement would see the lines as
+    they were when the statement started, before it waited for the lock, and miss a line
+    just added by the writer it waited for.
+
+    Raises:
+        Http404: no such sheet among ``sheets``.
+        SheetLocked: the sheet is confirmed.
+    """
+    locked = get_object_or_404(sheets.select_for_update(), pk=pk)
+    if locked.status == SheetStatus.CONFIRMED:
+        raise SheetLocked("locked", SHEET_LOCKED)
+    return locked, last_line(locked, entry)
 
 
 def last_line(sheet: Scoresheet, entry: str) -> HandLine | None:

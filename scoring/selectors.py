@@ -124,14 +124,16 @@ def sheet_view_after(*, sheet: Scoresheet, last: HandLine | None) -> SheetView:
     line answers with this, without reading the other lines again."""
     game = bridge.game_for(sheet)
     seating = game.seating
-    # One query for both: every side has its seats.
-    seats = {seat.seat: seat for seat in sheet.seats.select_related("side", "player")}
-    sides = {seat.side.index: seat.side.label for seat in seats.values()}
+    # One query for both, of plain values (this runs on every line added): every side has
+    # its seats.
+    rows = sheet.seats.values_list("seat", "side__index", "side__label", "player__display_name")
+    sides: dict[int, str] = {}
+    players: dict[int, str | None] = {}
+    for seat, side, label, player in rows:
+        sides[side] = label
+        players[seat] = player
     labels = [sides.get(index, f"Side {index + 1}") for index in range(seating.sides)]
-    names = []
-    for seat in range(seating.seats):
-        player = seats[seat].player if seat in seats else None
-        names.append(player.display_name if player else f"Seat {seat + 1}")
+    names = [players.get(seat) or f"Seat {seat + 1}" for seat in range(seating.seats)]
     count = last.number if last is not None else 0
     totals = list(last.scores_after) if last is not None else [0] * seating.sides
     result = last.result if last is not None else None

@@ -9,7 +9,7 @@ made before somebody else's change is refused (``StaleLine``), never applied on 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, Membership, Partnership, Player, RuleSet
-from engine.rules import GAME_NAMES, RulesError, get_game
+from engine.rules import GAME_NAMES, Game, RulesError, get_game
 from scoring import engine_bridge as bridge
 from scoring import linestore as store
 from scoring.doubleentry import doubleentry_compare
@@ -265,14 +265,49 @@ def handline_add(
         LineRefused: the engine refused the line (code, message, field); nothing is saved.
         SheetLocked: the sheet is confirmed.
     """
-    sheet = store.sheet_lock(sheet, writable=True)
-    last = store.last_line(sheet, entry)
+    locked, last = store.sheet_lock_for_add(Scoresheet.objects.all(), sheet.pk, entry)
+    return _add_locked(locked, last, line, expected_number, by, entry)
+
+
+@transaction.atomic
+def handline_add_to(
+    *,
+    club: Club,
+    sheet_id: int,
+    line: Mapping[str, Any] | Callable[[Game], Mapping[str, Any]],
+    expected_number: int,
+    by: AbstractBaseUser | None,
+    entry: str = Entry.PRIMARY,
+) -> HandLine:
+    """``handline_add`` for the entry page and the API, which know the sheet by its number
+    only: the club's sheet is read once, locked, instead of read and then locked. ``line``
+    may be a reader that builds the line with the sheet's game (a form's inputs depend on the
+    game). The new line's ``sheet`` is the sheet as the line left it.
+
+    Raises:
+        Http404: the club has no such sheet.
+        StaleLine, LineRefused, SheetLocked: as ``handline_add``.
+    """
+    sheets = Scoresheet.objects.for_club(club)
+    locked, last = store.sheet_lock_for_add(sheets, sheet_id, entry)
+    if callable(line):
+        line = line(bridge.game_for(locked))
+    return _add_locked(locked, last, line, expected_number, by, entry)
+
+
+def _add_locked(
+    sheet: Scoresheet,
+    last: HandLine | None,
+    line: Mapping[str, Any],
+    expected_number: int,
+    by: AbstractBaseUser | None,
+    entry: str,
+) -> HandLine:
     number = last.number + 1 if last is not None else 1
     if expected_number != number:
         if last is not None and expected_number == number - 1:
-            message = STALE_ADDED.format(
-                last=last.number, who=actor_name(last.created_by), next=number
-            )
+            who = actor_name(last.created_by)
+            message = STALE_ADDED.format(last=last.number, who=who, next=number)
         else:
             message = STALE_CHANGED.format(count=number - 1, next=number)
         raise StaleLine("stale", message)

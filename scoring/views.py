@@ -20,8 +20,7 @@ from django_htmx.http import reswap
 from club.models import Club
 from club.permissions import Capability, club_required
 from club.views import HtmxHttpRequest
-from engine.rules import GAME_NAMES
-from scoring import engine_bridge as bridge
+from engine.rules import GAME_NAMES, Game
 from scoring import entrypage, lineform, services
 from scoring.errors import LineRefused, ScoringError, SheetLocked, StaleLine
 from scoring.forms import SheetCreateForm, rules_from
@@ -135,31 +134,37 @@ def sheet_second_entry(request: HttpRequest, club: Club, sheet_id: int) -> HttpR
 def line_add(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
     """POST: add the typed line (Enter). A refused or stale line comes back in the form with
     the reason; nothing typed is lost. GET shows the entry page."""
-    sheet = scoresheet_get(club=club, pk=sheet_id)
     entry = entrypage.entry_of(request.POST if request.method == "POST" else request.GET)
     if request.method != "POST":
-        return _entry_page(request, club, sheet, entry=entry)
-    game = bridge.game_for(sheet)
-    # Reading the form needs the inputs, not the sides' names.
-    columns = lineform.line_columns(game, [""] * game.seating.sides)
-    line = lineform.line_from_form(columns, request.POST)
+        return _entry_page(request, club, scoresheet_get(club=club, pk=sheet_id), entry=entry)
+
+    def typed(game: Game) -> dict[str, Any]:
+        # Reading the form needs the inputs, not the sides' names.
+        return lineform.line_from_form(
+            lineform.line_columns(game, [""] * game.seating.sides), request.POST
+        )
+
     number = request.POST.get("number", "")
     try:
-        added = services.handline_add(
-            sheet=sheet,
-            line=line,
+        added = services.handline_add_to(
+            club=club,
+            sheet_id=sheet_id,
+            line=typed,
             expected_number=int(number) if number.isdigit() else 0,
             by=request.user,  # type: ignore[arg-type]
             entry=entry,
         )
     except (StaleLine, SheetLocked) as error:
+        sheet = scoresheet_get(club=club, pk=sheet_id)
         return _entry_page(
             request, club, sheet, entry=entry, data=request.POST, notice=error.message, status=409
         )
     except LineRefused as error:
+        sheet = scoresheet_get(club=club, pk=sheet_id)
         return _entry_page(
             request, club, sheet, entry=entry, data=request.POST, error=error, status=400
         )
+    sheet = added.sheet
     notice = entrypage.LINE_ADDED.format(number=added.number)
     if _htmx(request):
         # Only what changed is sent (see ``entrypage.added_context``).

@@ -6,19 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.http import Http404
 
+from engine.rules import Game
 from scoring.corrections import handline_delete, handline_edit
 from scoring.errors import LineRefused, ScoringError, SheetLocked, StaleLine
 from scoring.models import HandLine, LineRevision, SheetStatus
 from scoring.services import (
     SideSpec,
     handline_add,
+    handline_add_to,
     scoresheet_confirm,
     scoresheet_create,
     scoresheet_unlock,
 )
 from scoring.signals import sheet_confirmed
-from tests.factories import MembershipFactory, PartnershipFactory, RuleSetFactory
+from tests.factories import ClubFactory, MembershipFactory, PartnershipFactory, RuleSetFactory
 from tests.scoring.conftest import MakeSheet, Staff
 from tests.scoring.games import AUCTION45, GAMES
 
@@ -114,6 +117,32 @@ def test_an_add_made_for_an_older_sheet_is_stale(staff: Staff, make_sheet: MakeS
     with pytest.raises(StaleLine):
         handline_add(sheet=sheet, line=AUCTION45[1], expected_number=5, by=staff.director)
     assert HandLine.objects.count() == 1
+
+
+def test_adding_by_sheet_number_reads_the_sheet_through_its_club(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    other = ClubFactory.create()
+    with pytest.raises(Http404):
+        handline_add_to(
+            club=other, sheet_id=sheet.pk, line=AUCTION45[0], expected_number=1, by=None
+        )
+    assert not HandLine.objects.exists()
+    games: list[str] = []
+
+    def typed(game: Game) -> dict[str, Any]:
+        games.append(game.id)
+        return AUCTION45[0]
+
+    added = handline_add_to(
+        club=staff.club, sheet_id=sheet.pk, line=typed, expected_number=1, by=staff.scorer
+    )
+    assert games == ["auction45"]
+    assert (added.number, added.sheet.revision, added.scores_after) == (1, 1, [10, 20])
+    with pytest.raises(StaleLine) as stale:
+        handline_add_to(club=staff.club, sheet_id=sheet.pk, line=typed, expected_number=1, by=None)
+    assert "Line 1 was just added by" in stale.value.message
 
 
 def test_edit_rescores_later_lines_and_records_before_and_after(
