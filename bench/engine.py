@@ -21,7 +21,6 @@ swung by a third between runs of the same code on a shared 2-core machine).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
@@ -31,6 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.machine import machine  # noqa: E402
 from engine.rules import Game, Tally, get_game  # noqa: E402
 from engine.rules.registry import game_class  # noqa: E402
 
@@ -133,8 +133,7 @@ def main() -> int:
             f"{actions / hands:>13.1f} {line_rate:>10,.0f}"
         )
     print(f"check_line target: {CHECK_LINE_TARGET:,} lines/s for each game")
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"timed in CPU seconds of this process; load average {load:.1f} at the end")
+    print(f"timed in CPU seconds of this process on {machine()} at the end")
     return 0
 
 

@@ -43,6 +43,8 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from bench.machine import machine  # noqa: E402
+
 TARGET_P95_MS = 30.0
 FORM_ENCODED = "application/x-www-form-urlencoded"
 WARM_UP = 20
@@ -196,10 +198,9 @@ def main() -> None:
     settings.DEBUG = False
     old_name = database["NAME"]
     test_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"Scoresheet entry on {where} ({test_name}), {args.lines} lines per path, "
-        f"{os.cpu_count()} CPUs, load average {load:.1f} at the start"
+        f"{machine()} at the start"
     )
     try:
         run(args.lines, args.seed)
