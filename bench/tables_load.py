@@ -688,8 +688,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--conn-max-age",
         type=int,
-        default=None,
-        help="CONN_MAX_AGE for the server and worker (unset: settings' default, 0)",
+        default=60,
+        help="CONN_MAX_AGE for the server and worker (60, as README's club server sets it)",
     )
     parser.add_argument(
         "--action-timeout",
@@ -737,8 +737,7 @@ def main() -> int:
     for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CELERY_TASK_ALWAYS_EAGER"):
         env.pop(name, None)
     env.pop("KITTY_PRODUCTION", None)
-    if args.conn_max_age is not None:
-        env["CONN_MAX_AGE"] = str(args.conn_max_age)
+    env["CONN_MAX_AGE"] = str(args.conn_max_age)
     os.environ.clear()
     os.environ.update(env)
 
@@ -802,7 +801,7 @@ def main() -> int:
             f"server: {len(servers)} daphne process(es) {[s.pid for s in servers]} on "
             f"{ports}, Celery worker {worker.pid} (prefork, 2), PostgreSQL "
             f"{args.pg_host}:{args.pg_port}/{args.database}, Redis {args.redis}, "
-            f"CONN_MAX_AGE {env.get('CONN_MAX_AGE', '0 (default)')}, turn clock "
+            f"CONN_MAX_AGE {env['CONN_MAX_AGE']}, turn clock "
             f"{args.turn_seconds} s; {os.cpu_count()} CPUs shared with the clients"
         )
         run = Run(args, tables, CpuMeter([s.pid for s in servers], worker.pid))

@@ -46,8 +46,6 @@ def run_entry(entry: Entry) -> Any:
     except Exception:
         logger.exception("beat task %s (%s) failed", entry.name, entry.task)
         return None
-    finally:
-        connections.close_all()
 
 
 def run_schedule(
@@ -71,5 +69,7 @@ def run_schedule(
         passes += 1
         if rounds is not None and passes >= rounds:
             break
+        # Idle until the next task: no database connection is held meanwhile.
+        connections.close_all()
         sleep(max(0.5, min(due.values()) - clock()))
     return ran

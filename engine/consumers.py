@@ -31,7 +31,6 @@ MAX_ACTION = 200
 BAD_JSON = "Send a JSON object."
 UNKNOWN_TYPE = 'Unknown message type: send {"type": "act", "action": "...", "seq": n}.'
 BAD_ACT = 'An action is {"type": "act", "action": "<notation>", "seq": <the seq you saw>}.'
-SPECTATOR = "You watch this table: only its players act."
 CLOSE_FORBIDDEN = 4403
 
 
@@ -111,13 +110,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.refuse(error.code, error.message)
 
     def _act(self, action: str, seq: int) -> None:
-        """Act for the seat the user plays now (read again: seats change before the start)."""
-        allowed, seat = selectors.socket_access(self.table_id, self.user)
-        if not allowed or seat is None:
-            raise ActionRefused("spectator", SPECTATOR)
+        """Act for the seat the user plays now (found under the table's lock: seats change
+        before the start, and a player may give theirs up)."""
         services.table_act(
             table_id=self.table_id,
-            seat=seat,
+            seat=None,
             action=action,
             seen_seq=seq,
             actor=ActionLog.Actor.PLAYER,

@@ -21,6 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from club.models import Club, Membership, Player, RuleSet
@@ -56,6 +57,7 @@ STALE = (
     "played. Look again and choose."
 )
 NOT_YOUR_SEAT = "You play seat {mine}; that action is for seat {theirs}."
+SPECTATOR = "You watch this table: only its players act."
 NEGATIVE_SECONDS = "Times are whole seconds, 0 or more."
 COMPUTER_LABEL = "Computer ({name})"
 
@@ -442,7 +444,7 @@ def _parse(action: str | Action) -> Action:
 def table_act(
     *,
     table_id: int,
-    seat: int,
+    seat: int | None,
     action: str | Action,
     seen_seq: int,
     actor: str = ActionLog.Actor.PLAYER,
@@ -450,13 +452,23 @@ def table_act(
 ) -> Acted:
     """Play ``action`` (engine notation) for ``seat`` if the table is still at ``seen_seq``.
 
+    ``seat=None`` acts for the seat that ``user`` plays, found under the table's lock with
+    the other seats (a player's socket sends this: a seat taken or given up a moment ago
+    counts as it is now, and no query is spent on it before the lock).
+
     Raises:
-        ActionRefused: ``not_playing``, ``stale`` (the table moved on, or the same action was
-            sent twice), ``not_your_seat``, or the engine's code and message (``out_of_turn``,
-            ``not_in_hand``, ``must_follow_suit``, notation errors...). Nothing changes then.
+        ActionRefused: ``spectator`` (``user`` plays no seat here), ``not_playing``, ``stale``
+            (the table moved on, or the same action was sent twice), ``not_your_seat``, or
+            the engine's code and message (``out_of_turn``, ``not_in_hand``,
+            ``must_follow_suit``, notation errors...). Nothing changes then.
     """
     with transaction.atomic():
         table = _locked(table_id)
+        # Every seat, with who plays it: one query for the user's seat and for whether the
+        # computer acts next.
+        seats = list(table.seats.annotate(user_id=F("player__user_id")).order_by("index"))
+        if seat is None:
+            seat = _seat_played_by(seats, user)
         if table.status != TableStatus.PLAYING:
             raise ActionRefused(
                 "not_playing", NOT_PLAYING.format(status=table.get_status_display())
@@ -488,16 +500,27 @@ def table_act(
         if hand.is_over:
             hand = _hand_finish(table, table_hand, hand, user)
         table.save(update_fields=["seq", "hand_number", "status", "finished_at"])
-        return _after_write(table, hand)
+        return _after_write(table, hand, seats)
 
 
-def _after_write(table: LiveTable, hand: Hand) -> Acted:
+def _seat_played_by(seats: Sequence[TableSeat], user: User | None) -> int:
+    """The seat ``user`` plays among ``seats`` (annotated with ``user_id``: an empty or
+    computer seat has none, so an anonymous user plays no seat)."""
+    pk = user.pk if user is not None else None
+    for row in seats:
+        if pk is not None and getattr(row, "user_id", None) == pk:
+            return row.index
+    raise ActionRefused("spectator", SPECTATOR)
+
+
+def _after_write(table: LiveTable, hand: Hand, seats: Sequence[TableSeat] = ()) -> Acted:
     """Work out who acts next and arrange, for after the commit: caching the new state,
-    telling the sockets, and the computer's move or the player's turn clock."""
+    telling the sockets, and the computer's move or the player's turn clock. ``seats``: the
+    table's seats when already read."""
     to_act = None if table.is_finished else hand.to_act
     bot_to_act = False
     if to_act is not None:
-        seat = table.seats.get(index=to_act)
+        seat = seats[to_act] if seats else table.seats.get(index=to_act)
         bot_to_act = seat.bot_acts
     acted = Acted(table.pk, table.seq, table.hand_number, to_act, bot_to_act, table.is_finished)
     transaction.on_commit(partial(_committed, acted, hand.copy(), table.turn_seconds))

@@ -158,6 +158,33 @@ def test_a_stale_or_repeated_action_is_refused_and_changes_nothing() -> None:
     assert _log_count(table) == 1
 
 
+def test_a_player_acts_for_the_seat_they_play_and_nobody_else_does() -> None:
+    table, members = table_with(people=4, bots=0)
+    hand = state(table)
+    seat = hand.to_act
+    assert seat is not None
+    action = str(hand.legal_actions()[0])
+    player_user = members[seat].player.user
+    neighbour_user = members[(seat + 1) % 4].player.user
+    outsider = MembershipFactory.create(club=table.club, with_account=True).player.user
+
+    with pytest.raises(ActionRefused) as watching:
+        table_act(table_id=table.pk, seat=None, action=action, seen_seq=0, user=outsider)
+    assert watching.value.code == "spectator"
+    with pytest.raises(ActionRefused) as not_theirs:
+        table_act(table_id=table.pk, seat=None, action=action, seen_seq=0, user=neighbour_user)
+    assert not_theirs.value.code == "not_your_seat"
+    with pytest.raises(ActionRefused) as anonymous:
+        table_act(table_id=table.pk, seat=None, action=action, seen_seq=0, user=None)
+    assert anonymous.value.code == "spectator"
+    assert _log_count(table) == 0
+
+    acted = table_act(table_id=table.pk, seat=None, action=action, seen_seq=0, user=player_user)
+    assert acted.seq == 1
+    logged = ActionLog.objects.get(table=table)
+    assert (logged.seat, logged.action, logged.user) == (seat, action, player_user)
+
+
 @pytest.mark.parametrize(
     ("make_action", "code"),
     [
