@@ -62,6 +62,14 @@ def state(table: LiveTable) -> Hand:
     return hand
 
 
+def first_legal(table: LiveTable) -> tuple[int, str]:
+    """The seat to act at ``table`` and the first of its legal actions (engine notation)."""
+    hand = state(table)
+    seat = hand.to_act
+    assert seat is not None
+    return seat, str(hand.legal_actions()[0])
+
+
 def play_one(table: LiveTable) -> str:
     """Play the next action of whoever is to act, as a computer player would; returns it."""
     hand = state(table)

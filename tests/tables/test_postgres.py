@@ -12,7 +12,7 @@ from engine import live
 from engine.errors import ActionRefused
 from engine.models import ActionLog, LiveTable
 from engine.services import table_act
-from tests.tables.helpers import play_one, state, table_with
+from tests.tables.helpers import first_legal, play_one, state, table_with
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -44,10 +44,7 @@ def test_the_same_action_sent_twice_at_once_is_applied_once() -> None:
     table, _ = table_with(people=4, seed=8)
     for _ in range(15):
         table.refresh_from_db()
-        hand = state(table)
-        seat = hand.to_act
-        assert seat is not None
-        action = str(hand.legal_actions()[0])
+        seat, action = first_legal(table)
 
         def send(seat: int = seat, action: str = action, seq: int = table.seq) -> object:
             return table_act(table_id=table.pk, seat=seat, action=action, seen_seq=seq)

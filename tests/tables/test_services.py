@@ -25,7 +25,7 @@ from engine.services import (
 )
 from scoring.models import HandLine, SheetStatus
 from tests.factories import ClubFactory, MembershipFactory
-from tests.tables.helpers import play_hand, play_one, state, table_with
+from tests.tables.helpers import first_legal, play_hand, play_one, state, table_with
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -141,10 +141,7 @@ def test_seats_are_taken_once_and_fixed_after_the_start() -> None:
 
 def test_a_stale_or_repeated_action_is_refused_and_changes_nothing() -> None:
     table, _ = table_with(people=0, bots=4)
-    hand = state(table)
-    seat = hand.to_act
-    assert seat is not None
-    action = str(hand.legal_actions()[0])
+    seat, action = first_legal(table)
     table_act(table_id=table.pk, seat=seat, action=action, seen_seq=0)
 
     with pytest.raises(ActionRefused) as repeated:
@@ -160,10 +157,7 @@ def test_a_stale_or_repeated_action_is_refused_and_changes_nothing() -> None:
 
 def test_a_player_acts_for_the_seat_they_play_and_nobody_else_does() -> None:
     table, members = table_with(people=4, bots=0)
-    hand = state(table)
-    seat = hand.to_act
-    assert seat is not None
-    action = str(hand.legal_actions()[0])
+    seat, action = first_legal(table)
     player_user = members[seat].player.user
     neighbour_user = members[(seat + 1) % 4].player.user
     outsider = MembershipFactory.create(club=table.club, with_account=True).player.user
