@@ -58,9 +58,8 @@ def run_schedule(
     """Run every entry at once, then each again when its period has passed; stop after
     ``rounds`` passes over the schedule (``None``: never). Returns the tasks run."""
     due = dict.fromkeys((entry.name for entry in entries), clock())
-    ran = 0
-    passes = 0
-    while rounds is None or passes < rounds:
+    ran = passes = 0
+    while True:
         for entry in entries:
             if clock() >= due[entry.name]:
                 run_entry(entry)
@@ -68,8 +67,7 @@ def run_schedule(
                 due[entry.name] = clock() + entry.seconds
         passes += 1
         if rounds is not None and passes >= rounds:
-            break
+            return ran
         # Idle until the next task: no database connection is held meanwhile.
         connections.close_all()
         sleep(max(0.5, min(due.values()) - clock()))
-    return ran

@@ -21,11 +21,10 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from club.models import Club, Membership, Player, RuleSet
-from engine import live, notify
+from engine import live, notify, selectors
 from engine.bot_moves import BOT_NAMES, DEFAULT_BOT, bot_action
 from engine.errors import ActionRefused, TableError
 from engine.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
@@ -466,9 +465,11 @@ def table_act(
         table = _locked(table_id)
         # Every seat, with who plays it: one query for the user's seat and for whether the
         # computer acts next.
-        seats = list(table.seats.annotate(user_id=F("player__user_id")).order_by("index"))
+        seats = list(table.seats.select_related("player").order_by("index"))
         if seat is None:
-            seat = _seat_played_by(seats, user)
+            seat = selectors.seat_in(seats, user) if user is not None else None
+            if seat is None:
+                raise ActionRefused("spectator", SPECTATOR)
         if table.status != TableStatus.PLAYING:
             raise ActionRefused(
                 "not_playing", NOT_PLAYING.format(status=table.get_status_display())
@@ -501,16 +502,6 @@ def table_act(
             hand = _hand_finish(table, table_hand, hand, user)
         table.save(update_fields=["seq", "hand_number", "status", "finished_at"])
         return _after_write(table, hand, seats)
-
-
-def _seat_played_by(seats: Sequence[TableSeat], user: User | None) -> int:
-    """The seat ``user`` plays among ``seats`` (annotated with ``user_id``: an empty or
-    computer seat has none, so an anonymous user plays no seat)."""
-    pk = user.pk if user is not None else None
-    for row in seats:
-        if pk is not None and getattr(row, "user_id", None) == pk:
-            return row.index
-    raise ActionRefused("spectator", SPECTATOR)
 
 
 def _after_write(table: LiveTable, hand: Hand, seats: Sequence[TableSeat] = ()) -> Acted:

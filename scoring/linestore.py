@@ -46,9 +46,14 @@ def sheet_lock(sheet: Scoresheet, *, writable: bool = False) -> Scoresheet:
         SheetLocked: ``writable`` and the sheet is confirmed.
     """
     locked = Scoresheet.objects.select_for_update().get(pk=sheet.pk)
-    if writable and locked.status == SheetStatus.CONFIRMED:
-        raise SheetLocked("locked", SHEET_LOCKED)
+    if writable:
+        _refuse_confirmed(locked)
     return locked
+
+
+def _refuse_confirmed(sheet: Scoresheet) -> None:
+    if sheet.status == SheetStatus.CONFIRMED:
+        raise SheetLocked("locked", SHEET_LOCKED)
 
 
 def live_lines(sheet: Scoresheet, entry: str) -> list[HandLine]:
@@ -77,8 +82,7 @@ def sheet_lock_for_add(
         SheetLocked: the sheet is confirmed.
     """
     locked = get_object_or_404(sheets.select_for_update(), pk=pk)
-    if locked.status == SheetStatus.CONFIRMED:
-        raise SheetLocked("locked", SHEET_LOCKED)
+    _refuse_confirmed(locked)
     return locked, last_line(locked, entry)
 
 

@@ -48,26 +48,50 @@ class Tracker:
     def __init__(self, seen: Seen, holdings: Sequence[int]) -> None:
         """Start from a seat's knowledge ``seen`` (play phase) and every seat's cards."""
         assert seen.bidder is not None and seen.bid is not None
-        game = seen.game
-        self.game_id = game.id
-        self.n = seen.seats
-        self.seat_side = seen.seat_side
-        self.bidder = seen.bidder
-        self.bid = seen.bid
-        self.rank: Ranking = ranking(game, seen.trump, seen.mode)
-        self.deck = DECK_54 if game.id == "pitch52" else DECK_52
-        self.holdings = list(holdings)
+        self._start(seen.game, seen.bidder, seen.bid, seen.trump, seen.mode, holdings)
         self.played = seen.played
         self.trick_seats = list(seen.trick[1])
         self.trick_cards = list(seen.trick[2])
-        self.pitch_values: Sequence[float] = ()
-        if game.id == "pitch52":
-            assert seen.trump is not None
-            self.pitch_values = rulespitch.capture_values(game, seen.trump)
+        if seen.game.id == "pitch52":
             # Everybody who played to this trick or still holds a card plays to it.
             self.trick_size = sum(1 for s in range(self.n) if s in self.trick_seats or holdings[s])
-        else:
-            self.trick_size = self.n
+
+    @classmethod
+    def at_first_lead(
+        cls, game: Game, bidder: int, bid: int, trump: int | None, holdings: Sequence[int]
+    ) -> Tracker:
+        """A tracker for an auction45 hand that has just reached the play phase, from every
+        seat's cards (no view read: see ``Before45.after_draw``)."""
+        tracker = object.__new__(cls)
+        tracker._start(game, bidder, bid, trump, None, holdings)
+        return tracker
+
+    def _start(
+        self,
+        game: Game,
+        bidder: int,
+        bid: int,
+        trump: int | None,
+        mode: str | None,
+        holdings: Sequence[int],
+    ) -> None:
+        """Every field, for a hand before its first card: nothing played, no trick."""
+        self.game_id = game.id
+        self.n = game.seating.seats
+        self.seat_side = game.seating.seat_side
+        self.bidder = bidder
+        self.bid = bid
+        self.rank: Ranking = ranking(game, trump, mode)
+        self.deck = DECK_54 if game.id == "pitch52" else DECK_52
+        self.holdings = list(holdings)
+        self.played = 0
+        self.trick_seats = []
+        self.trick_cards = []
+        self.pitch_values: Sequence[float] = ()
+        if game.id == "pitch52":
+            assert trump is not None
+            self.pitch_values = rulespitch.capture_values(game, trump)
+        self.trick_size = self.n
 
     def copy(self) -> Tracker:
         new = object.__new__(Tracker)
@@ -124,30 +148,6 @@ class Tracker:
         return rulespitch.play(spot, self.pitch_values)
 
 
-def tracker_at_first_lead(
-    game: Game, hand: Hand, holdings: Sequence[int], trump: int | None
-) -> Tracker:
-    """A tracker for an auction45 hand that has just reached the play phase, from every
-    seat's cards (no view read: see ``Before45.after_draw``)."""
-    contract = hand.contract
-    assert contract is not None
-    tracker = object.__new__(Tracker)
-    tracker.game_id = game.id
-    tracker.n = game.seating.seats
-    tracker.seat_side = game.seating.seat_side
-    tracker.bidder = contract.bidder
-    tracker.bid = contract.bid
-    tracker.rank = ranking(game, trump)
-    tracker.deck = DECK_52
-    tracker.holdings = list(holdings)
-    tracker.played = 0
-    tracker.trick_seats = []
-    tracker.trick_cards = []
-    tracker.pitch_values = ()
-    tracker.trick_size = tracker.n
-    return tracker
-
-
 def _hand_mask(hand: Hand, seat: int) -> int:
     return mask_of_names(hand.view(seat)["hand"])
 
@@ -180,7 +180,11 @@ def playout(
                 if before is None or holdings is None:
                     tracker = tracker_from_hand(game, hand)
                 else:
-                    tracker = tracker_at_first_lead(game, hand, holdings, before.trump)
+                    contract = hand.contract
+                    assert contract is not None
+                    tracker = Tracker.at_first_lead(
+                        game, contract.bidder, contract.bid, before.trump, holdings
+                    )
             if len(legal) == 1:
                 action = legal[0]
             else:
