@@ -895,7 +895,7 @@ class Auction45Hand(Hand):
         assert contract is not None
         if contract.bid >= 30 and game.forced_lead[bidder]:
             # RULES.md 1.8: a defender opening a 30 or 60 must lead a trump if he has one.
-            trumps = self._packed[leader] >> TRUMP_SHIFT
+            trumps = self._packed[leader] >> TRUMP_SHIFT & FULL
             if trumps:
                 self._legal_local = left[:]
                 self._legal_local[leader] = trumps
