@@ -29,7 +29,8 @@ so the hot paths are plain lookups and comparisons, written out.
 - Draw: ``_legal`` caches the most cards the seat to act may discard; any change of state
   resets it. A discard is checked as one mask: every card a card (``CARD_BIT``), held, and as
   many bits as cards (none listed twice). The mask is built inline in ``apply``: a helper
-  function for it cost 2,400 machine instructions per hand (draw and kitty discards).
+  function for it cost 2,400 machine instructions per hand (draw and kitty discards). So is
+  the ``SubsetChoices`` offered to each player: ``subset_choices`` cost 1,700 more per hand.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ from engine.rules.base import Deal, Hand, Tally
 from engine.rules.bits import sorted_cards
 from engine.rules.build import new_contract, new_result, new_score
 from engine.rules.cards import BIT, CARD_NAMES, SUITS, mask_str
-from engine.rules.choices import subset_choices
+from engine.rules.choices import SubsetChoices, subset_choices
 from engine.rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -94,6 +95,9 @@ def _card_bit(c: object) -> int | None:
         return CARD_BIT.get(c)  # type: ignore[call-overload, no-any-return]
     except TypeError:
         return None
+
+
+_new = object.__new__
 
 
 def _refuse(code: str, message: str) -> IllegalActionError:
@@ -389,9 +393,14 @@ class Auction45Hand(Hand):
                 if room < limit:
                     limit = room
                 self._legal = limit
-            return subset_choices(
-                Discard, seat, sorted_cards(hand), GETTERS[held], PREFIX[held][limit]
-            )
+            # subset_choices, inlined: the draw offers one per player per hand.
+            choices: SubsetChoices = _new(SubsetChoices)
+            choices._cls = Discard
+            choices._seat = seat
+            choices._cards = sorted_cards(hand)
+            choices._getters = GETTERS[held]
+            choices._count = PREFIX[held][limit]
+            return choices
         if phase is DECLARE:
             if self._go_kitty_allowed():
                 return self.game.declare_with_kitty[seat]
