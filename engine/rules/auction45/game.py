@@ -27,8 +27,9 @@ from engine.rules.errors import NotationError
 from engine.rules.table import Seating
 
 _KEYS = struct.Struct("<52I")
-_INDEXES = bytes(range(52))
-_LOW_SIX_BITS = bytes(b & 0x3F for b in range(256))
+#: Per 32-bit lane of the random bits: the 22 bits kept (8 to 29), and the lane's index.
+_LANES_RANDOM = sum(0x3FFFFF00 << (32 * i) for i in range(52))
+_LANES_INDEX = sum(i << (32 * i) for i in range(52))
 _LANES_HIGH = sum(0xFFFFFF00 << (32 * i) for i in range(52))
 _LANES_ONE = sum(1 << (32 * i) for i in range(52))
 _LANES_TOP = sum(1 << (32 * i + 31) for i in range(52))
@@ -44,11 +45,11 @@ def shuffled_deck(rng: random.Random) -> Sequence[int]:
     be broken by card index, so the deal falls back to ``rng.shuffle`` instead (about one deal
     in 3,000) and the order stays exactly uniform. Ties are found without a loop: in the
     sorted keys read as one big int, a tie is a 32-bit lane of ``keys ^ (keys >> 32)`` whose
-    random part is zero.
+    random part is zero. The keys are cut out of the random bits by two operations on the big
+    int, before it becomes bytes: editing the bytes in place (a ``bytearray`` and two slice
+    assignments) cost 3,700 more machine instructions per deal.
     """
-    keys = bytearray(rng.getrandbits(1664).to_bytes(208, "little"))
-    keys[0::4] = _INDEXES
-    keys[3::4] = keys[3::4].translate(_LOW_SIX_BITS)
+    keys = (rng.getrandbits(1664) & _LANES_RANDOM | _LANES_INDEX).to_bytes(208, "little")
     packed = _KEYS.pack(*sorted(_KEYS.unpack(keys)))
     lanes = int.from_bytes(packed, "little")
     lanes = (lanes ^ (lanes >> 32)) & _LANES_HIGH
