@@ -96,6 +96,8 @@ class AuctionRules:
     def sixty_by_scores(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
         """Per side, may it bid 60 this hand (RULES.md 1.5)?"""
         if self.sixty == "in_the_hole":
+            if len(scores) == 2:  # the usual two sides, without a comprehension (every hand)
+                return (scores[0] < 0, scores[1] < 0)
             return tuple([score < 0 for score in scores])
         return self._sixty_always
 
