@@ -836,7 +836,8 @@ class Auction45Hand(Hand):
         self._discard_counts = [None] * game.seats
         self._needs = [0] * game.seats  # each seat's discard sets its entry
         self._room = game.stock_size
-        self._reserve = max(0, 5 - self._hands[self._bidder].bit_count())
+        short = 5 - self._hands[self._bidder].bit_count()
+        self._reserve = short if short > 0 else 0  # max() costs more
         self.to_act = game.next_seat[self.dealer]
 
     def _deliver(self) -> None:
