@@ -149,8 +149,16 @@ class Scorer:
         sets = tally.sets
         consecutive = tally.consecutive_sets
         if not made:
-            sets = _bump(sets, bidding_side)
-            consecutive = _bump(consecutive, bidding_side)
+            if self.sides == 2:  # written out, as above
+                if bidding_side:
+                    sets = (sets[0], sets[1] + 1)
+                    consecutive = (consecutive[0], consecutive[1] + 1)
+                else:
+                    sets = (sets[0] + 1, sets[1])
+                    consecutive = (consecutive[0] + 1, consecutive[1])
+            else:
+                sets = _bump(sets, bidding_side)
+                consecutive = _bump(consecutive, bidding_side)
         elif consecutive[bidding_side]:
             consecutive = _bump(consecutive, bidding_side, to=0)
         tally_after = new_tally(after, sets, consecutive)
