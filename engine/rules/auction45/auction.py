@@ -55,6 +55,7 @@ class AuctionRules:
         "_seat_keys",
         "_sixty_always",
         "all_pass_stuck",
+        "by_scores",
         "calls",
         "dealer_hold",
         "duel",
@@ -92,6 +93,9 @@ class AuctionRules:
         sides = max(seat_side) + 1
         self._sixty_always = (self.sixty == "always",) * sides
         self._seat_keys: dict[tuple[bool, ...], tuple[int, ...]] = {}
+        #: ``(sixty_by_scores, seat_keys)`` by the scores before the hand: every hand starts
+        #: an ``Auction``, and a game's scores take few distinct values.
+        self.by_scores: dict[tuple[int, ...], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
 
     def sixty_by_scores(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
         """Per side, may it bid 60 this hand (RULES.md 1.5)?"""
@@ -178,10 +182,14 @@ class Auction:
         self.challenger = None
         #: Per side, the highest amount its players called or held (RULES.md 5.1).
         self.max_by_side = [0] * len(scores)
+        facts = rules.by_scores.get(scores)
+        if facts is None:
+            sixty_ok = rules.sixty_by_scores(scores)
+            facts = rules.by_scores[scores] = (sixty_ok, rules.seat_keys(sixty_ok))
         #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
-        self.sixty_ok = rules.sixty_by_scores(scores)
+        self.sixty_ok = facts[0]
         #: Per seat: its part of the ``situation`` key when it is not the dealer.
-        self.seat_keys = rules.seat_keys(self.sixty_ok)
+        self.seat_keys = facts[1]
         self.calls = []
 
     def copy(self) -> Auction:
