@@ -865,7 +865,7 @@ class Auction45Hand(Hand):
                     end = pos + need
                     mask = hands[seat]
                     for c in stock[pos:end]:
-                        mask |= BIT[c]
+                        mask += BIT[c]  # not held yet: + ORs, and costs less than |
                     hands[seat] = mask
                     pos = end
         if second:
@@ -875,7 +875,7 @@ class Auction45Hand(Hand):
                     end = pos + need
                     mask = hands[seat]
                     for c in stock[pos:end]:
-                        mask |= BIT[c]
+                        mask += BIT[c]  # not held yet: + ORs, and costs less than |
                     hands[seat] = mask
                     pos = end
         self._stock_pos = pos
@@ -891,7 +891,7 @@ class Auction45Hand(Hand):
             plays = PLAYS[seat]
             full.append((plays[c0], plays[c1], plays[c2], plays[c3], plays[c4]))
             bits.append({c0: 1, c1: 2, c2: 4, c3: 8, c4: 16})  # POSITION_BIT
-            packed.append(b0[c0] | b1[c1] | b2[c2] | b3[c3] | b4[c4])  # see play.suit_bits
+            packed.append(b0[c0] + b1[c1] + b2[c2] + b3[c3] + b4[c4])  # disjoint: see suit_bits
         self._full = tuple(full)
         self._bits = tuple(bits)
         self._packed = tuple(packed)

@@ -77,8 +77,9 @@ def suit_bits(tables: TrumpTables) -> tuple[tuple[int, ...], ...]:
     A seat's *packed mask* holds its local masks by effective suit side by side, five bits
     each: bits ``5 * e`` to ``5 * e + 4`` for effective suit ``e`` (trumps at 20 to 24), and
     above them (``RENEGE_SHIFT``, bits 25 to 29) the local mask of its renege-set trumps. It
-    is the OR of five lookups, one per card (``Auction45Hand._deliver``); a loop over the
-    cards, or ``map`` over a table's ``__getitem__``, costs several times as much.
+    is the sum of five lookups, one per card (``Auction45Hand._deliver``): the cards' bits are
+    disjoint, and ``+`` on one-digit ints is cheaper than ``|``. A loop over the cards, or
+    ``map`` over a table's ``__getitem__``, costs several times as much.
     """
     renege = tables.renege_strength
     return tuple(
