@@ -236,7 +236,8 @@ class Auction:
         if seat is None:
             return NO_CALLS
         if seat != self.dealer:  # the common case, looked up inline
-            found = self.rules.legal_cache.get(self.high << 6 | self.seat_keys[seat])
+            # situation(), with + and * (specialised on CPython 3.11, unlike << and |).
+            found = self.rules.legal_cache.get(self.high * 64 + self.seat_keys[seat])
             if found is not None:
                 return found
         return self._legal_calls(seat)

@@ -16,7 +16,10 @@ Speed: random playouts call ``legal_actions`` then ``apply`` tens of thousands o
 second, so calls, plays and draw and kitty discards have inlined paths, and every attribute is
 a slot. On CPython 3.11 (measured with callgrind, see ``bench/engine.py``) each bytecode costs
 tens of machine instructions and builtins such as ``max``, ``map`` or ``zip`` hundreds more,
-so the hot paths are plain lookups and comparisons, written out.
+so the hot paths are plain lookups and comparisons, written out. Int ``+`` and ``-`` have
+specialised bytecodes and ``|``, ``^`` and ``&`` do not, so where the bits are known to be
+disjoint (a discard's cards, a card leaving a hand) masks are added and subtracted: 2,400
+machine instructions fewer per hand.
 
 - Play: each seat's five cards after the draw are fixed, with their interned plays
   (``_full``), and sets of them are 5-bit local masks (``engine.rules.auction45.play``):
@@ -659,7 +662,7 @@ class Auction45Hand(Hand):
                 self._refused(action)  # not_in_hand
             if not self._legal_local[seat] & bit:
                 self._refused(action)  # not_in_hand (played already) or a RULES.md 1.8 code
-            self._left[seat] ^= bit
+            self._left[seat] -= bit  # held (legal is within left): - is ^, and cheaper
             self.history.append(action)
             trick = self._trick
             if trick:
@@ -719,9 +722,9 @@ class Auction45Hand(Hand):
             hand = hands[seat]
             cards = action.cards  # type: ignore[attr-defined]
             mask = 0
-            try:  # a card listed twice shows as a mask with fewer bits than cards
+            try:  # a card listed twice carries: the mask has fewer bits than cards
                 for c in cards:
-                    mask |= CARD_BIT[c]
+                    mask += CARD_BIT[c]
             except (KeyError, TypeError):
                 self._refused(action)  # not_in_hand: not a card
             count = len(cards)
@@ -735,7 +738,7 @@ class Auction45Hand(Hand):
                 self._refused(action)  # discard_limit or stock_exhausted
             self.history.append(action)
             self._legal = -1
-            hands[seat] = hand ^ mask
+            hands[seat] = hand - mask
             self._out |= mask
             self._discard_counts[seat] = count
             self._needs[seat] = 5 - held + count
@@ -761,16 +764,16 @@ class Auction45Hand(Hand):
             hand = self._hands[seat]
             cards = action.cards  # type: ignore[attr-defined]
             mask = 0
-            try:  # a card listed twice shows as a mask with fewer bits than cards
+            try:  # a card listed twice carries: the mask has fewer bits than cards
                 for c in cards:
-                    mask |= CARD_BIT[c]
+                    mask += CARD_BIT[c]
             except (KeyError, TypeError):
                 self._refused(action)  # not_in_hand: not a card
             count = len(cards)
             if hand & mask != mask or mask.bit_count() != count or hand.bit_count() - 5 != count:
                 self._refused(action)  # not_in_hand, listed twice or bad_discard_count
             self.history.append(action)
-            self._hands[seat] = hand ^ mask
+            self._hands[seat] = hand - mask
             self._out |= mask
             self._start_draw()
             return
