@@ -19,7 +19,8 @@ tens of machine instructions and builtins such as ``max``, ``map`` or ``zip`` hu
 so the hot paths are plain lookups and comparisons, written out. Int ``+`` and ``-`` have
 specialised bytecodes and ``|``, ``^`` and ``&`` do not, so where the bits are known to be
 disjoint (a discard's cards, a card leaving a hand) masks are added and subtracted: 2,400
-machine instructions fewer per hand.
+machine instructions fewer per hand, and 290 more where a draw or kitty discard joins the cards
+out of play (a held card is never out).
 
 - Play: each seat's five cards after the draw are fixed, with their interned plays
   (``_full``), and sets of them are 5-bit local masks (``engine.rules.auction45.play``):
@@ -745,7 +746,7 @@ class Auction45Hand(Hand):
             self.history.append(action)
             self._legal = -1
             hands[seat] = hand - mask
-            self._out |= mask
+            self._out += mask  # held, so not out yet: + ORs, and costs less than |
             self._discard_counts[seat] = count
             self._needs[seat] = 5 - held + count
             self._room -= 5 - held + count
@@ -780,7 +781,7 @@ class Auction45Hand(Hand):
                 self._refused(action)  # not_in_hand, listed twice or bad_discard_count
             self.history.append(action)
             self._hands[seat] = hand - mask
-            self._out |= mask
+            self._out += mask  # held, so not out yet: + ORs
             self._start_draw()
             return
         prepared = self._check(action)
