@@ -859,7 +859,10 @@ class Auction45Hand(Hand):
         self.to_act = game.next_seat[self.dealer]
 
     def _deliver(self) -> None:
-        """The dealer restores every hand to five from the top of the stock (RULES.md 1.7)."""
+        """The dealer restores every hand to five from the top of the stock (RULES.md 1.7).
+
+        The stock is read card by card at ``pos``: a slice of it per packet, looped over, cost
+        930 machine instructions more per hand."""
         game = self.game
         stock = self._stock
         hands = self._hands
@@ -882,20 +885,20 @@ class Auction45Hand(Hand):
                         needs[seat] = 0
                     end = pos + need
                     mask = hands[seat]
-                    for c in stock[pos:end]:
-                        mask += BIT[c]  # not held yet: + ORs, and costs less than |
+                    while pos < end:  # no slice of the stock to build
+                        mask += BIT[stock[pos]]  # not held yet: + ORs, and costs less than |
+                        pos += 1
                     hands[seat] = mask
-                    pos = end
         if second:
             for seat in order:
                 need = needs[seat]
                 if need:
                     end = pos + need
                     mask = hands[seat]
-                    for c in stock[pos:end]:
-                        mask += BIT[c]  # not held yet: + ORs, and costs less than |
+                    while pos < end:  # no slice of the stock to build
+                        mask += BIT[stock[pos]]  # not held yet: + ORs, and costs less than |
+                        pos += 1
                     hands[seat] = mask
-                    pos = end
         self._stock_pos = pos
         # Four seats (the usual table) call sorted_cards directly: map() calling a Python
         # function from C cost 1,000 machine instructions more per hand.
