@@ -14,10 +14,12 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-#: (leader, seats in playing order, outs) where ``outs[k]`` is the mask of the seats passed
-#: over once ``k`` cards are down: ``outs[0]`` the seats the lead went past, ``outs[-1]`` every
-#: seat the whole trick passed over.
-TrickPlan = tuple[int, tuple[int, ...], tuple[int, ...]]
+#: (leader, seats in playing order, outs, following) where ``outs[k]`` is the mask of the seats
+#: passed over once ``k`` cards are down (``outs[0]`` the seats the lead went past, ``outs[-1]``
+#: every seat the whole trick passed over) and ``following[s]`` is the seat that plays after
+#: ``s`` in the trick, the leader after the last card (-1 for a seat not in the trick): a trick
+#: is over when the turn would come back to its leader, which costs no ``len()`` per card.
+TrickPlan = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _between(n: int, a: int, b: int) -> int:
@@ -38,10 +40,12 @@ def _plan(n: int, first: int, holders: int) -> TrickPlan:
         leader = (leader + 1) % n
     seats = tuple((leader + i) % n for i in range(n) if holders >> (leader + i) % n & 1)
     outs = [skipped]
+    following = [-1] * n
     for k, seat in enumerate(seats):
         after = seats[k + 1] if k + 1 < len(seats) else leader
         outs.append(outs[-1] | _between(n, seat, after))
-    return leader, seats, tuple(outs)
+        following[seat] = after
+    return leader, seats, tuple(outs), tuple(following)
 
 
 class SeatTables:
@@ -57,7 +61,7 @@ class SeatTables:
         #: plans[first][holders]: the trick when the lead falls to ``first`` (the winner of
         #: the last trick, or the bidder) and ``holders`` still hold trumps; index 0 unused.
         self.plans: tuple[tuple[TrickPlan, ...], ...] = tuple(
-            ((first, (), (0,)), *(_plan(n, first, h) for h in range(1, 1 << n)))
+            ((first, (), (0,), (-1,) * n), *(_plan(n, first, h) for h in range(1, 1 << n)))
             for first in range(n)
         )
         # The deal (RULES.md 3.3): packets of three from the dealer's left, three rounds; the
