@@ -12,7 +12,7 @@ from engine.rules.base import Contract, Deal, Game, HandScore, Tally
 from engine.rules.build import new_deal
 from engine.rules.cards import BIT, cards_of
 from engine.rules.errors import NotationError
-from engine.rules.pitch52.hand import Pitch52Hand
+from engine.rules.pitch52.hand import Pitch52Hand, call_value
 from engine.rules.pitch52.lines import LineChecker
 from engine.rules.pitch52.options import Pitch52Options, pitch52_options
 from engine.rules.pitch52.ranks import (
@@ -70,7 +70,12 @@ class Pitch52(Game):
         self._calls: dict[tuple[int, str], Call] = {}
         self._contracts: dict[int, Contract] = {}
         # Calls per auction state, shared by the hands of this game (see auction_choices).
-        self.calls_cache: dict[int, tuple[tuple[Action, ...], frozenset[str]]] = {}
+        # The key is ``high * 16 + seat_keys[dealer][seat]``: a seat's part of it is looked up,
+        # so a hand computes it with specialised int bytecodes only.
+        self.calls_cache: dict[int, tuple[tuple[Action, ...], dict[str, int]]] = {}
+        self.seat_keys: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s * 2 + (s == d) for s in range(seats)) for d in range(seats)
+        )
         self.trump_actions: tuple[tuple[Action, ...], ...] = tuple(
             tuple(NameTrump(s, t) for t in range(4)) for s in range(seats)
         )
@@ -94,10 +99,11 @@ class Pitch52(Game):
 
     def auction_choices(
         self, seat: int, high: int, is_dealer: bool
-    ) -> tuple[tuple[Action, ...], frozenset[str]]:
+    ) -> tuple[tuple[Action, ...], dict[str, int]]:
         """Every call ``seat`` may make over a high bid of ``high`` (0: no bid yet), as
-        interned actions and as their texts (RULES.md 3.4). Cached."""
-        key = high << 4 | seat << 1 | is_dealer
+        interned actions and as their texts, each with its value (the amount of a bid, 0 for
+        a pass, -1 for a hold) (RULES.md 3.4). Cached."""
+        key = high * 16 + seat * 2 + is_dealer
         found = self.calls_cache.get(key)
         if found is None:
             o = self.options
@@ -108,7 +114,7 @@ class Pitch52(Game):
                 calls.append(self.call(seat, "hold"))
             for amount in range(max(o.min_bid, high + 1), self.max_bid + 1):
                 calls.append(self.call(seat, str(amount)))
-            found = (tuple(calls), frozenset(c.call for c in calls))
+            found = (tuple(calls), {c.call: call_value(c.call) for c in calls})
             self.calls_cache[key] = found
         return found
 

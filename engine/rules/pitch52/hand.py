@@ -22,6 +22,11 @@ and every other play is checked in full; the trick's plan says who follows each 
 trick ends when the turn would come back to its leader. Together with adding and subtracting
 disjoint bits instead of ``|`` and ``^``, this saved 18,000 machine instructions per random
 hand (about 16 plays) against the chain of checks and two ``len()`` per card.
+
+Auction: the calls of a state are cached by the game with each text's value, so a call found
+there needs no ``int()``; the cache key is built with ``*`` and ``+`` and a seat's part looked
+up (no ``<<``, ``|`` or bool), and the call is applied inline: 4,700 machine instructions fewer
+per hand (four calls).
 """
 
 from __future__ import annotations
@@ -66,6 +71,11 @@ _PHASE_OF_ACTION: dict[type, str] = {NameTrump: TRUMP, ExcessDiscard: EXCESS, Pl
 Trick = tuple[int, tuple[int, ...], list[int], int, int]
 
 
+def call_value(text: str) -> int:
+    """The value of a call's normal text: the amount of a bid, 0 for a pass, -1 for a hold."""
+    return 0 if text == "pass" else -1 if text == "hold" else int(text)
+
+
 def _refuse(code: str, message: str) -> IllegalActionError:
     return IllegalActionError(code, message)
 
@@ -90,6 +100,7 @@ class Pitch52Hand(Hand):
         "contract",
         "result",
         "_calls_cache",
+        "_seat_keys",
         "_hands",
         "_calls",
         "_high",
@@ -128,6 +139,7 @@ class Pitch52Hand(Hand):
         self.contract: Contract | None = None
         self.result: HandResult | None = None
         self._calls_cache = game.calls_cache
+        self._seat_keys = game.seat_keys[dealer]
         # Cards are distinct, so the sum of their bits is the mask.
         self._hands: list[int] = [cards_mask(cards) for cards in deal.hands]
         self._calls: list[tuple[int, str]] = []
@@ -194,7 +206,7 @@ class Pitch52Hand(Hand):
         if seat is None:
             return ()
         if phase == AUCTION:
-            choices = self._calls_cache.get(self._high << 4 | seat << 1 | (seat == self.dealer))
+            choices = self._calls_cache.get(self._high * 16 + self._seat_keys[seat])
             if choices is None:
                 choices = self.game.auction_choices(seat, self._high, seat == self.dealer)
             return choices[0]
@@ -391,19 +403,30 @@ class Pitch52Hand(Hand):
         if kind is Call:
             seat = action.seat
             text = action.call  # type: ignore[attr-defined]
-            if seat != self.to_act or self.phase != AUCTION:
+            if seat != self.to_act or self.phase is not AUCTION:
                 self._check_call(action)  # type: ignore[arg-type]
-            choices = self._calls_cache.get(self._high << 4 | seat << 1 | (seat == self.dealer))
+            choices = self._calls_cache.get(self._high * 16 + self._seat_keys[seat])
             if choices is None:
                 choices = self.game.auction_choices(seat, self._high, seat == self.dealer)
-            if text not in choices[1]:
+            value = choices[1].get(text)
+            if value is None:
                 # Refused, or written another way ("05", " PASS "): the full check decides.
                 self._check_call(action)  # type: ignore[arg-type]
                 text = text.strip().lower()
                 if text not in ("pass", "hold"):
                     text = str(int(text))
+                value = call_value(text)
             self.history.append(action)
-            self._call(seat, text)
+            # The call, inlined: a method call per call cost more than its body.
+            self._calls.append((seat, text))
+            if value:
+                if value > 0:
+                    self._high = value
+                self._high_seat = seat
+            if seat != self.dealer:
+                self.to_act = self.game.rot[seat][1]
+            else:
+                self._end_auction()
         elif kind is NameTrump:
             self._check_trump(action)  # type: ignore[arg-type]
             self.history.append(action)
@@ -415,16 +438,9 @@ class Pitch52Hand(Hand):
         else:
             self.check(action)
 
-    def _call(self, seat: int, text: str) -> None:
-        self._calls.append((seat, text))
-        if text == "hold":
-            self._high_seat = seat
-        elif text != "pass":
-            self._high = int(text)
-            self._high_seat = seat
-        if seat != self.dealer:
-            self.to_act = self.game.rot[seat][1]
-        elif self._high_seat < 0:
+    def _end_auction(self) -> None:
+        """The dealer has called: redeal, or the high bidder names trump."""
+        if self._high_seat < 0:
             self._finish_redeal()
         else:
             self.contract = self.game.contract(self._high_seat, self._high)
@@ -648,6 +664,7 @@ class Pitch52Hand(Hand):
         other.contract = self.contract
         other.result = self.result
         other._calls_cache = self._calls_cache
+        other._seat_keys = self._seat_keys
         other._hands = self._hands.copy()
         other._calls = self._calls.copy()
         other._high = self._high
