@@ -203,11 +203,11 @@ class Pitch52Hand(Hand):
 
     # -- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
-        seat = self.to_act
         phase = self.phase
+        if phase is PLAY and not self._opening:
+            return tuple(self._offered.values())
+        seat = self.to_act
         if phase is PLAY:
-            if not self._opening:
-                return tuple(self._offered.values())
             assert seat is not None
             if self.game.first_lead_restricted:
                 mask = self._hands[seat]
