@@ -545,7 +545,7 @@ class Pitch52Hand(Hand):
             need = KEEP - hands[seat].bit_count()
             if need > 0 and not (rob_all and seat == bidder):
                 end = ptr + need if ptr + need < size else size
-                hands[seat] |= upto[end] - upto[ptr]
+                hands[seat] += upto[end] - upto[ptr]  # cards not held: disjoint bits
                 received[seat] = end - ptr
                 ptr = end
                 if ptr == size:
@@ -568,7 +568,7 @@ class Pitch52Hand(Hand):
                 rest = (upto[size] - upto[ptr]) & keep
                 if rest.bit_count() < need:
                     # He turns every card left and keeps the trumps among them.
-                    hands[robber] = held | rest
+                    hands[robber] = held + rest
                     received[robber] += size - ptr
                     break
                 # He turns cards until the one that gives him his sixth trump.
@@ -576,8 +576,9 @@ class Pitch52Hand(Hand):
                 while need:
                     c = stock[ptr]
                     ptr += 1
-                    if keep >> c & 1:
-                        held |= BIT[c]
+                    bit = BIT[c]
+                    if keep & bit:
+                        held += bit
                         need -= 1
                 hands[robber] = held
                 received[robber] += ptr - start
