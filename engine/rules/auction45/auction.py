@@ -52,10 +52,8 @@ class AuctionRules:
     """The auction rules of one game (options fixed): shared by every hand of that game."""
 
     __slots__ = (
-        "_seat_keys",
-        "_sixty_always",
+        "_by_scores",
         "all_pass_stuck",
-        "by_scores",
         "calls",
         "dealer_hold",
         "duel",
@@ -90,29 +88,23 @@ class AuctionRules:
         self.legal_cache: dict[int, LegalCalls] = {}
         self.first = tuple((dealer + 1) % self.seats for dealer in range(self.seats))
         self.next_seat = self.first
-        sides = max(seat_side) + 1
-        self._sixty_always = (self.sixty == "always",) * sides
-        self._seat_keys: dict[tuple[bool, ...], tuple[int, ...]] = {}
-        #: ``(sixty_by_scores, seat_keys)`` by the scores before the hand: every hand starts
-        #: an ``Auction``, and a game's scores take few distinct values.
-        self.by_scores: dict[tuple[int, ...], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
+        self._by_scores: dict[tuple[int, ...], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
 
-    def sixty_by_scores(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
-        """Per side, may it bid 60 this hand (RULES.md 1.5)?"""
-        if self.sixty == "in_the_hole":
-            if len(scores) == 2:  # the usual two sides, without a comprehension (every hand)
-                return (scores[0] < 0, scores[1] < 0)
-            return tuple([score < 0 for score in scores])
-        return self._sixty_always
-
-    def seat_keys(self, sixty_ok: tuple[bool, ...]) -> tuple[int, ...]:
-        """Per seat, ``situation`` without the high bid for a seat other than the dealer."""
-        found = self._seat_keys.get(sixty_ok)
+    def by_scores(self, scores: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+        """Per side, may it bid 60 this hand (RULES.md 1.5); and per seat, ``situation``
+        without the high bid for a seat other than the dealer. Cached by the scores before
+        the hand: every hand starts an ``Auction``, and a game's scores take few values."""
+        found = self._by_scores.get(scores)
         if found is None:
-            found = self._seat_keys[sixty_ok] = tuple(
+            if self.sixty == "in_the_hole":
+                sixty_ok = tuple([score < 0 for score in scores])
+            else:
+                sixty_ok = (self.sixty == "always",) * len(scores)
+            keys = tuple(
                 situation(seat, 0, True, False, sixty_ok[self.seat_side[seat]])
                 for seat in range(self.seats)
             )
+            found = self._by_scores[scores] = (sixty_ok, keys)
         return found
 
     def sixty_allowed(self, side_score: int) -> bool:
@@ -182,14 +174,9 @@ class Auction:
         self.challenger = None
         #: Per side, the highest amount its players called or held (RULES.md 5.1).
         self.max_by_side = [0] * len(scores)
-        facts = rules.by_scores.get(scores)
-        if facts is None:
-            sixty_ok = rules.sixty_by_scores(scores)
-            facts = rules.by_scores[scores] = (sixty_ok, rules.seat_keys(sixty_ok))
         #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
-        self.sixty_ok = facts[0]
         #: Per seat: its part of the ``situation`` key when it is not the dealer.
-        self.seat_keys = facts[1]
+        self.sixty_ok, self.seat_keys = rules.by_scores(scores)
         self.calls = []
 
     def copy(self) -> Auction:
