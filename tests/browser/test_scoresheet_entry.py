@@ -28,7 +28,9 @@ HANDS = [
 
 def type_line(page: Page, hand: tuple[str, ...]) -> None:
     """From the dealer field (focused): Tab past the dealer, then type the hand; the last
-    value is left unsubmitted."""
+    value is left unsubmitted. Typing waits for the page's deferred scripts (htmx) as a
+    person would: keys pressed before htmx is set up send no check."""
+    page.wait_for_load_state("load")
     expect(page.locator("#id_dealer")).to_be_focused()
     page.keyboard.press("Tab")
     for index, value in enumerate(hand):
