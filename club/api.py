@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
+from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -41,9 +41,15 @@ from club.selectors import (
     club_member_get,
     club_membership_get,
     club_memberships,
+    club_player_to_add,
 )
 
 ERRORS = {400: BAD_REQUEST, 403: DENIED, 404: NOT_FOUND}
+# The same words whether the id was never used or names a player of other clubs only.
+UNKNOWN_PLAYER = (
+    "There is no player {id} that this club can add. Someone who plays in another club joins "
+    "by accepting this club's invitation."
+)
 
 
 class ClubApi(APIView):
@@ -147,8 +153,9 @@ class PlayerListApi(ClubApi):
             required=False,
             default="",
             allow_blank=True,
-            help_text="A site account to link (club admins only). If that account already "
-            "plays in another club, that same player joins this club.",
+            help_text="A site account to link (club admins only). An account whose player "
+            "plays in another club is refused (player_in_other_club): joining a second club "
+            "takes the person's consent.",
         )
         role = serializers.ChoiceField(
             choices=Membership.Role.choices,
@@ -194,7 +201,8 @@ class PlayerListApi(ClubApi):
 
 class PlayerDetailApi(ClubApi):
     """One member of the club: read (members+), change name, email, account (directors+;
-    the account needs a club admin)."""
+    the account needs a club admin). A member who also plays in another club keeps the name,
+    email and account they have: changing them is refused (``shared_player``)."""
 
     write_capability = Capability.DIRECT
 
@@ -314,7 +322,10 @@ class MembershipListApi(ClubApi):
     write_capability = Capability.ADMIN
 
     class InputSerializer(serializers.Serializer[Any]):
-        player = serializers.IntegerField(help_text="Id of an existing player.")
+        player = serializers.IntegerField(
+            help_text="Id of an existing player who plays in no other club; any other id is "
+            "refused as unknown (unknown_player)."
+        )
         role = serializers.ChoiceField(
             choices=Membership.Role.choices, default=Membership.Role.PLAYER
         )
@@ -340,9 +351,19 @@ class MembershipListApi(ClubApi):
     def post(self, request: Request, slug: str) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = get_object_or_404(Player, pk=data.validated_data["player"])
+        club = self.get_club(request, slug=slug)
+        player_id = data.validated_data["player"]
+        player = club_player_to_add(club=club, player_id=player_id)
+        if player is None:
+            raise DjangoValidationError(
+                {
+                    "player": DjangoValidationError(
+                        UNKNOWN_PLAYER.format(id=player_id), code="unknown_player"
+                    )
+                }
+            )
         membership = services.membership_add(
-            club=self.get_club(request, slug=slug), player=player, role=data.validated_data["role"]
+            club=club, player=player, role=data.validated_data["role"]
         )
         return Response(MembershipOutputSerializer(membership).data, status=201)
 

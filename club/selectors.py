@@ -53,6 +53,17 @@ def club_member_get(*, club: Club, player_id: int) -> Membership:
     )
 
 
+def club_player_to_add(*, club: Club, player_id: int) -> Player | None:
+    """Player ``player_id`` if the club may name them: one of its members, or a player of no
+    club. ``None`` otherwise, for a player of other clubs just as for an id that does not
+    exist, so a club cannot tell other clubs' players from ids never used."""
+    return (
+        Player.objects.filter(Q(memberships__club=club) | Q(memberships__isnull=True), pk=player_id)
+        .distinct()
+        .first()
+    )
+
+
 def club_members_by_id(*, club: Club, player_ids: list[int]) -> list[Player]:
     """The club's players with these ids, in the order given; ids of non-members are left out."""
     found = Player.objects.filter(pk__in=player_ids, memberships__club=club).in_bulk()

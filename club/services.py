@@ -35,9 +35,14 @@ PARTNERSHIP_NOT_MEMBER_ERROR = "{player} is not a member of {club}."
 PARTNERSHIP_TWICE_ERROR = "{player} is listed twice."
 ACCOUNT_UNKNOWN_ERROR = "There is no sign-in account called {username!r}."
 ACCOUNT_TAKEN_ERROR = "The account {username!r} already belongs to {player}."
-ACCOUNT_SHARED_PLAYER_ERROR = (
-    "{player} is also a member of another club, so their sign-in account cannot be changed "
-    "here; ask a site admin."
+SHARED_PLAYER_ERROR = (
+    "{player} is also a member of another club, so their {what} cannot be changed here: a "
+    "player's name, email and sign-in account are theirs, not one club's."
+)
+SHARED_WHAT = {"display_name": "name", "email": "email", "username": "sign-in account"}
+PLAYER_IN_OTHER_CLUB_ERROR = (
+    "{player} plays in another club, so {club} cannot add them: they join by accepting an "
+    "invitation from {club}, or by joining it themselves."
 )
 ALREADY_MEMBER_ERROR = "{player} is already a member of {club}."
 LAST_ADMIN_ERROR = "{club} needs at least one club admin; make someone else admin first."
@@ -45,6 +50,22 @@ LAST_ADMIN_ERROR = "{club} needs at least one club admin; make someone else admi
 
 def _field_error(field: str, message: str, code: str) -> ValidationError:
     return ValidationError({field: ValidationError(message, code=code)})
+
+
+def _in_other_club(club: Club, player: Player) -> bool:
+    return Membership.objects.filter(player=player).exclude(club=club).exists()
+
+
+def _refuse_player_of_other_club(club: Club, player: Player, *, field: str) -> None:
+    """A player belongs to a person, not to the club that touched them last: a club adds an
+    existing player only while no other club has them, or it could rename them, change
+    their email and so reach into the other club's pages, sheets and emails."""
+    if _in_other_club(club, player):
+        raise _field_error(
+            field,
+            PLAYER_IN_OTHER_CLUB_ERROR.format(player=player, club=club),
+            "player_in_other_club",
+        )
 
 
 @transaction.atomic
@@ -86,9 +107,10 @@ def member_add(
     role: str = Membership.Role.PLAYER,
 ) -> Membership:
     """Add a person to ``club``: a new player, or, when ``username`` names an account that
-    already has a player (a member of another club), that same player.
+    already has a player in no other club, that same player.
 
-    Raises ``ValidationError`` for an unknown account or one that is already a member.
+    Raises ``ValidationError`` for an unknown account, one that is already a member, or one
+    whose player plays in another club (``player_in_other_club``: that takes their consent).
     """
     player: Player | None = None
     user = None
@@ -101,6 +123,8 @@ def member_add(
         raise _field_error(
             "username", ALREADY_MEMBER_ERROR.format(player=player, club=club), "already_member"
         )
+    else:
+        _refuse_player_of_other_club(club, player, field="username")
     return membership_add(club=club, player=player, role=role)
 
 
@@ -116,17 +140,35 @@ def player_update(
     """Change a member's name and email; also their sign-in account when ``username`` is not
     ``None`` (``""`` unlinks it).
 
-    The account of a player who belongs to other clubs as well cannot be changed from one
-    club: it would change what they may do in the others.
+    The name, email and account of a player who belongs to other clubs as well cannot be
+    changed from one club (``shared_player``): the name would change on the other clubs'
+    sheets, their emails would go elsewhere, and the account decides what the player may do
+    there. Values sent unchanged are not a change, so such a member's role can still be set
+    from a form that also carries their name.
     """
     player = Player.objects.select_for_update().get(pk=player.pk, memberships__club=club)
+    changed = [
+        field
+        for field, old, new in (
+            ("display_name", player.display_name, display_name),
+            ("email", player.email, email),
+            ("username", player.user.username if player.user else "", username),
+        )
+        if new is not None and new != old
+    ]
+    if changed and _in_other_club(club, player):
+        raise ValidationError(
+            {
+                field: ValidationError(
+                    SHARED_PLAYER_ERROR.format(player=player, what=SHARED_WHAT[field]),
+                    code="shared_player",
+                )
+                for field in changed
+            }
+        )
     player.display_name = display_name
     player.email = email
-    if username is not None and username != (player.user.username if player.user else ""):
-        if Membership.objects.filter(player=player).exclude(club=club).exists():
-            raise _field_error(
-                "username", ACCOUNT_SHARED_PLAYER_ERROR.format(player=player), "shared_player"
-            )
+    if "username" in changed:
         user = account_find(username=username) if username else None
         if user is not None:
             holder = Player.objects.filter(user=user).exclude(pk=player.pk).first()
@@ -144,12 +186,22 @@ def player_update(
 
 @transaction.atomic
 def membership_add(*, club: Club, player: Player, role: str = Membership.Role.PLAYER) -> Membership:
-    """Make ``player`` a member of ``club`` with ``role``.
+    """Make ``player`` a member of ``club`` with ``role``: a player new to clubs, or one who
+    left every other club (``player_in_other_club`` otherwise; joining a second club takes
+    the person's consent).
 
     The club's member count is refreshed in the background once this commits, so the task
     never sees a membership that a rollback took back.
     """
     membership = Membership(club=club, player=player, role=role)
+    # The player's row is locked so that two clubs adding the same player at once cannot
+    # both find them in no other club.
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if Membership.objects.filter(club=club, player=player).exists():
+        raise _field_error(
+            "player", ALREADY_MEMBER_ERROR.format(player=player, club=club), "already_member"
+        )
+    _refuse_player_of_other_club(club, player, field="player")
     membership.full_clean()
     membership.save()
     refresh_member_count_on_commit(club)

@@ -128,3 +128,54 @@ def test_removing_a_member_asks_first(client: Client, admin: Membership) -> None
     assert Membership.objects.filter(pk=member.pk).exists()
     client.post(url)
     assert not Membership.objects.filter(pk=member.pk).exists()
+
+
+def test_an_admin_cannot_add_another_clubs_player_by_account(
+    client: Client, admin: Membership
+) -> None:
+    elsewhere = MembershipFactory.create(with_account=True, player__display_name="Rita")
+    assert elsewhere.player.user is not None
+    url = reverse("member_add", args=[admin.club.slug])
+    response = client.post(
+        url,
+        {
+            "display_name": "Mallory",
+            "email": "",
+            "username": elsewhere.player.user.username,
+            "role": "club_admin",
+        },
+    )
+    assert response.status_code == 200
+    assert "invitation" in response.content.decode()
+    assert not Membership.objects.filter(club=admin.club, player=elsewhere.player).exists()
+
+
+def test_a_director_cannot_rename_a_member_who_also_plays_in_another_club(
+    client: Client, director: Membership
+) -> None:
+    member = MembershipFactory.create(
+        club=director.club, player__display_name="Rita", player__email="rita@a.example"
+    )
+    MembershipFactory.create(player=member.player)  # Rita's other club
+    url = reverse("member_edit", args=[director.club.slug, member.player_id])
+    response = client.post(url, {"display_name": "Mallory", "email": "mallory@b.example"})
+    assert response.status_code == 200
+    assert "also a member of another club" in response.content.decode()
+    member.player.refresh_from_db()
+    assert (member.player.display_name, member.player.email) == ("Rita", "rita@a.example")
+
+
+def test_an_admin_changes_the_role_of_a_member_who_also_plays_in_another_club(
+    client: Client, admin: Membership
+) -> None:
+    """The edit form sends the name and email as they are: not a change, so the role saves."""
+    member = MembershipFactory.create(club=admin.club, player__display_name="Rita")
+    MembershipFactory.create(player=member.player)
+    url = reverse("member_edit", args=[admin.club.slug, member.player_id])
+    response = client.post(
+        url,
+        {"display_name": "Rita", "email": member.player.email, "username": "", "role": "scorer"},
+    )
+    assert response.status_code == 302
+    member.refresh_from_db()
+    assert member.role == "scorer"

@@ -102,19 +102,48 @@ def test_member_add_makes_a_new_player_with_email() -> None:
     assert membership.role == Membership.Role.PLAYER
 
 
-def test_member_add_with_an_account_that_plays_elsewhere_reuses_the_player() -> None:
-    elsewhere = MembershipFactory.create(with_account=True)
+def test_member_add_refuses_an_account_whose_player_plays_in_another_club() -> None:
+    elsewhere = MembershipFactory.create(with_account=True, player__email="rita@example.org")
     user = elsewhere.player.user
     assert user is not None
+    club = ClubFactory.create()
+    with pytest.raises(ValidationError) as error:
+        member_add(club=club, display_name="ignored", username=user.username, role="club_admin")
+    assert error.value.error_dict["username"][0].code == "player_in_other_club"
+    assert "invitation" in error.value.message_dict["username"][0]
+    assert not Membership.objects.filter(club=club).exists()
+    assert Player.objects.count() == 1
+
+
+def test_member_add_with_an_account_whose_player_has_no_club_reuses_the_player() -> None:
+    left = MembershipFactory.create(with_account=True)
+    player, user = left.player, left.player.user
+    assert user is not None
+    left.delete()  # they left their only club; the player stays
     club = ClubFactory.create()
     membership = member_add(
         club=club, display_name="ignored", username=user.username, role="scorer"
     )
-    assert membership.player == elsewhere.player
+    assert membership.player == player
     assert Player.objects.count() == 1
     with pytest.raises(ValidationError) as error:
         member_add(club=club, display_name="again", username=user.username)
     assert error.value.error_dict["username"][0].code == "already_member"
+
+
+def test_membership_add_refuses_a_player_of_another_club() -> None:
+    elsewhere = MembershipFactory.create()
+    club = ClubFactory.create()
+    with pytest.raises(ValidationError) as error:
+        membership_add(club=club, player=elsewhere.player)
+    assert error.value.error_dict["player"][0].code == "player_in_other_club"
+    assert list(Membership.objects.filter(player=elsewhere.player)) == [elsewhere]
+
+
+def test_membership_add_takes_a_player_of_no_club() -> None:
+    player = PlayerFactory.create()
+    club = ClubFactory.create()
+    assert membership_add(club=club, player=player).club == club
 
 
 def test_member_add_refuses_an_unknown_account_and_saves_nothing() -> None:
@@ -172,6 +201,55 @@ def test_player_update_cannot_change_the_account_of_a_player_of_other_clubs() ->
     assert error.value.error_dict["username"][0].code == "shared_player"
     membership.player.refresh_from_db()
     assert membership.player.user is None
+
+
+@pytest.mark.parametrize(
+    ("field", "changes"),
+    [
+        ("display_name", {"display_name": "Mallory"}),
+        ("email", {"email": "mallory@example.org"}),
+    ],
+)
+def test_player_update_cannot_change_the_name_or_email_of_a_player_of_other_clubs(
+    field: str, changes: dict[str, str]
+) -> None:
+    home = MembershipFactory.create(player__email="rita@example.org")
+    player = home.player
+    away = MembershipFactory.create(player=player)  # also in a second club
+    values = {"display_name": player.display_name, "email": player.email, **changes}
+    with pytest.raises(ValidationError) as error:
+        player_update(club=away.club, player=player, **values)
+    assert error.value.error_dict[field][0].code == "shared_player"
+    assert list(error.value.error_dict) == [field]
+    fresh = Player.objects.get(pk=player.pk)
+    assert (fresh.display_name, fresh.email) == (player.display_name, "rita@example.org")
+
+
+def test_player_update_of_a_shared_player_with_unchanged_values_passes() -> None:
+    """A form that sends the name and email as they are (to change a role) is no change."""
+    home = MembershipFactory.create(player__email="rita@example.org", with_account=True)
+    player = home.player
+    assert player.user is not None
+    away = MembershipFactory.create(player=player)
+    saved = player_update(
+        club=away.club,
+        player=player,
+        display_name=player.display_name,
+        email=player.email,
+        username=player.user.username,
+    )
+    assert saved.display_name == player.display_name and saved.user == player.user
+
+
+def test_player_update_of_a_player_only_in_this_club_still_works() -> None:
+    membership = MembershipFactory.create()
+    player = player_update(
+        club=membership.club,
+        player=membership.player,
+        display_name="Rita M.",
+        email="rita@example.org",
+    )
+    assert (player.display_name, player.email) == ("Rita M.", "rita@example.org")
 
 
 def test_player_update_only_reaches_members_of_the_club() -> None:
