@@ -34,7 +34,8 @@ PARTNERSHIP_SIZE_ERROR = (
 PARTNERSHIP_NOT_MEMBER_ERROR = "{player} is not a member of {club}."
 PARTNERSHIP_TWICE_ERROR = "{player} is listed twice."
 ACCOUNT_UNKNOWN_ERROR = "There is no sign-in account called {username!r}."
-ACCOUNT_TAKEN_ERROR = "The account {username!r} already belongs to {player}."
+# Not naming the holder: they may be another club's player.
+ACCOUNT_TAKEN_ERROR = "The account {username!r} already belongs to another player."
 SHARED_PLAYER_ERROR = (
     "{player} is also a member of another club, so their {what} cannot be changed here: a "
     "player's name, email and sign-in account are theirs, not one club's."
@@ -170,14 +171,10 @@ def player_update(
     player.email = email
     if "username" in changed:
         user = account_find(username=username) if username else None
-        if user is not None:
-            holder = Player.objects.filter(user=user).exclude(pk=player.pk).first()
-            if holder is not None:
-                raise _field_error(
-                    "username",
-                    ACCOUNT_TAKEN_ERROR.format(username=username, player=holder),
-                    "account_taken",
-                )
+        if user is not None and Player.objects.filter(user=user).exclude(pk=player.pk).exists():
+            raise _field_error(
+                "username", ACCOUNT_TAKEN_ERROR.format(username=username), "account_taken"
+            )
         player.user = user
     player.full_clean()
     player.save()
