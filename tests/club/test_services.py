@@ -184,6 +184,8 @@ def test_player_update_refuses_an_account_held_by_another_player() -> None:
             username=holder.player.user.username,
         )
     assert error.value.error_dict["username"][0].code == "account_taken"
+    # The holder may be another club's player: the refusal does not name them.
+    assert holder.player.display_name not in error.value.messages[0]
 
 
 def test_player_update_cannot_change_the_account_of_a_player_of_other_clubs() -> None:
