@@ -12,36 +12,117 @@ its seat's group and builds its screen from the database. The one message a clie
 ``{"type": "act", "action": "<notation>", "seq": n}``; anything wrong with it is answered with
 ``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is connecting
 again: the current state is sent on connect.
+
+Whatever a client sends, the socket stays up and the table plays on: a message that cannot be
+read is refused with ``bad_message``, and one whose handling fails for a reason of the server's
+own is logged with the table id and refused with ``server_error``. A seat counted present on
+connect is released exactly once when the consumer ends, however it ends, so a seat never stays
+"present" behind a crashed socket and the computer takes over after the grace time as usual.
+
+Each socket has a message budget (``MessageBudget``: ``MESSAGE_RATE`` messages a second, bursts
+of ``MESSAGE_BURST``). A message past it is refused with ``throttled``; after
+``THROTTLED_IN_A_ROW`` such refusals with no message in the budget between them, the socket is
+closed with code ``CLOSE_THROTTLED`` (4429, after HTTP's 429) and the client may reconnect.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from engine import notify, selectors, services
 from engine.errors import ActionRefused
 from engine.models import ActionLog
 
+logger = logging.getLogger(__name__)
+
 MAX_MESSAGE = 2000
 MAX_ACTION = 200
+#: The message budget of one socket: refilled at this many messages a second...
+MESSAGE_RATE = 10.0
+#: ...up to this many at once (a burst of clicks, a reconnecting client asking for the state).
+MESSAGE_BURST = 20
+#: Throttled messages in a row after which the socket is closed.
+THROTTLED_IN_A_ROW = 40
+
 BAD_JSON = "Send a JSON object."
 UNKNOWN_TYPE = 'Unknown message type: send {"type": "act", "action": "...", "seq": n}.'
 BAD_ACT = 'An action is {"type": "act", "action": "<notation>", "seq": <the seq you saw>}.'
+SERVER_ERROR = "The server could not handle that message; nothing changed. Please try again."
+THROTTLED = "Too many messages: wait a moment, then send again."
 CLOSE_FORBIDDEN = 4403
+CLOSE_THROTTLED = 4429
+
+
+class MessageBudget:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` a second.
+
+    ``clock`` gives seconds (monotonic); tests pass their own to move time by hand.
+    """
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        """Spend one message if the budget allows it now."""
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     seat: int | None = None  # the seat counted present, fixed at connect
+    counted: bool = False  # the seat's connection count includes this socket
     group: str = ""  # the group listened to: the seat's, or the spectators'
     sent_seq: int = -1  # the seq of the last screen sent
     joined: bool = False
+    throttled: int = 0  # messages refused in a row for the budget
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Run the consumer; whatever ends it, a seat counted present is released."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.release_seat()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Handle one message; a failure of the server's own is logged, answered with
+        ``server_error`` when a client message caused it, and never ends the connection
+        (an escaping exception would close it with 1011 and skip ``disconnect``)."""
+        try:
+            await super().dispatch(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            kind = message.get("type")
+            table = getattr(self, "table_id", "?")
+            logger.exception("table %s: the socket failed on a %s message", table, kind)
+            if kind == "websocket.disconnect":
+                raise StopConsumer() from None
+            if kind == "websocket.receive":
+                await self.refuse("server_error", SERVER_ERROR)
+            elif kind == "websocket.connect":
+                await self.close(code=1011)
 
     async def connect(self) -> None:
+        self.budget = MessageBudget(MESSAGE_RATE, MESSAGE_BURST, self.clock)
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         user = self.scope.get("user")
         # Channels hands a lazy user; the service stores a real one on the action log.
@@ -64,23 +145,39 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(services.seat_connected)(
                 table_id=self.table_id, index=seat
             )
+            self.counted = True
         await self.send_state()
 
     async def disconnect(self, code: int) -> None:
-        if not self.joined:
+        try:
+            if self.joined:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+        finally:
+            await self.release_seat()
+
+    async def release_seat(self) -> None:
+        """Take this socket off its seat's connection count, once."""
+        if not self.counted or self.seat is None:
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        if self.seat is not None:
-            await database_sync_to_async(services.seat_disconnected)(
-                table_id=self.table_id, index=self.seat
-            )
+        self.counted = False
+        await database_sync_to_async(services.seat_disconnected)(
+            table_id=self.table_id, index=self.seat
+        )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.budget.take():
+            self.throttled += 1
+            if self.throttled >= THROTTLED_IN_A_ROW:
+                await self.close(code=CLOSE_THROTTLED)
+            else:
+                await self.refuse("throttled", THROTTLED)
+            return
+        self.throttled = 0
         try:
             if text_data is None or len(text_data) > MAX_MESSAGE:
                 raise ValueError
             content = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: JSON nested too deep
             await self.refuse("bad_message", BAD_JSON)
             return
         if not isinstance(content, dict):

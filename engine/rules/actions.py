@@ -20,8 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engine.rules.cards import card_names, cards_str, parse_card, parse_cards, parse_suit, suit_str
-from engine.rules.errors import NotationError
+from engine.rules.cards import card_names, cards_str, parse_card, parse_cards, parse_trump, suit_str
+from engine.rules.errors import NotationError, shown
+from engine.rules.numerals import MAX_WHOLE, whole_number
 
 BIDWHIST_MODES = ("uptown", "downtown_aces_good", "downtown_aces_bad")
 
@@ -56,9 +57,9 @@ class Call(Action):
 
     @property
     def amount(self) -> int | None:
-        """The amount bid, or ``None`` for pass, hold and anything that is not a number."""
-        text = self.call.strip()
-        return int(text) if text.isdigit() else None
+        """The amount bid, or ``None`` for pass, hold and anything that is not a number
+        written in ASCII digits."""
+        return whole_number(self.call.strip())
 
     def _args(self) -> str:
         return self.call
@@ -180,29 +181,38 @@ def _bad(message: str) -> NotationError:
 
 
 def _seat(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _bad(f"seat must be a whole number from 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_WHOLE:
+        raise _bad(f"seat must be a whole number from 0, not {shown(value)}")
     return value
+
+
+def _word(value: str) -> bool:
+    """True if ``value`` is one word of the notation (so ``str`` of the action reads back)."""
+    return value.split() == [value]
 
 
 def _card_list(value: Any) -> tuple[int, ...]:
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        raise _bad(f"cards must be a list of cards such as ['5H', 'TS'], not {value!r}")
+        raise _bad(f"cards must be a list of cards such as ['5H', 'TS'], not {shown(value)}")
     return parse_cards(value)
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
     """Build an action from its JSON object (conformance format, section 2.7).
 
+    Any JSON value is either an action or refused with a ``NotationError``; a refused value
+    is quoted short in the message (``shown``), however deep or long it is.
+
     Raises:
-        NotationError: unknown type, missing or malformed field (code ``bad_action``), or a
-            bad card/suit (``bad_card``/``bad_suit``).
+        NotationError: unknown type, missing or malformed field (code ``bad_action``), a bad
+            card (``bad_card``), a trump that is no suit (``bad_trump``), or a call or mode
+            that is not one word of the notation (``bad_bid``, ``bad_mode``).
     """
     if not isinstance(data, Mapping):
-        raise _bad(f"an action must be a JSON object, not {data!r}")
+        raise _bad(f"an action must be a JSON object, not {shown(data)}")
     kind = data.get("type")
-    if kind not in ACTION_TYPES:
-        raise _bad(f"unknown action type {kind!r}; allowed: {', '.join(ACTION_TYPES)}")
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
+        raise _bad(f"unknown action type {shown(kind)}; allowed: {', '.join(ACTION_TYPES)}")
     if "seat" not in data:
         raise _bad(f"{kind} action needs a seat")
     seat = _seat(data["seat"])
@@ -210,38 +220,52 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         match kind:
             case "call":
                 call = data["call"]
-                if isinstance(call, int) and not isinstance(call, bool):
+                if isinstance(call, int) and not isinstance(call, bool) and call <= MAX_WHOLE:
                     call = str(call)
                 if not isinstance(call, str):
-                    raise _bad(f"call must be 'pass', 'hold' or an amount, not {call!r}")
-                return Call(seat, call.strip().lower())
+                    raise _bad(f"call must be 'pass', 'hold' or an amount, not {shown(call)}")
+                call = call.lower().strip()
+                if not _word(call):
+                    raise NotationError(
+                        "bad_bid", f"{shown(call)} is not a call: say pass, hold or an amount"
+                    )
+                return Call(seat, call)
             case "go_kitty":
                 return GoKitty(seat)
             case "trump":
-                return NameTrump(seat, parse_suit(data["suit"], allow_nt=True))
+                return NameTrump(seat, parse_trump(data["suit"], allow_nt=True))
             case "declare":
                 mode = data["mode"]
-                if not isinstance(mode, str):
-                    raise _bad(f"mode must be one of {', '.join(BIDWHIST_MODES)}, not {mode!r}")
-                return Declare(seat, parse_suit(data["trump"], allow_nt=True), mode)
+                if not isinstance(mode, str) or not _word(mode):
+                    raise NotationError(
+                        "bad_mode",
+                        f"mode must be one of {', '.join(BIDWHIST_MODES)}, not {shown(mode)}",
+                    )
+                return Declare(seat, parse_trump(data["trump"], allow_nt=True), mode)
             case "play":
                 return Play(seat, parse_card(data["card"]))
             case _:
                 return ACTION_TYPES[kind](seat, _card_list(data["cards"]))  # type: ignore[call-arg]
     except KeyError as missing:
-        raise _bad(f"{kind} action needs the field {missing.args[0]!r}") from None
+        raise _bad(f"{kind} action needs the field {shown(missing.args[0])}") from None
 
 
 def parse_action(text: str) -> Action:
     """Read the one-line notation printed by ``str(action)``.
 
+    Any text is either an action, which prints back as the same action, or refused with a
+    ``NotationError``: the seat is read in ASCII digits only (``²`` is no seat).
+
     Raises:
-        NotationError: the text is not an action.
+        NotationError: the text is not an action (codes as ``action_from_dict``).
     """
-    parts = text.split()
-    if len(parts) < 2 or not parts[0].isdigit():
-        raise _bad(f"{text!r} is not an action: write '<seat> <type> [args]', e.g. '2 play 5H'")
-    seat, kind, args = int(parts[0]), parts[1], parts[2:]
+    parts = text.split() if isinstance(text, str) else []
+    seat = whole_number(parts[0]) if parts else None
+    if len(parts) < 2 or seat is None:
+        raise _bad(
+            f"{shown(text)} is not an action: write '<seat> <type> [args]', e.g. '2 play 5H'"
+        )
+    kind, args = parts[1], parts[2:]
     fields: dict[str, Any] = {"type": kind, "seat": seat}
     try:
         match kind:
@@ -259,7 +283,7 @@ def parse_action(text: str) -> Action:
                 if args:
                     raise ValueError
     except ValueError:
-        raise _bad(f"{text!r}: wrong number of arguments for {kind}") from None
+        raise _bad(f"{shown(text)}: wrong number of arguments for {shown(kind)}") from None
     return action_from_dict(fields)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from engine.rules.errors import NotationError
+from engine.rules.errors import NotationError, shown
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
@@ -80,7 +80,7 @@ def parse_card(text: str) -> int:
             return found
     raise NotationError(
         "bad_card",
-        f"{text!r} is not a card: write rank then suit, ranks 2-9 T J Q K A, suits S H D C "
+        f"{shown(text)} is not a card: write rank then suit, ranks 2-9 T J Q K A, suits S H D C "
         "(jokers BJ and LJ), for example 5H, TS, AC",
     )
 
@@ -128,20 +128,43 @@ def card_names(cards: Iterable[int]) -> list[str]:
     return [CARD_NAMES[c] for c in cards]
 
 
+def _suit_or_none(text: object, allow_nt: bool) -> tuple[bool, int | None]:
+    if isinstance(text, str):
+        t = text.strip().upper()
+        if len(t) == 1 and t in SUITS:
+            return True, SUITS.index(t)
+        if allow_nt and t == "NT":
+            return True, None
+    return False, None
+
+
 def parse_suit(text: str, *, allow_nt: bool = False) -> int | None:
     """Read a suit letter; ``NT`` gives ``None`` when allowed.
 
     Raises:
-        NotationError: not a suit (code ``bad_suit``).
+        NotationError: not a suit (code ``bad_suit``; a trump is read by ``parse_trump``).
     """
-    if isinstance(text, str):
-        t = text.strip().upper()
-        if len(t) == 1 and t in SUITS:
-            return SUITS.index(t)
-        if allow_nt and t == "NT":
-            return None
+    found, suit = _suit_or_none(text, allow_nt)
+    if found:
+        return suit
     allowed = "S H D C" + (" NT" if allow_nt else "")
-    raise NotationError("bad_suit", f"{text!r} is not a suit; allowed: {allowed}")
+    raise NotationError("bad_suit", f"{shown(text)} is not a suit; allowed: {allowed}")
+
+
+def parse_trump(text: str, *, allow_nt: bool = False) -> int | None:
+    """Read a trump: a suit letter, or ``NT`` (``None``) when allowed.
+
+    A trump written as no suit at all (``X``, ``N``) is a trump that is not allowed, which
+    RULES.md 7 calls ``bad_trump``, as it does ``NT`` outside bid whist.
+
+    Raises:
+        NotationError: not a trump (code ``bad_trump``).
+    """
+    found, suit = _suit_or_none(text, allow_nt)
+    if found:
+        return suit
+    allowed = "S H D C" + (" NT" if allow_nt else "")
+    raise NotationError("bad_trump", f"{shown(text)} is not a trump; allowed: {allowed}")
 
 
 def suit_str(suit: int | None) -> str:

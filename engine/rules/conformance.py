@@ -21,8 +21,8 @@ from typing import Any
 
 from engine.rules.actions import Call, action_from_dict
 from engine.rules.base import Deal, Game, HandScore, Tally
-from engine.rules.cards import card_names, parse_cards, parse_suit
-from engine.rules.errors import IllegalActionError, RulesError, ScoresheetError
+from engine.rules.cards import card_names, parse_cards, parse_suit, parse_trump
+from engine.rules.errors import IllegalActionError, NotationError, RulesError, ScoresheetError
 from engine.rules.registry import get_game
 
 Answer = dict[str, Any]
@@ -41,7 +41,7 @@ class CaseOutcome:
 
 
 def _trump(case: Mapping[str, Any]) -> int | None:
-    return parse_suit(case["trump"], allow_nt=True)
+    return parse_trump(case["trump"], allow_nt=True)
 
 
 def _tally(
@@ -132,7 +132,8 @@ def run_replay(game: Game, case: Mapping[str, Any]) -> Answer:
     for index, data in enumerate(case["actions"]):
         try:
             hand.apply(action_from_dict(data))
-        except IllegalActionError as error:
+        except (IllegalActionError, NotationError) as error:
+            # Refused as written (a trump that is no suit) or by the rules: the hand stops.
             return {"illegal_at": index, "code": error.code}
     if hand.result is None:
         return {

@@ -3,9 +3,71 @@
 Every error carries a stable ``code`` (the RULES.md codes of sections 5.2 and 7 where the
 rules define one) and a message in plain words that names the rule. Codes stay stable while
 wording may change; the web layer shows the message and may translate by code.
+
+RULES.md names the codes of the rules themselves. The engine also refuses things RULES.md has
+no words for (text that is not an action, a record or options that cannot be read); those codes
+are the engine's own and are listed, with their meaning, in ``ENGINE_CODES`` below. Every code
+the engine raises is one of RULES.md's or one of these (a test keeps it so).
+
+Messages quote what was sent through ``shown``, never plain ``repr``: a value from a request can
+be nested thousands deep, megabytes long or a number too long to print, and quoting it must not
+raise in turn.
 """
 
 from __future__ import annotations
+
+import reprlib
+from typing import Any
+
+#: The engine's own refusal codes, beyond RULES.md sections 5.2 and 7.
+ENGINE_CODES: dict[str, str] = {
+    "bad_action": "text or JSON that does not spell an action (unknown type, missing field, "
+    "a seat that is not a whole number, wrong number of arguments)",
+    "bad_card": "a card not written as RULES.md 0.1 notation (5H, TS, BJ)",
+    "bad_suit": "a suit that is not a trump, such as the led suit of a rank-order question, "
+    "not written S H D C (a trump written wrongly is bad_trump)",
+    "bad_deal": "a deal in a record that is not a deal of the game (cards missing, repeated)",
+    "bad_record": "a hand or game record that cannot be read (RULES.md 6)",
+    "bad_seat": "a seat in a record or a view request that the table does not have",
+    "bad_tally": "scores before a hand that do not give one entry per side",
+    "bad_options": "options that are not an object of option ids, or not JSON values",
+    "unknown_option": "an option id the game does not have (RULES.md 8)",
+    "bad_option_value": "a value an option does not allow (RULES.md 8)",
+    "unknown_game": "a game id that is not auction45, bidwhist or pitch52",
+    "game_over": "an action or a new hand after the game has ended (RULES.md 0.4)",
+    "hand_not_over": "a new hand asked for before the current one has ended",
+}
+
+
+class _Shown(reprlib.Repr):
+    """``reprlib`` limits, and whole numbers too long to print are described, not printed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = 60
+        self.maxother = 60
+        self.maxlong = 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:
+            return f"<a whole number of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+
+_SHOWN = _Shown()
+
+
+def shown(value: Any) -> str:
+    """A short ``repr`` of ``value`` for a message; never raises for any JSON value.
+
+    >>> shown("X"), shown([[[[[1]]]]]), shown(10**5000)[:22]
+    ("'X'", '[[[[...]]]]', '<a whole number of abo')
+    """
+    try:
+        return _SHOWN.repr(value)
+    except Exception:  # a value whose own repr fails is still refused with a message
+        return f"<a {type(value).__name__}>"
 
 
 class RulesError(ValueError):

@@ -37,7 +37,22 @@ def check_line(
     if isinstance(scores_before, Tally):
         tally = scores_before
     else:
+        sides = len(scores_before)
         tally = Tally.of(
-            scores_before, line.get("sets_before"), line.get("consecutive_sets_before")
+            scores_before,
+            _per_side(line.get("sets_before"), sides),
+            _per_side(line.get("consecutive_sets_before"), sides),
         )
     return game.check_line(line, tally)
+
+
+def _per_side(value: Any, sides: int) -> list[int] | None:
+    """``value`` if it is one whole number per side, else ``None``: the tally then counts no
+    sets, and the game's own check refuses the field as written (``missing_field``)."""
+    if (
+        isinstance(value, list)
+        and len(value) == sides
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return value
+    return None

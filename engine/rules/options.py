@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal, TypeVar
 
-from engine.rules.errors import OptionError
+from engine.rules.errors import OptionError, shown
 
 OptionKind = Literal["int", "bool", "enum", "int|null"]
 T = TypeVar("T")
@@ -59,7 +59,8 @@ class OptionSpec:
         if not ok:
             raise OptionError(
                 "bad_option_value",
-                f"option {self.id!r} cannot be {value!r}; allowed: {self.describe_allowed()}",
+                f"option {shown(self.id)} cannot be {shown(value)}; allowed: "
+                f"{self.describe_allowed()}",
             )
         return value
 
@@ -77,12 +78,14 @@ def build_options(cls: type[T], specs: Sequence[OptionSpec], given: Mapping[str,
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise OptionError("bad_options", f"options must be an object of option ids, not {given!r}")
+        raise OptionError(
+            "bad_options", f"options must be an object of option ids, not {shown(given)}"
+        )
     unknown = sorted(set(given) - set(by_id))
     if unknown:
         raise OptionError(
             "unknown_option",
-            f"unknown option {unknown[0]!r}; options of this game: {', '.join(by_id)}",
+            f"unknown option {shown(unknown[0])}; options of this game: {', '.join(by_id)}",
         )
     values = {
         spec.id: spec.check(given[spec.id]) if spec.id in given else spec.default for spec in specs

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.rules.base import Game
-from engine.rules.errors import OptionError
+from engine.rules.errors import OptionError, shown
 
 #: game id -> "module:class"; imported on first use so each game loads only when asked for.
 GAMES: dict[str, str] = {
@@ -31,8 +31,10 @@ def game_class(game_id: str) -> type[Game]:
     Raises:
         OptionError: code ``unknown_game``.
     """
-    if game_id not in GAMES:
-        raise OptionError("unknown_game", f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise OptionError(
+            "unknown_game", f"unknown game {shown(game_id)}; games: {', '.join(GAMES)}"
+        )
     module_name, class_name = GAMES[game_id].split(":")
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls
@@ -54,10 +56,12 @@ def get_game(game_id: str, options: Mapping[str, Any] | None = None) -> Game:
     """
     if options is not None and not isinstance(options, Mapping):
         raise OptionError(
-            "bad_options", f"options must be an object of option ids, not {options!r}"
+            "bad_options", f"options must be an object of option ids, not {shown(options)}"
         )
     try:
         key = json.dumps(dict(options or {}), sort_keys=True)
-    except TypeError:
-        raise OptionError("bad_options", f"options must be JSON values, not {options!r}") from None
+    except (TypeError, ValueError, RecursionError):
+        raise OptionError(
+            "bad_options", f"options must be JSON values, not {shown(options)}"
+        ) from None
     return _cached_game(game_id, key)

@@ -8,6 +8,7 @@ once, so a rule nobody tests shows up as a failure here.
 
 from __future__ import annotations
 
+import ast
 import importlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from engine.rules.conformance import read_cases
+from engine.rules.errors import ENGINE_CODES
 from engine.rules.options import OptionSpec
 
 HERE = Path(__file__).resolve().parent
@@ -189,3 +191,55 @@ def test_a_pitch_non_trump_is_never_a_legal_play() -> None:
         if card[0] != "J" and card not in case["expect"]["legal"]
     ]
     assert shown, "no pitch52 legal_plays vector holds a dead non-trump"
+
+
+ERROR_MAKERS = {
+    "RulesError",
+    "NotationError",
+    "OptionError",
+    "IllegalActionError",
+    "ScoresheetError",
+    "ReplayError",
+    "_refuse",
+}
+
+
+def _raised_codes() -> dict[str, set[str]]:
+    """Every code the engine's source can raise: the first argument of each error it builds
+    (a literal, or a ``code`` passed through), and what its ``*_code`` functions return."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((HERE.parents[1] / "engine" / "rules").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and node.args:
+                func = node.func
+                name = getattr(func, "id", None) or getattr(func, "attr", "")
+                first = node.args[0]
+                if name not in ERROR_MAKERS:
+                    continue
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    found.setdefault(first.value, set()).add(path.name)
+                else:  # only a code handed on may be a variable
+                    assert ast.unparse(first) in ("code", "error.code"), (path, node.lineno)
+            if isinstance(node, ast.FunctionDef) and node.name.endswith("_code"):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Return) and isinstance(inner.value, ast.Constant):
+                        found.setdefault(str(inner.value.value), set()).add(path.name)
+    return found
+
+
+def test_every_code_the_engine_raises_is_documented() -> None:
+    """RULES.md sections 5.2 and 7, or the engine's own table (``errors.ENGINE_CODES``)."""
+    raised = _raised_codes()
+    assert len(raised) > 40  # the scan sees the engine's errors
+    documented = set(SECTION_5_CODES) | set(SECTION_7_CODES) | set(ENGINE_CODES)
+    undocumented = {code: files for code, files in raised.items() if code not in documented}
+    assert not undocumented, f"codes in neither RULES.md nor ENGINE_CODES: {undocumented}"
+
+
+def test_the_engine_table_only_adds_codes_rules_md_does_not_give_to_the_rules() -> None:
+    """A code of RULES.md keeps its RULES.md meaning; the table may only say where else the
+    engine uses it (``game_over`` for actions, ``bad_seat`` in records)."""
+    assert set(ENGINE_CODES) & set(SECTION_7_CODES) == set()
+    assert set(ENGINE_CODES) & set(SECTION_5_CODES) <= {"game_over", "bad_seat"}
+    raised = _raised_codes()
+    assert set(ENGINE_CODES) <= set(raised), set(ENGINE_CODES) - set(raised)

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from engine.rules.actions import Call
 from engine.rules.auction45.options import Auction45Options
-from engine.rules.errors import IllegalActionError
+from engine.rules.errors import IllegalActionError, shown
+from engine.rules.numerals import whole_number
 
 PASS, HOLD, BID = 0, 1, 2
 ROUND1, DUEL, OPEN, DONE = 0, 1, 2, 3
@@ -38,9 +39,8 @@ def parse_call(text: object) -> ParsedCall | None:
         return (PASS, 0)
     if word == "hold":
         return (HOLD, 0)
-    if word and word.isascii() and word.isdecimal():
-        return (BID, int(word))
-    return None
+    amount = whole_number(word)
+    return None if amount is None else (BID, amount)
 
 
 def situation(seat: int, high: int, can_pass: bool, can_hold: bool, sixty: bool) -> int:
@@ -269,7 +269,7 @@ class Auction:
             if parsed is None:
                 raise IllegalActionError(
                     "bad_bid",
-                    f"{text!r} is not a call: say pass, hold or an amount such as 20 "
+                    f"{shown(text)} is not a call: say pass, hold or an amount such as 20 "
                     "(RULES.md 1.5)",
                 )
         kind, amount = parsed

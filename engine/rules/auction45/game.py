@@ -23,7 +23,7 @@ from engine.rules.auction45.ranks import TRUMP, TrumpTables, rank_tables
 from engine.rules.auction45.scoring import Scorer
 from engine.rules.base import Deal, Game, HandScore, Tally
 from engine.rules.cards import BIT, card_names
-from engine.rules.errors import NotationError
+from engine.rules.errors import NotationError, shown
 from engine.rules.table import Seating
 
 _KEYS = struct.Struct("<52I")
@@ -245,7 +245,7 @@ class Auction45(Game):
         seen = 0
         for c in (*[c for h in deal.hands for c in h], *deal.kitty, *deal.stock):
             if not isinstance(c, int) or not 0 <= c < 52:
-                raise NotationError("bad_deal", f"{c!r} is not a card of the 52-card deck")
+                raise NotationError("bad_deal", f"{shown(c)} is not a card of the 52-card deck")
             if seen & BIT[c]:
                 raise NotationError("bad_deal", f"{card_names([c])[0]} is dealt twice")
             seen |= BIT[c]
@@ -301,7 +301,7 @@ class Auction45(Game):
     def _tables(self, trump: int | None) -> TrumpTables:
         if trump is None or not 0 <= trump < 4:
             raise NotationError(
-                "bad_trump", f"auction45 always has a trump suit (S H D C), not {trump!r}"
+                "bad_trump", f"auction45 always has a trump suit (S H D C), not {shown(trump)}"
             )
         return self.tables[trump]
 

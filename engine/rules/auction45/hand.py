@@ -74,7 +74,7 @@ from engine.rules.bits import sorted_cards
 from engine.rules.build import new_contract, new_result, new_score
 from engine.rules.cards import BIT, CARD_NAMES, SUITS, mask_str
 from engine.rules.choices import SubsetChoices, subset_choices
-from engine.rules.errors import IllegalActionError
+from engine.rules.errors import IllegalActionError, shown
 
 if TYPE_CHECKING:
     from engine.rules.auction45.game import Auction45
@@ -503,7 +503,7 @@ class Auction45Hand(Hand):
                 raise _refuse("auction_over", "the auction is over: no more calls")
             return self._auction.check(action.seat, action.call)
         if not isinstance(action, Action):
-            raise _refuse("wrong_phase", f"{action!r} is not an action")
+            raise _refuse("wrong_phase", f"{shown(action)} is not an action")
         seat = action.seat
         if self.to_act is None or seat != self.to_act:
             who = (
@@ -528,7 +528,9 @@ class Auction45Hand(Hand):
             if phase is not DECLARE:
                 raise self._wrong_phase(action)
             if action.suit.__class__ is not int or not 0 <= action.suit < 4:
-                raise _refuse("bad_trump", f"trump must be one of S H D C, not {action.suit!r}")
+                raise _refuse(
+                    "bad_trump", f"trump must be one of S H D C, not {shown(action.suit)}"
+                )
             return action.suit
         if cls is GoKitty:
             if phase is AUCTION:

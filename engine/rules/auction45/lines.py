@@ -15,7 +15,7 @@ from typing import Any
 from engine.rules.auction45.options import Auction45Options
 from engine.rules.auction45.scoring import Scorer
 from engine.rules.base import HandScore, Tally
-from engine.rules.errors import ScoresheetError
+from engine.rules.errors import ScoresheetError, shown
 
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -30,13 +30,16 @@ def _check_point_values(points: Any) -> None:
         if value % 5:
             raise ScoresheetError(
                 "points_not_multiple_of_5",
-                f"points must be multiples of 5 (5 per trick, 5 for the best trump): {value}",
+                f"points must be multiples of 5 (5 per trick, 5 for the best trump): "
+                f"{shown(value)}",
                 "points",
             )
     for value in points:
         if not 0 <= value <= 30:
             raise ScoresheetError(
-                "points_out_of_range", f"a side's points go from 0 to 30, not {value}", "points"
+                "points_out_of_range",
+                f"a side's points go from 0 to 30, not {shown(value)}",
+                "points",
             )
 
 
@@ -48,12 +51,12 @@ def _missing(field: str, what: str) -> ScoresheetError:
 
 
 def _per_side_message(value: Any, sides: int) -> str:
-    return f"must list one whole number per side ({sides}), not {value!r}"
+    return f"must list one whole number per side ({sides}), not {shown(value)}"
 
 
 def _bad_seat(field: str, seat: int, seats: int) -> ScoresheetError:
     return ScoresheetError(
-        "bad_seat", f"{field} must be a seat from 0 to {seats - 1}, not {seat}", field
+        "bad_seat", f"{field} must be a seat from 0 to {seats - 1}, not {shown(seat)}", field
     )
 
 
@@ -137,13 +140,13 @@ class LineChecker:
                     "highest amount its players called or held (RULES.md 5.1)",
                 )
         if dealer is not _ABSENT and dealer.__class__ is not int:
-            raise _missing("dealer", f"must be a whole number, not {dealer!r}")
+            raise _missing("dealer", f"must be a whole number, not {shown(dealer)}")
         if bidder is not _ABSENT and bidder.__class__ is not int:
-            raise _missing("bidder", f"must be a whole number, not {bidder!r}")
+            raise _missing("bidder", f"must be a whole number, not {shown(bidder)}")
         if bid is not _ABSENT and bid.__class__ is not int:
-            raise _missing("bid", f"must be a whole number, not {bid!r}")
+            raise _missing("bid", f"must be a whole number, not {shown(bid)}")
         if trump is not _ABSENT and not isinstance(trump, str):
-            raise _missing("trump", f"must be one of S H D C, not {trump!r}")
+            raise _missing("trump", f"must be one of S H D C, not {shown(trump)}")
         sides = self.sides
         per_side = self.per_side
         if points is not _ABSENT and points is not None and not per_side(points):
@@ -163,12 +166,14 @@ class LineChecker:
             raise _missing("auction_max_bid", _per_side_message(max_bid, sides))
         made = get("made")
         if made is not None and made.__class__ is not bool:
-            raise _missing("made", f"must be true or false, not {made!r}")
+            raise _missing("made", f"must be true or false, not {shown(made)}")
         no_trump_played = get("no_trump_played")
         if no_trump_played is not None and no_trump_played.__class__ is not bool:
-            raise _missing("no_trump_played", f"must be true or false, not {no_trump_played!r}")
+            raise _missing(
+                "no_trump_played", f"must be true or false, not {shown(no_trump_played)}"
+            )
         if passed_out_value is not None and passed_out_value.__class__ is not bool:
-            raise _missing("passed_out", f"must be true or false, not {passed_out_value!r}")
+            raise _missing("passed_out", f"must be true or false, not {shown(passed_out_value)}")
         # 3. bad_seat (4. passed_out_not_allowed is checked by _passed_out)
         seats = self.seats
         if dealer is not _ABSENT and not 0 <= dealer < seats:
@@ -183,7 +188,8 @@ class LineChecker:
             sixty = "" if options.sixty_for_120 == "never" else " or 60"
             raise ScoresheetError(
                 "bad_bid",
-                f"bid {bid} is not allowed: bids are multiples of 5 from {options.min_bid} to 30"
+                f"bid {shown(bid)} is not allowed: bids are multiples of 5 from "
+                f"{options.min_bid} to 30"
                 f"{sixty} (RULES.md 1.5)",
                 "bid",
             )
@@ -199,7 +205,7 @@ class LineChecker:
         # 7. bad_trump
         if trump not in _SUITS and trump.strip().upper() not in _SUITS:
             raise ScoresheetError(
-                "bad_trump", f"trump must be one of S H D C, not {trump!r}", "trump"
+                "bad_trump", f"trump must be one of S H D C, not {shown(trump)}", "trump"
             )
         # 9. points_not_multiple_of_5, 10. points_out_of_range, 11. points_total
         if not _POINT_VALUES.issuperset(points):
@@ -218,7 +224,8 @@ class LineChecker:
             need = 30 if bid >= 30 else bid
             raise ScoresheetError(
                 "made_mismatch",
-                f"written as {'made' if made else 'set'}, but a bid of {bid} needs {need} points "
+                f"written as {'made' if made else 'set'}, but a bid of "
+                f"{shown(bid)} needs {need} points "
                 f"and the bidding side took {points[scorer.seat_side[bidder]]}",
                 "made",
             )

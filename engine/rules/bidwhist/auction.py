@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.rules.actions import Call
 from engine.rules.bidwhist.options import MAX_BID
 from engine.rules.errors import IllegalActionError
+from engine.rules.numerals import whole_number
 
 PASS = -1
 HOLD = -2
@@ -37,10 +38,9 @@ def parse_call(text: str) -> int:
         found = PASS
     elif word == "hold":
         found = HOLD
-    elif word.isascii() and word.isdigit() and 1 <= int(word) <= MAX_BID:
-        found = int(word)
     else:
-        found = BAD
+        amount = whole_number(word)
+        found = amount if amount is not None and 1 <= amount <= MAX_BID else BAD
     if len(_PARSED) < 1024:
         _PARSED[text] = found
     return found

@@ -24,7 +24,7 @@ from engine.rules.bits import PICK13, sorted_cards, subset_getter
 from engine.rules.build import new_contract, new_result
 from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, mask_of, suit_str
 from engine.rules.choices import CardSubsets, Getter, subset_choices
-from engine.rules.errors import IllegalActionError
+from engine.rules.errors import IllegalActionError, shown
 
 if TYPE_CHECKING:
     from engine.rules.bidwhist.game import BidWhist
@@ -258,12 +258,12 @@ class BidWhistHand(Hand):
         trump = action.trump
         if not (trump is None or (type(trump) is int and 0 <= trump < 4)):
             raise _refuse(
-                "bad_trump", f"trump must be S, H, D, C or NT, not {trump!r} (RULES.md 2.4)"
+                "bad_trump", f"trump must be S, H, D, C or NT, not {shown(trump)} (RULES.md 2.4)"
             )
         if not isinstance(action.mode, str) or (trump, action.mode) not in _DECLARE_OK:
             raise _refuse(
                 "bad_mode",
-                f"mode must be one of {', '.join(MODES)}, not {action.mode!r} (RULES.md 2.4)",
+                f"mode must be one of {', '.join(MODES)}, not {shown(action.mode)} (RULES.md 2.4)",
             )
 
     # -- applying ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from engine.rules.base import HandScore, Tally
 from engine.rules.bidwhist.options import MAX_BID, BidWhistOptions
 from engine.rules.bidwhist.ranks import MODES
 from engine.rules.bidwhist.scoring import BOOK, BOOKS, Scorer
-from engine.rules.errors import ScoresheetError
+from engine.rules.errors import ScoresheetError, shown
 
 SEATS = 4
 SIDES = 2
@@ -39,25 +39,25 @@ def _missing(field: str, message: str) -> ScoresheetError:
 def _check_int(field: str, value: Any, required: bool) -> None:
     if value is None:
         if required:
-            raise _missing(field, f"the line needs {field!r}: a whole number")
+            raise _missing(field, f"the line needs {shown(field)}: a whole number")
     elif value.__class__ is not int:
-        raise _missing(field, f"{field} must be a whole number, not {value!r}")
+        raise _missing(field, f"{field} must be a whole number, not {shown(value)}")
 
 
 def _check_text(field: str, value: Any, required: bool) -> None:
     if value is None:
         if required:
-            raise _missing(field, f"the line needs {field!r}")
+            raise _missing(field, f"the line needs {shown(field)}")
     elif value.__class__ is not str:
-        raise _missing(field, f"{field} must be written as text, not {value!r}")
+        raise _missing(field, f"{field} must be written as text, not {shown(value)}")
 
 
 def _check_pair(field: str, value: Any, required: bool, what: str) -> None:
     if value is None:
         if required:
-            raise _missing(field, f"the line needs {field!r}: {what} per side ({SIDES})")
+            raise _missing(field, f"the line needs {shown(field)}: {what} per side ({SIDES})")
     elif not _is_pair(value):
-        raise _missing(field, f"{field} must give {what} per side ({SIDES}), not {value!r}")
+        raise _missing(field, f"{field} must give {what} per side ({SIDES}), not {shown(value)}")
 
 
 def check_line(
@@ -85,7 +85,7 @@ def check_line(
     get = line.get
     passed_out = get("passed_out")
     if passed_out is not None and passed_out.__class__ is not bool:
-        raise _missing("passed_out", f"passed_out must be true or false, not {passed_out!r}")
+        raise _missing("passed_out", f"passed_out must be true or false, not {shown(passed_out)}")
     required = not passed_out
     dealer: Any = get("dealer")
     bidder: Any = get("bidder")
@@ -102,13 +102,13 @@ def check_line(
     _check_text("mode", mode, required)
     _check_pair("books", books, required, "the books won, kitty book included,")
     if made is not None and made.__class__ is not bool:
-        raise _missing("made", f"made must be true or false, not {made!r}")
+        raise _missing("made", f"made must be true or false, not {shown(made)}")
     _check_pair("scores_after", after, False, "one whole number")
     # 3. bad_seat
     for field, seat in (("dealer", dealer), ("bidder", bidder)):
         if seat is not None and not 0 <= seat < SEATS:
             raise ScoresheetError(
-                "bad_seat", f"{field} {seat} is not a seat: seats are 0 to 3", field
+                "bad_seat", f"{field} {shown(seat)} is not a seat: seats are 0 to 3", field
             )
     if passed_out:
         raise ScoresheetError(
@@ -120,7 +120,7 @@ def check_line(
     if not options.min_bid <= bid <= MAX_BID:
         raise ScoresheetError(
             "bad_bid",
-            f"bid {bid} is not a bid: bids go from {options.min_bid} to 7 (RULES.md 2.3)",
+            f"bid {shown(bid)} is not a bid: bids go from {options.min_bid} to 7 (RULES.md 2.3)",
             "bid",
         )
     if trump not in TRUMPS:
@@ -129,19 +129,21 @@ def check_line(
         if trump not in TRUMPS:
             raise ScoresheetError(
                 "bad_trump",
-                f"trump {written!r} is not one of S, H, D, C, NT (RULES.md 2.4)",
+                f"trump {shown(written)} is not one of S, H, D, C, NT (RULES.md 2.4)",
                 "trump",
             )
     if mode not in _MODES:
         raise ScoresheetError(
-            "bad_mode", f"mode {mode!r} is not one of {', '.join(MODES)} (RULES.md 2.4)", "mode"
+            "bad_mode",
+            f"mode {shown(mode)} is not one of {', '.join(MODES)} (RULES.md 2.4)",
+            "mode",
         )
     first, second = books
     if not (0 <= first <= BOOKS and 0 <= second <= BOOKS):
         side, wrong = (0, first) if not 0 <= first <= BOOKS else (1, second)
         raise ScoresheetError(
             "books_out_of_range",
-            f"side {side} cannot win {wrong} books: 0 to 13 (RULES.md 2.5)",
+            f"side {side} cannot win {shown(wrong)} books: 0 to 13 (RULES.md 2.5)",
             "books",
         )
     if first + second != BOOKS:
@@ -157,7 +159,8 @@ def check_line(
         raise ScoresheetError(
             "made_mismatch",
             f"made is written {'true' if made else 'false'}, but the bidding side took {taken} "
-            f"books on a bid of {bid}: {'made' if score.made else 'set'}, it needs {BOOK + bid} "
+            f"books on a bid of "
+            f"{shown(bid)}: {'made' if score.made else 'set'}, it needs {BOOK + bid} "
             "(RULES.md 2.7)",
             "made",
         )

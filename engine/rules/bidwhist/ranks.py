@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.rules.actions import BIDWHIST_MODES
 from engine.rules.cards import ACE, SUIT_MASK, card
-from engine.rules.errors import NotationError
+from engine.rules.errors import NotationError, shown
 
 MODES: tuple[str, ...] = BIDWHIST_MODES
 UPTOWN, DOWNTOWN_ACES_GOOD, DOWNTOWN_ACES_BAD = MODES
@@ -69,7 +69,7 @@ def mode_of(mode: str | None) -> str:
     if mode is None:
         return UPTOWN
     if mode not in MODE_STRENGTH:
-        raise NotationError("bad_mode", f"mode {mode!r} is not one of {', '.join(MODES)}")
+        raise NotationError("bad_mode", f"mode {shown(mode)} is not one of {', '.join(MODES)}")
     return mode
 
 

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.cards import CARD_NAMES, card_names, cards_of, suit_str
-from engine.rules.errors import NotationError
+from engine.rules.errors import NotationError, shown
 
 if TYPE_CHECKING:
     from engine.rules.bidwhist.hand import BidWhistHand
@@ -37,7 +37,9 @@ def hand_view(hand: BidWhistHand, seat: int | None) -> dict[str, Any]:
         NotationError: ``bad_seat`` when ``seat`` is neither ``None`` nor a seat 0..3.
     """
     if seat is not None and not (type(seat) is int and 0 <= seat < SEATS):
-        raise NotationError("bad_seat", f"seat must be 0 to 3 or None (a spectator), not {seat!r}")
+        raise NotationError(
+            "bad_seat", f"seat must be 0 to 3 or None (a spectator), not {shown(seat)}"
+        )
     contract = hand.contract
     bidder = contract.bidder if contract is not None else None
     is_bidder = seat is not None and seat == bidder

@@ -11,7 +11,7 @@ from engine.rules.actions import Action, Call, NameTrump
 from engine.rules.base import Contract, Deal, Game, HandScore, Tally
 from engine.rules.build import new_deal
 from engine.rules.cards import BIT, cards_of
-from engine.rules.errors import NotationError
+from engine.rules.errors import NotationError, shown
 from engine.rules.pitch52.hand import Pitch52Hand, call_value
 from engine.rules.pitch52.lines import LineChecker
 from engine.rules.pitch52.options import Pitch52Options, pitch52_options
@@ -146,7 +146,7 @@ class Pitch52(Game):
         seen = 0
         for c in (*(c for cards in deal.hands for c in cards), *deal.stock):
             if not (isinstance(c, int) and 0 <= c < 54) or seen & BIT[c]:
-                raise NotationError("bad_deal", f"card {c!r} is dealt twice or is not a card")
+                raise NotationError("bad_deal", f"card {shown(c)} is dealt twice or is not a card")
             seen |= BIT[c]
 
     def start_hand(self, deal: Deal, dealer: int, tally: Tally) -> Pitch52Hand:

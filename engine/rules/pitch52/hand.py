@@ -49,7 +49,8 @@ from engine.rules.bits import sorted_cards54
 from engine.rules.build import new_result, new_score
 from engine.rules.cards import BIT, CARD_NAMES, SUITS, cards_of
 from engine.rules.choices import CardSubsets
-from engine.rules.errors import IllegalActionError
+from engine.rules.errors import IllegalActionError, shown
+from engine.rules.numerals import whole_number
 from engine.rules.pitch52.ranks import (
     CARD_AT_RANK,
     FIRST_LEAD_BARRED,
@@ -300,13 +301,13 @@ class Pitch52Hand(Hand):
             else:
                 return
             raise _refuse("hold_not_allowed", f"{reason} (RULES.md 3.4)")
-        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= game.max_bid:
+        amount = whole_number(text)
+        if amount is None or not 1 <= amount <= game.max_bid:
             raise _refuse(
                 "bad_bid",
-                f"{action.call!r} is not a call: say pass, hold or a whole number from 1 to "
+                f"{shown(action.call)} is not a call: say pass, hold or a whole number from 1 to "
                 f"{game.max_bid} (RULES.md 3.4)",
             )
-        amount = int(text)
         if amount < min_bid:
             raise _refuse(
                 "bid_too_low", f"{amount} is below the minimum bid of {min_bid} (RULES.md 3.4)"
@@ -321,7 +322,7 @@ class Pitch52Hand(Hand):
     def _check_trump(self, action: NameTrump) -> None:
         self._check_turn(action)
         if type(action.suit) is not int or action.suit not in (0, 1, 2, 3):
-            raise _refuse("bad_trump", f"trump must be one of S, H, D, C, not {action.suit!r}")
+            raise _refuse("bad_trump", f"trump must be one of S, H, D, C, not {shown(action.suit)}")
 
     def _check_excess(self, action: ExcessDiscard) -> None:
         """RULES.md 3.5 step 3: exactly the trumps above six, face up."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.rules.base import HandScore, Tally
 from engine.rules.cards import SUITS
-from engine.rules.errors import ScoresheetError
+from engine.rules.errors import ScoresheetError, shown
 from engine.rules.pitch52.options import Pitch52Options
 from engine.rules.pitch52.scoring import Scorer
 from engine.rules.table import Seating
@@ -108,7 +108,9 @@ class LineChecker:
         # 2. missing_field: required fields, then the types of the optional ones.
         passed_out = get("passed_out", False)
         if passed_out.__class__ is not bool:
-            raise _missing("passed_out", f"passed_out must be true or false, not {passed_out!r}")
+            raise _missing(
+                "passed_out", f"passed_out must be true or false, not {shown(passed_out)}"
+            )
         bidder = get("bidder", _ABSENT)
         bid = get("bid", _ABSENT)
         trump = get("trump", _ABSENT)
@@ -117,34 +119,37 @@ class LineChecker:
             if bidder is _ABSENT:
                 raise _missing("bidder", "the line needs a bidder (RULES.md 5.1)")
             if bidder.__class__ is not int and not _is_int(bidder):
-                raise _missing("bidder", f"bidder must be a whole number, not {bidder!r}")
+                raise _missing("bidder", f"bidder must be a whole number, not {shown(bidder)}")
             if bid is _ABSENT:
                 raise _missing("bid", "the line needs a bid (RULES.md 5.1)")
             if bid.__class__ is not int and not _is_int(bid):
-                raise _missing("bid", f"bid must be a whole number, not {bid!r}")
+                raise _missing("bid", f"bid must be a whole number, not {shown(bid)}")
             if trump is _ABSENT:
                 raise _missing("trump", "the line needs a trump: S, H, D or C (RULES.md 5.1)")
             if not isinstance(trump, str):
-                raise _missing("trump", f"trump must be a suit letter S, H, D or C, not {trump!r}")
+                raise _missing(
+                    "trump", f"trump must be a suit letter S, H, D or C, not {shown(trump)}"
+                )
             if points is _ABSENT:
                 raise _missing("points", f"the line needs points: one entry per side ({sides})")
             if not _int_list(points, sides):
                 raise _missing(
                     "points",
-                    f"points must be a list of {sides} whole numbers, one per side, not {points!r}",
+                    f"points must be a list of {sides} whole numbers, one per side, not "
+                    f"{shown(points)}",
                 )
         dealer = get("dealer")
         if dealer is not None and dealer.__class__ is not int and not _is_int(dealer):
-            raise _missing("dealer", f"dealer must be a seat number, not {dealer!r}")
+            raise _missing("dealer", f"dealer must be a seat number, not {shown(dealer)}")
         made_written = get("made")
         if made_written is not None and made_written.__class__ is not bool:
-            raise _missing("made", f"made must be true or false, not {made_written!r}")
+            raise _missing("made", f"made must be true or false, not {shown(made_written)}")
         scores_after = get("scores_after")
         if scores_after is not None and not _int_list(scores_after, sides):
             raise _missing(
                 "scores_after",
                 f"scores_after must be a list of {sides} whole numbers, one per side, "
-                f"not {scores_after!r}",
+                f"not {shown(scores_after)}",
             )
         categories = get("categories")
         if (
@@ -154,17 +159,21 @@ class LineChecker:
         ):
             raise _missing(
                 "categories",
-                f"categories must be an object of category: side, not {categories!r}",
+                f"categories must be an object of category: side, not {shown(categories)}",
             )
 
         # 3. bad_seat
         if dealer is not None and not 0 <= dealer < seats:
             raise ScoresheetError(
-                "bad_seat", f"dealer {dealer} is not a seat: seats are 0 to {seats - 1}", "dealer"
+                "bad_seat",
+                f"dealer {shown(dealer)} is not a seat: seats are 0 to {seats - 1}",
+                "dealer",
             )
         if not passed_out and not 0 <= bidder < seats:
             raise ScoresheetError(
-                "bad_seat", f"bidder {bidder} is not a seat: seats are 0 to {seats - 1}", "bidder"
+                "bad_seat",
+                f"bidder {shown(bidder)} is not a seat: seats are 0 to {seats - 1}",
+                "bidder",
             )
 
         # 4. passed_out_not_allowed; a valid passed-out line changes nothing.
@@ -183,7 +192,8 @@ class LineChecker:
         if not self.min_bid <= bid <= max_points:
             raise ScoresheetError(
                 "bad_bid",
-                f"bid {bid} is not a legal bid: bids are whole numbers from {self.min_bid} to "
+                f"bid {shown(bid)} is not a legal bid: "
+                f"bids are whole numbers from {self.min_bid} to "
                 f"{max_points} (RULES.md 3.4)",
                 "bid",
             )
@@ -193,7 +203,7 @@ class LineChecker:
             if len(trump_text) != 1 or trump_text not in SUITS:
                 raise ScoresheetError(
                     "bad_trump",
-                    f"trump {trump!r} is not one of S, H, D, C (RULES.md 3.5)",
+                    f"trump {shown(trump)} is not one of S, H, D, C (RULES.md 3.5)",
                     "trump",
                 )
         # 10. points_out_of_range, 11. points_total
@@ -204,7 +214,8 @@ class LineChecker:
             if not 0 <= value <= max_points:
                 raise ScoresheetError(
                     "points_out_of_range",
-                    f"side {side} has {value} points: each side takes 0 to {max_points} points "
+                    f"side {side} has {shown(value)} points: "
+                    f"each side takes 0 to {max_points} points "
                     "(RULES.md 3.7)",
                     "points",
                 )
@@ -237,7 +248,7 @@ class LineChecker:
         # 16. made_mismatch, 17. score_mismatch
         if made_written is not None and made_written != score.made:
             took = points[self.seat_side[bidder]]
-            need = f"bid {bid} needs {bid} points and the bidding side took {took}"
+            need = f"bid {shown(bid)} needs {shown(bid)} points and the bidding side took {took}"
             raise ScoresheetError(
                 "made_mismatch",
                 f"the line says {'made' if made_written else 'set'}, but {need} (RULES.md 3.8)",
@@ -287,14 +298,15 @@ def _check_categories(scorer: Scorer, categories: Mapping[str, Any], sides: int)
             extra = " (the three does not count: count_three is false)" if name == "three" else ""
             raise ScoresheetError(
                 "bad_category",
-                f"{name!r} is not a category of this point scheme{extra}; categories: "
+                f"{shown(name)} is not a category of this point scheme{extra}; categories: "
                 f"{', '.join(scorer.names)}",
                 "categories",
             )
         if side is not None and not (_is_int(side) and 0 <= side < sides):
             raise ScoresheetError(
                 "bad_category",
-                f"category {name!r} goes to side {side!r}, which does not exist: sides are 0 to "
+                f"category {shown(name)} goes to side {shown(side)}, which does not exist: "
+                f"sides are 0 to "
                 f"{sides - 1} (or null when not awarded)",
                 "categories",
             )
@@ -303,7 +315,7 @@ def _check_categories(scorer: Scorer, categories: Mapping[str, Any], sides: int)
             if categories.get(name) is None:
                 raise ScoresheetError(
                     "bad_category",
-                    f"{name!r} must name a side: there is always a {name} trump in play "
+                    f"{shown(name)} must name a side: there is always a {name} trump in play "
                     "(RULES.md 3.7)",
                     "categories",
                 )

@@ -22,7 +22,7 @@ from engine.rules.base import HandScore, Tally
 from engine.rules.build import new_score, new_tally
 from engine.rules.cards import (
     parse_card,
-    parse_suit,
+    parse_trump,
 )
 from engine.rules.gameend import decide_game_end
 from engine.rules.pitch52.options import Pitch52Options
@@ -102,7 +102,7 @@ def trump_of(value: Any) -> int:
     """Trump from facts: a suit int 0..3 or its letter."""
     if isinstance(value, int):
         return value
-    suit = parse_suit(value)
+    suit = parse_trump(value)
     assert suit is not None
     return suit
 

@@ -35,6 +35,7 @@ ACTION_CODES = {
     "hold_not_allowed",
     "dealer_must_bid",
     "auction_over",
+    "bad_trump",
     "bad_mode",
     "bad_discard_count",
     "must_follow_suit",

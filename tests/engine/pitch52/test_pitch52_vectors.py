@@ -38,6 +38,7 @@ ACTION_CODES = {
     "hold_not_allowed",
     "dealer_must_bid",
     "auction_over",
+    "bad_trump",
     "bad_discard_count",
     "cannot_discard_point",
     "first_lead_restricted",
