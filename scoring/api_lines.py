@@ -281,7 +281,7 @@ class ResolveApi(SheetApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         choices = data.validated_data["choices"]
-        if not all(str(key).isdigit() for key in choices):
+        if not all(key.isascii() and key.isdigit() for key in map(str, choices)):
             return Response(
                 {"choices": ["Keys are line numbers."]}, status=status.HTTP_400_BAD_REQUEST
             )

@@ -196,3 +196,13 @@ def test_a_delete_with_a_version_in_other_digits_is_not_a_500(endpoints: Endpoin
     assert response.status_code == 400
     assert (response.json()["code"], response.json()["field"]) == ("bad_value", "version")
     assert endpoints.stored() == before
+
+
+def test_a_resolution_for_a_line_number_in_other_digits_is_refused(
+    staff: Staff, endpoints: Endpoints
+) -> None:
+    before = endpoints.stored()
+    url = reverse("api_sheet_resolve", args=[staff.club.slug, endpoints.sheet.pk])
+    response = api(staff.director).post(url, {"choices": {"²": "check"}}, format="json")
+    assert response.status_code == 400
+    assert endpoints.stored() == before
