@@ -243,6 +243,12 @@ if env_bool("TRUST_X_FORWARDED_PROTO", default=False):
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.schema.KittyAutoSchema",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Strict JSON of a bounded size and depth (config/parsers.py); forms and uploads as DRF's.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # The browser's session (with CSRF), or a personal token for scripts:
     # "Authorization: Token <key>", the key from /account/api-token/ or
     # `manage.py drf_create_token <username>`.

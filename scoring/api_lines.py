@@ -3,7 +3,9 @@ saving it, and double entry (the comparison, a director's resolution).
 
 Lines are numbered as on paper, from 1; ``entry=check`` (query string, or in the body when
 adding) addresses the second entry instead of the sheet. A line the engine refuses answers 400
-``{"code": <RULES.md 5.2 code>, "message": …, "field": …}``; adding with a ``number`` that is no
+``{"code": <RULES.md 5.2 code>, "message": …, "field": …}``; a line holding a key that is not
+the game's, or a value of a shape or size no line has, answers 400 with ``unknown_key``,
+``bad_value`` or ``too_large`` (``scoring.lineshape``); adding with a ``number`` that is no
 longer next, or correcting a line whose ``version`` changed, answers 409 with code ``stale``.
 """
 
@@ -34,6 +36,7 @@ ENTRY = OpenApiParameter(
     required=False,
     description="'primary' (the sheet, by default) or 'check' (the second entry).",
 )
+BAD_VERSION = "version must be the line's version, a whole number."
 
 
 def _entry(request: Request) -> str:
@@ -159,13 +162,16 @@ class LineDetailApi(SheetApi):
         entry = _entry(request)
         sheet_line_get(sheet=sheet, number=number, entry=entry)
         version = request.query_params.get("version", "")
+        if version and not (version.isascii() and version.isdigit()):
+            # isdigit() alone takes "²", which int() refuses.
+            return refused(ScoringError("bad_value", BAD_VERSION, "version"))
         try:
             corrections.handline_delete(
                 sheet=sheet,
                 number=number,
                 by=request.user,  # type: ignore[arg-type]
                 entry=entry,
-                expected_version=int(version) if version.isdigit() else None,
+                expected_version=int(version) if version else None,
             )
         except ScoringError as error:
             return refused(error)
@@ -275,7 +281,7 @@ class ResolveApi(SheetApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         choices = data.validated_data["choices"]
-        if not all(str(key).isdigit() for key in choices):
+        if not all(key.isascii() and key.isdigit() for key in map(str, choices)):
             return Response(
                 {"choices": ["Keys are line numbers."]}, status=status.HTTP_400_BAD_REQUEST
             )

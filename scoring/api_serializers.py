@@ -3,7 +3,8 @@
 
 A refused or stale request answers ``{"code", "message", "field"}``: ``code`` is the RULES.md
 5.2 reason code for a line the engine refused (``bad_bid``, ``points_total``…), or one of the
-app's codes (``stale``, ``locked``, ``not_finished``, ``entries_differ``…).
+app's codes (``stale``, ``locked``, ``not_finished``, ``entries_differ``, and ``unknown_key``,
+``bad_value``, ``too_large`` for a line that is not the game's shape: ``scoring.lineshape``…).
 """
 
 from __future__ import annotations

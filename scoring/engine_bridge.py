@@ -2,7 +2,8 @@
 
 Everything the scoring app knows about a game comes through here: the game built from a sheet's
 copied options, the tally carried between lines, and ``line_check``, which runs the engine's
-``check_line`` and turns its ``ScoresheetError`` into the app's ``LineRefused``.
+``check_line`` (after ``scoring.lineshape`` has screened the line's keys and values) and turns
+its ``ScoresheetError`` into the app's ``LineRefused``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.rules import Game, HandScore, ScoresheetError, Tally, get_game
 from scoring.errors import LineRefused
+from scoring.lineshape import line_screen
 
 if TYPE_CHECKING:
     from scoring.models import HandLine, Scoresheet
@@ -51,11 +53,15 @@ def tally_after(game: Game, last: HandLine | None) -> Tally:
 
 
 def line_check(game: Game, line: Mapping[str, Any], tally: Tally) -> HandScore:
-    """Check and score one line from ``tally``.
+    """Check and score one line from ``tally``: first its keys and the shapes of its values
+    (``scoring.lineshape``), then the engine's checks. Every line stored or re-scored passes
+    here, so nothing else reaches the sheet or its history.
 
     Raises:
-        LineRefused: the engine's RULES.md 5.2 code, its message and the field at fault.
+        LineRefused: the engine's RULES.md 5.2 code, its message and the field at fault; or
+            the screen's ``unknown_key``, ``bad_value``, ``too_large``.
     """
+    line_screen(game.id, line)
     try:
         return game.check_line(line, tally)
     except ScoresheetError as error:

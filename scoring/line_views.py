@@ -36,8 +36,7 @@ def _back(club: Club, sheet: Scoresheet, entry: str, number: int | None = None) 
 
 
 def _version(data: Any) -> int | None:
-    value = str(data.get("version", ""))
-    return int(value) if value.isdigit() else None
+    return lineform.whole_number(str(data.get("version", "")))
 
 
 @require_http_methods(["GET", "POST"])
@@ -142,7 +141,7 @@ def history(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
     view = sheet_view(sheet=sheet)
     columns = lineform.line_columns(view.game, view.side_labels)
     line = request.GET.get("line", "")
-    number = int(line) if line.isdigit() else None
+    number = lineform.whole_number(line)
     revisions = [
         {
             "revision": revision,

@@ -23,7 +23,9 @@ MODE_CHOICES = [
     ("downtown_aces_bad", "downtown, aces bad"),
 ]
 TRUMP_WORDS = {"N": "NT", "NT": "NT", "NO": "NT"}
-_INT = re.compile(r"^[+-]?\d+$")
+# Longer runs of digits stay text (the line check refuses them): int() of thousands of digits
+# raises ValueError.
+_INT = re.compile(r"^[+-]?\d{1,18}$")
 _SPEC_REFERENCE = re.compile(r"\s*\(RULES\.md [^)]*\)")
 
 # A plain headline per RULES.md 5.2 reason code (and the app's own codes), shown above the
@@ -46,6 +48,9 @@ HEADLINES = {
     "points_mismatch": "The points do not match the categories",
     "made_mismatch": "Made or set does not match",
     "score_mismatch": "The totals do not match",
+    "unknown_key": "Not a field of this game's line",
+    "bad_value": "That value cannot be written here",
+    "too_large": "Too long",
     "later_line_refused": "A later line would be wrong",
     "stale": "The sheet changed",
     "locked": "The sheet is locked",
@@ -122,6 +127,13 @@ def line_columns(game: Game, side_labels: Sequence[str]) -> list[Column]:
     if options.get("all_pass") == "redeal":
         columns.append(Column("passed_out", "passed_out", "Passed out", "check", short="Passed"))
     return columns
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a number of ASCII digits (a form's line number or version), else ``None``:
+    ``str.isdigit`` alone also takes ``²``, which ``int`` refuses."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
 def _value(text: str) -> Any:

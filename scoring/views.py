@@ -150,7 +150,7 @@ def line_add(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
             club=club,
             sheet_id=sheet_id,
             line=typed,
-            expected_number=int(number) if number.isdigit() else 0,
+            expected_number=lineform.whole_number(number) or 0,
             by=request.user,  # type: ignore[arg-type]
             entry=entry,
         )

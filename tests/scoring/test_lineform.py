@@ -16,6 +16,7 @@ from scoring.lineform import (
     line_columns,
     line_from_form,
     refusal_text,
+    whole_number,
 )
 
 SIDES = ["Us", "Them"]
@@ -96,3 +97,16 @@ def test_an_empty_field_is_untyped_not_wrong() -> None:
     assert is_untyped(cols, {"points_0": "", "points_1": " "}, "points")
     assert not is_untyped(cols, {"points_0": "10"}, "points")
     assert not is_untyped(cols, {}, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("7", 7), (" 12 ", 12), ("0", 0), ("²", None), ("٣", None), ("-1", None), ("", None)],
+)
+def test_a_line_number_or_version_is_ascii_digits(text: str, number: int | None) -> None:
+    assert whole_number(text) == number
+
+
+def test_digits_past_what_int_reads_stay_text() -> None:
+    line = line_from_form(columns("auction45"), {"bid": "9" * 5000, "points_0": "1" * 18})
+    assert line == {"bid": "9" * 5000, "points": [int("1" * 18), None]}
