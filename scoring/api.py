@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from club.api import ClubApi
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND
+from club.api_query import query_int
 from club.models import Membership, Partnership, Player, RuleSet
 from club.permissions import Capability
 from engine.rules import GAME_NAMES
@@ -228,6 +229,5 @@ class ScoresheetHistoryApi(SheetApi):
     )
     def get(self, request: Request, slug: str, sheet_id: int) -> Response:
         sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
-        line = request.query_params.get("line", "")
-        revisions = sheet_history(sheet=sheet, number=int(line) if line.isdigit() else None)
+        revisions = sheet_history(sheet=sheet, number=query_int(request, "line", min_value=1))
         return Response(RevisionOutputSerializer(revisions, many=True).data)

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from club.api_errors import DENIED, NOT_FOUND
+from club.api_query import query_choice, query_int
 from club.permissions import Capability
 from scoring import corrections, services
 from scoring import engine_bridge as bridge
@@ -37,7 +38,7 @@ ENTRY = OpenApiParameter(
 
 
 def _entry(request: Request) -> str:
-    return Entry.CHECK if request.query_params.get("entry") == Entry.CHECK else Entry.PRIMARY
+    return query_choice(request, "entry", Entry.values) or Entry.PRIMARY
 
 
 def _line_field() -> serializers.DictField:
@@ -158,14 +159,13 @@ class LineDetailApi(SheetApi):
         sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
         entry = _entry(request)
         sheet_line_get(sheet=sheet, number=number, entry=entry)
-        version = request.query_params.get("version", "")
         try:
             corrections.handline_delete(
                 sheet=sheet,
                 number=number,
                 by=request.user,  # type: ignore[arg-type]
                 entry=entry,
-                expected_version=int(version) if version.isdigit() else None,
+                expected_version=query_int(request, "version"),
             )
         except ScoringError as error:
             return refused(error)
@@ -276,9 +276,7 @@ class ResolveApi(SheetApi):
         data.is_valid(raise_exception=True)
         choices = data.validated_data["choices"]
         if not all(str(key).isdigit() for key in choices):
-            return Response(
-                {"choices": ["Keys are line numbers."]}, status=status.HTTP_400_BAD_REQUEST
-            )
+            raise serializers.ValidationError({"choices": ["Keys are line numbers."]})
         try:
             doubleentry_resolve(
                 sheet=sheet,

@@ -1,9 +1,10 @@
 """What the scoresheet API answers: sheets, lines, refusals. Shared by ``scoring.api`` and
 ``scoring.api_lines``; each view's input serializers stay nested in the view.
 
-A refused or stale request answers ``{"code", "message", "field"}``: ``code`` is the RULES.md
-5.2 reason code for a line the engine refused (``bad_bid``, ``points_total``…), or one of the
-app's codes (``stale``, ``locked``, ``not_finished``, ``entries_differ``…).
+A refused or stale request answers the API's one refusal shape (``club.api_errors``),
+``{"code", "message", "field"}``: ``code`` is the RULES.md 5.2 reason code for a line the engine
+refused (``bad_bid``, ``points_total``…), or one of the app's codes (``stale``, ``locked``,
+``not_finished``, ``entries_differ``…).
 """
 
 from __future__ import annotations
@@ -14,26 +15,18 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from club.api_errors import ErrorSerializer
 from engine.rules import GAME_NAMES
 from scoring.errors import ScoringError, SheetLocked, StaleLine
 from scoring.models import Entry, HandLine, LineRevision, Scoresheet, SheetSeat, SheetSide
 
-
-class RefusalSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="RULES.md 5.2 reason code, or the app's own code.")
-    message = serializers.CharField(help_text="What is wrong, in plain words.")
-    field = serializers.CharField(
-        allow_null=True, help_text="The line field at fault (e.g. 'points'), or null."
-    )
-
-
 REFUSED = OpenApiResponse(
-    response=RefusalSerializer,
+    response=ErrorSerializer,
     description='Refused: {"code": "bad_bid", "message": "bid 12 is not allowed: …", '
     '"field": "bid"}.',
 )
 CONFLICT = OpenApiResponse(
-    response=RefusalSerializer,
+    response=ErrorSerializer,
     description="The sheet changed since the request was made (code 'stale': another line was "
     "added or this line changed), or it is confirmed and locked (code 'locked').",
 )

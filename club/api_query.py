@@ -1,0 +1,36 @@
+"""Query-string values of the API, checked: a value an operation cannot use is refused with a
+coded 400 naming the parameter, never ignored (``?role=AAA`` does not silently list
+everyone)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.request import Request
+
+
+def query_value(request: Request, name: str, field: serializers.Field[Any, Any, Any, Any]) -> Any:
+    """The parameter ``name`` checked by ``field``; ``None`` when it is not given.
+
+    Raises:
+        ValidationError: ``{name: [...]}`` with the field's code (``invalid_choice``,
+            ``invalid``, ``min_value``…), answered 400 by the exception handler.
+    """
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        return field.run_validation(raw)
+    except serializers.ValidationError as error:
+        raise serializers.ValidationError({name: error.detail}) from error
+
+
+def query_choice(request: Request, name: str, choices: list[str]) -> str | None:
+    return query_value(request, name, serializers.ChoiceField(choices=choices))
+
+
+def query_int(request: Request, name: str, *, min_value: int = 0) -> int | None:
+    return query_value(
+        request, name, serializers.IntegerField(min_value=min_value, max_value=2**31 - 1)
+    )
