@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 
 from club import services
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND, ErrorSerializer, error_body
-from club.api_query import query_choice
+from club.api_query import ID_MAX, query_choice
 from club.imports import PlayersImportError, players_import
 from club.models import Club, Membership, Player
 from club.permissions import (
@@ -321,7 +321,9 @@ class MembershipListApi(ClubApi):
     write_capability = Capability.ADMIN
 
     class InputSerializer(serializers.Serializer[Any]):
-        player = serializers.IntegerField(help_text="Id of an existing player.")
+        player = serializers.IntegerField(
+            min_value=1, max_value=ID_MAX, help_text="Id of an existing player."
+        )
         role = serializers.ChoiceField(
             choices=Membership.Role.choices, default=Membership.Role.PLAYER
         )

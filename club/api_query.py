@@ -9,6 +9,13 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.request import Request
 
+# The largest numbers an input may hold, so that a number too big for its column is refused
+# (400 ``max_value``) instead of overflowing in the database: ids are 64-bit, counts and line
+# numbers fit the columns they are stored in.
+ID_MAX = 2**63 - 1
+COUNT_MAX = 2**31 - 1
+SMALL_MAX = 2**15 - 1
+
 
 def query_value(request: Request, name: str, field: serializers.Field[Any, Any, Any, Any]) -> Any:
     """The parameter ``name`` checked by ``field``; ``None`` when it is not given.
@@ -32,5 +39,5 @@ def query_choice(request: Request, name: str, choices: list[str]) -> str | None:
 
 def query_int(request: Request, name: str, *, min_value: int = 0) -> int | None:
     return query_value(
-        request, name, serializers.IntegerField(min_value=min_value, max_value=2**31 - 1)
+        request, name, serializers.IntegerField(min_value=min_value, max_value=COUNT_MAX)
     )

@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from club.api_errors import DENIED, NOT_FOUND
-from club.api_query import query_choice, query_int
+from club.api_query import COUNT_MAX, query_choice, query_int
 from club.permissions import Capability
 from scoring import corrections, services
 from scoring import engine_bridge as bridge
@@ -56,6 +56,7 @@ class LineListApi(SheetApi):
     class InputSerializer(serializers.Serializer[Any]):
         number = serializers.IntegerField(
             min_value=1,
+            max_value=COUNT_MAX,
             help_text="The number this line gets: the count of lines so far plus one. If "
             "somebody added a line meanwhile, the request is refused (409) rather than "
             "added twice.",
@@ -105,6 +106,8 @@ class LineDetailApi(SheetApi):
     class InputSerializer(serializers.Serializer[Any]):
         line = _line_field()
         version = serializers.IntegerField(
+            min_value=0,
+            max_value=COUNT_MAX,
             required=False,
             allow_null=True,
             default=None,

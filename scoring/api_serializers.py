@@ -52,7 +52,7 @@ class HandLineOutputSerializer(serializers.ModelSerializer[HandLine]):
         allow_null=True, help_text='{"winners": [side, …], "reason": "target"} if it ends the game.'
     )
     created_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
 
     class Meta:
@@ -92,10 +92,10 @@ class ScoresheetOutputSerializer(serializers.ModelSerializer[Scoresheet]):
     seats = SeatSerializer(many=True, read_only=True)
     totals = serializers.SerializerMethodField()
     created_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
     confirmed_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
 
     class Meta:
@@ -160,7 +160,7 @@ class RevisionOutputSerializer(serializers.ModelSerializer[LineRevision]):
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)
     by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
 
     class Meta:
