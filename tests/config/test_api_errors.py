@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from club.api_errors import exception_handler
 from club.models import Club, Membership
+from scoring.models import HandLine
 from scoring.services import handline_add, scoresheet_create
 from tests.factories import ClubFactory, MembershipFactory
 
@@ -182,9 +183,11 @@ def body_code(field: str) -> str:
 def test_a_deleted_lines_version_must_be_a_number(club: Club) -> None:
     director = member(club, "director")
     sheet = scoresheet_create(club=club, by=director, game_id="auction45")
+    line = {"dealer": 0, "bidder": 1, "bid": 20, "trump": "h", "points": [20, 10]}
+    handline_add(sheet=sheet, line=line, expected_number=1, by=director)
     url = f"/api/clubs/{club.slug}/sheets/{sheet.pk}/lines/1/?version=new"
-    # No line 1: the 404 comes first, as for any line that is not there.
-    refusal(api(director).delete(url), 404, "not_found")
+    refusal(api(director).delete(url), 400, "invalid", "version")
+    assert HandLine.objects.live().filter(sheet=sheet, number=1).exists()  # kept
 
 
 def test_an_option_the_engine_refuses_names_the_option(club: Club) -> None:
