@@ -15,7 +15,6 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
-    inline_serializer,
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
@@ -25,7 +24,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club import services
-from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND
+from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND, ErrorSerializer, error_body
+from club.api_query import ID_MAX, query_choice
 from club.imports import PlayersImportError, players_import
 from club.models import Club, Membership, Player
 from club.permissions import (
@@ -267,6 +267,12 @@ class PlayersImportApi(ClubApi):
         column = serializers.CharField(help_text="name, email, role, or empty for the row.")
         message = serializers.CharField()
 
+    class RefusalSerializer(ErrorSerializer):
+        rows = serializers.ListField(
+            child=serializers.DictField(),
+            help_text='Every problem of the file: [{"row", "column", "message"}].',
+        )
+
     class OutputSerializer(serializers.Serializer[Any]):
         imported = serializers.IntegerField()
         players = MemberOutputSerializer(many=True)
@@ -276,10 +282,9 @@ class PlayersImportApi(ClubApi):
         responses={
             201: OutputSerializer,
             400: OpenApiResponse(
-                response=inline_serializer(
-                    "PlayersImportReport", fields={"errors": RowErrorSerializer(many=True)}
-                ),
-                description='Nothing was imported: {"errors": [{"row", "column", "message"}]}.',
+                response=RefusalSerializer,
+                description="Nothing was imported (code 'bad_rows'): the first problem, and "
+                'every one under "rows": [{"row", "column", "message"}].',
             ),
             403: DENIED,
             404: NOT_FOUND,
@@ -294,7 +299,9 @@ class PlayersImportApi(ClubApi):
             added = players_import(club=club, content=data.validated_data["file"].read())
         except PlayersImportError as error:
             report = [self.RowErrorSerializer(e).data for e in error.errors]
-            return Response({"errors": report}, status=status.HTTP_400_BAD_REQUEST)
+            first = report[0] if report else {"message": str(error)}
+            body = {**error_body("bad_rows", first["message"], "file"), "rows": report}
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
         context = _member_context(self, request)
         players = MemberOutputSerializer(added, many=True, context=context).data
         return Response({"imported": len(added), "players": players}, status=201)
@@ -323,8 +330,10 @@ class MembershipListApi(ClubApi):
 
     class InputSerializer(serializers.Serializer[Any]):
         player = serializers.IntegerField(
+            min_value=1,
+            max_value=ID_MAX,
             help_text="Id of an existing player who plays in no other club; any other id is "
-            "refused as unknown (unknown_player)."
+            "refused as unknown (unknown_player).",
         )
         role = serializers.ChoiceField(
             choices=Membership.Role.choices, default=Membership.Role.PLAYER
@@ -336,10 +345,9 @@ class MembershipListApi(ClubApi):
         operation_id="club_memberships_list",
     )
     def get(self, request: Request, slug: str) -> Response:
-        role = request.query_params.get("role", "")
         memberships = club_memberships(
             club=self.get_club(request, slug=slug),
-            role=role if role in Membership.Role.values else None,
+            role=query_choice(request, "role", Membership.Role.values),
         )
         return Response(MembershipOutputSerializer(memberships, many=True).data)
 

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from club import services
 from club.api import ERRORS, ClubApi
 from club.api_errors import DENIED, NOT_FOUND
+from club.api_query import ID_MAX
 from club.models import Partnership, Player
 from club.permissions import Capability
 from club.selectors import club_members_by_id, club_partnership_get, club_partnerships
@@ -33,7 +34,7 @@ class PartnershipOutputSerializer(serializers.ModelSerializer[Partnership]):
 class PartnershipInputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=120)
     players = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
         min_length=1,
         help_text="Ids of two (or three) players, all members of the club.",
     )

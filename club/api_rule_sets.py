@@ -1,35 +1,32 @@
 """The house rules API: rule sets read by members, written by club admins.
 
-Options the engine refuses answer 400 with the engine's message under the option it names:
-``{"options": {"renege": ["option 'renege' cannot be 'sometimes'; allowed: …"]}}``
-(``{"options": ["…"]}`` when no single option is at fault, ``{"game": ["…"]}`` for an
-unknown game).
+Options the engine refuses answer 400 with the engine's code and message, the field naming the
+option: ``{"code": "bad_option", "message": "option 'renege' cannot be …", "field":
+"options.renege"}`` (``"options"`` when no single option is at fault, ``"game"`` for an unknown
+game).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from club import rule_sets
 from club.api import ClubApi
-from club.api_errors import DENIED, NOT_FOUND
+from club.api_errors import DENIED, NOT_FOUND, error, error_body, refusal
+from club.api_query import query_choice
 from club.models import RuleSet
 from club.permissions import Capability
 from club.selectors import club_rule_set_get, club_rule_sets
 from engine.rules import GAME_NAMES
 
-OPTIONS_REFUSED = OpenApiResponse(
-    response=OpenApiTypes.OBJECT,
-    description=(
-        "Invalid input. Options refused by the rules engine come back under the option id: "
-        '{"options": {"renege": ["option \'renege\' cannot be …; allowed: …"]}}.'
-    ),
+OPTIONS_REFUSED = error(
+    "Invalid input. Options refused by the rules engine carry the engine's code and name the "
+    'option: {"code": "…", "message": "option \'renege\' cannot be …", "field": "options.renege"}.'
 )
 RULE_SET_ERRORS = {400: OPTIONS_REFUSED, 403: DENIED, 404: NOT_FOUND}
 
@@ -50,11 +47,12 @@ class RuleSetOutputSerializer(serializers.ModelSerializer[RuleSet]):
 def _refused(error: rule_sets.RuleSetOptionError) -> Response:
     message = " ".join(error.messages)
     if error.engine_code == "unknown_game":
-        body: dict[str, Any] = {"game": [message]}
+        field = "game"
     elif error.option:
-        body = {"options": {error.option: [message]}}
+        field = f"options.{error.option}"
     else:
-        body = {"options": [message]}
+        field = "options"
+    body = refusal([error_body(error.engine_code, message, field)])
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
@@ -82,9 +80,9 @@ class RuleSetListApi(ClubApi):
         operation_id="club_rule_sets_list",
     )
     def get(self, request: Request, slug: str) -> Response:
-        game = request.query_params.get("game", "")
         found = club_rule_sets(
-            club=self.get_club(request, slug=slug), game=game if game in GAME_NAMES else None
+            club=self.get_club(request, slug=slug),
+            game=query_choice(request, "game", list(GAME_NAMES)),
         )
         return Response(RuleSetOutputSerializer(found, many=True).data)
 

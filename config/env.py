@@ -7,6 +7,7 @@ the variable's name, instead of turning into a silently wrong setting.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -51,6 +52,20 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     if raw is None:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+_RATE = re.compile(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def env_rate(name: str, default: str) -> str | None:
+    """A request rate, ``<count>/<second|minute|hour|day>``, or ``None`` for ``off``; anything
+    else is a start-up error."""
+    raw = os.environ.get(name, default).strip()
+    if raw.lower() in _FALSE:
+        return None
+    if not _RATE.fullmatch(raw):
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a rate such as 120/minute, or off.")
+    return raw
 
 
 def dev_secret_key(path: Path) -> str:

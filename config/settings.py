@@ -15,7 +15,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import dev_secret_key, env_bool, env_int, env_list, env_str
+from config.env import dev_secret_key, env_bool, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -256,8 +256,26 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    # Django ValidationErrors raised by services answer 400 like serializer errors do.
+    # Every refusal answers {"code", "message", "field"} (club/api_errors.py).
     "EXCEPTION_HANDLER": "club.api_errors.exception_handler",
+    # Rate limits (club/api_throttles.py), counted in the cache (Redis on a club server). Over
+    # budget answers 429 with Retry-After. KITTY_API_RATE_ANON (per address, signed out),
+    # KITTY_API_RATE_USER (per account) and KITTY_API_RATE_WRITE (changes, per account):
+    # "<count>/<second|minute|hour|day>", or "off". The defaults leave room for a club's
+    # scripts and a busy scoring desk.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "club.api_throttles.AnonThrottle",
+        "club.api_throttles.UserThrottle",
+        "club.api_throttles.WriteThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_rate("KITTY_API_RATE_ANON", "120/minute"),
+        "user": env_rate("KITTY_API_RATE_USER", "600/minute"),
+        "write": env_rate("KITTY_API_RATE_WRITE", "120/minute"),
+    },
+    # KITTY_API_NUM_PROXIES: how many proxies in front of Kitty append to X-Forwarded-For (1
+    # behind one nginx), so visitors are counted by their own address; 0 trusts no header.
+    "NUM_PROXIES": env_int("KITTY_API_NUM_PROXIES", default=0),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kitty API",

@@ -6,7 +6,12 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from club.api_errors import not_found, server_error
 from config.views import home
+
+# Under /api/ an unknown address answers the API's JSON refusal; elsewhere Django's pages.
+handler404 = not_found
+handler500 = server_error
 
 urlpatterns = [
     path("", home, name="home"),

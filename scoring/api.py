@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from club.api import ClubApi
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND
+from club.api_query import ID_MAX, SMALL_MAX, query_int
 from club.models import Membership, Partnership, Player, RuleSet
 from club.permissions import Capability
 from engine.rules import GAME_NAMES
@@ -63,14 +64,25 @@ class ScoresheetListApi(ClubApi):
                 default="",
                 help_text="How the side is written; empty: the partnership's or players' names.",
             )
-            partnership = serializers.IntegerField(required=False, allow_null=True, default=None)
+            partnership = serializers.IntegerField(
+                min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None
+            )
 
         class SeatSerializer(serializers.Serializer[Any]):
-            seat = serializers.IntegerField(min_value=0, help_text="From 0, clockwise.")
-            player = serializers.IntegerField(help_text="A member of the club.")
+            seat = serializers.IntegerField(
+                min_value=0, max_value=SMALL_MAX, help_text="From 0, clockwise."
+            )
+            player = serializers.IntegerField(
+                min_value=1, max_value=ID_MAX, help_text="A member of the club."
+            )
 
         rule_set = serializers.IntegerField(
-            required=False, allow_null=True, default=None, help_text="A rule set of the club."
+            min_value=1,
+            max_value=ID_MAX,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="A rule set of the club.",
         )
         game = serializers.ChoiceField(
             choices=list(GAME_NAMES.items()),
@@ -81,7 +93,12 @@ class ScoresheetListApi(ClubApi):
         )
         title = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
         first_dealer = serializers.IntegerField(
-            required=False, allow_null=True, default=None, min_value=0, help_text="Seat, from 0."
+            min_value=0,
+            max_value=SMALL_MAX,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Seat, from 0.",
         )
         sides = SideSerializer(many=True, required=False, default=list)
         seats = SeatSerializer(many=True, required=False, default=list)
@@ -228,6 +245,5 @@ class ScoresheetHistoryApi(SheetApi):
     )
     def get(self, request: Request, slug: str, sheet_id: int) -> Response:
         sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
-        line = request.query_params.get("line", "")
-        revisions = sheet_history(sheet=sheet, number=int(line) if line.isdigit() else None)
+        revisions = sheet_history(sheet=sheet, number=query_int(request, "line", min_value=1))
         return Response(RevisionOutputSerializer(revisions, many=True).data)

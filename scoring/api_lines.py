@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from club.api_errors import DENIED, NOT_FOUND
+from club.api_query import COUNT_MAX, query_choice, query_int
 from club.permissions import Capability
 from scoring import corrections, services
 from scoring import engine_bridge as bridge
@@ -36,11 +37,10 @@ ENTRY = OpenApiParameter(
     required=False,
     description="'primary' (the sheet, by default) or 'check' (the second entry).",
 )
-BAD_VERSION = "version must be the line's version, a whole number."
 
 
 def _entry(request: Request) -> str:
-    return Entry.CHECK if request.query_params.get("entry") == Entry.CHECK else Entry.PRIMARY
+    return query_choice(request, "entry", Entry.values) or Entry.PRIMARY
 
 
 def _line_field() -> serializers.DictField:
@@ -58,6 +58,7 @@ class LineListApi(SheetApi):
     class InputSerializer(serializers.Serializer[Any]):
         number = serializers.IntegerField(
             min_value=1,
+            max_value=COUNT_MAX,
             help_text="The number this line gets: the count of lines so far plus one. If "
             "somebody added a line meanwhile, the request is refused (409) rather than "
             "added twice.",
@@ -107,6 +108,8 @@ class LineDetailApi(SheetApi):
     class InputSerializer(serializers.Serializer[Any]):
         line = _line_field()
         version = serializers.IntegerField(
+            min_value=0,
+            max_value=COUNT_MAX,
             required=False,
             allow_null=True,
             default=None,
@@ -161,17 +164,13 @@ class LineDetailApi(SheetApi):
         sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
         entry = _entry(request)
         sheet_line_get(sheet=sheet, number=number, entry=entry)
-        version = request.query_params.get("version", "")
-        if version and not (version.isascii() and version.isdigit()):
-            # isdigit() alone takes "²", which int() refuses.
-            return refused(ScoringError("bad_value", BAD_VERSION, "version"))
         try:
             corrections.handline_delete(
                 sheet=sheet,
                 number=number,
                 by=request.user,  # type: ignore[arg-type]
                 entry=entry,
-                expected_version=int(version) if version else None,
+                expected_version=query_int(request, "version"),
             )
         except ScoringError as error:
             return refused(error)
@@ -281,10 +280,9 @@ class ResolveApi(SheetApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         choices = data.validated_data["choices"]
-        if not all(key.isascii() and key.isdigit() for key in map(str, choices)):
-            return Response(
-                {"choices": ["Keys are line numbers."]}, status=status.HTTP_400_BAD_REQUEST
-            )
+        if not all(str(key).isascii() and str(key).isdigit() for key in choices):
+            # isdigit() alone takes "²", which int() refuses.
+            raise serializers.ValidationError({"choices": ["Keys are line numbers."]})
         try:
             doubleentry_resolve(
                 sheet=sheet,

@@ -1,10 +1,11 @@
 """What the scoresheet API answers: sheets, lines, refusals. Shared by ``scoring.api`` and
 ``scoring.api_lines``; each view's input serializers stay nested in the view.
 
-A refused or stale request answers ``{"code", "message", "field"}``: ``code`` is the RULES.md
-5.2 reason code for a line the engine refused (``bad_bid``, ``points_total``…), or one of the
-app's codes (``stale``, ``locked``, ``not_finished``, ``entries_differ``, and ``unknown_key``,
-``bad_value``, ``too_large`` for a line that is not the game's shape: ``scoring.lineshape``…).
+A refused or stale request answers the API's one refusal shape (``club.api_errors``),
+``{"code", "message", "field"}``: ``code`` is the RULES.md 5.2 reason code for a line the engine
+refused (``bad_bid``, ``points_total``…), or one of the app's codes (``stale``, ``locked``,
+``not_finished``, ``entries_differ``, and ``unknown_key``, ``bad_value``, ``too_large`` for a
+line that is not the game's shape: ``scoring.lineshape``…).
 """
 
 from __future__ import annotations
@@ -15,26 +16,18 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from club.api_errors import ErrorSerializer
 from engine.rules import GAME_NAMES
 from scoring.errors import ScoringError, SheetLocked, StaleLine
 from scoring.models import Entry, HandLine, LineRevision, Scoresheet, SheetSeat, SheetSide
 
-
-class RefusalSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="RULES.md 5.2 reason code, or the app's own code.")
-    message = serializers.CharField(help_text="What is wrong, in plain words.")
-    field = serializers.CharField(
-        allow_null=True, help_text="The line field at fault (e.g. 'points'), or null."
-    )
-
-
 REFUSED = OpenApiResponse(
-    response=RefusalSerializer,
+    response=ErrorSerializer,
     description='Refused: {"code": "bad_bid", "message": "bid 12 is not allowed: …", '
     '"field": "bid"}.',
 )
 CONFLICT = OpenApiResponse(
-    response=RefusalSerializer,
+    response=ErrorSerializer,
     description="The sheet changed since the request was made (code 'stale': another line was "
     "added or this line changed), or it is confirmed and locked (code 'locked').",
 )
@@ -60,7 +53,7 @@ class HandLineOutputSerializer(serializers.ModelSerializer[HandLine]):
         allow_null=True, help_text='{"winners": [side, …], "reason": "target"} if it ends the game.'
     )
     created_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
 
     class Meta:
@@ -100,10 +93,10 @@ class ScoresheetOutputSerializer(serializers.ModelSerializer[Scoresheet]):
     seats = SeatSerializer(many=True, read_only=True)
     totals = serializers.SerializerMethodField()
     created_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
     confirmed_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
 
     class Meta:
@@ -168,7 +161,7 @@ class RevisionOutputSerializer(serializers.ModelSerializer[LineRevision]):
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)
     by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
 
     class Meta:

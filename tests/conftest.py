@@ -175,6 +175,16 @@ def _fast_password_hashing(settings: Settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _api_unthrottled(settings: Settings) -> None:
+    """The API's rate limits count in a cache that outlives a test, so a suite's worth of
+    requests would trip them; tests of the limits set their own rates."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None, "write": None},
+    }
+
+
 # --- Browser --------------------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from club.api import ClubApi
 from club.api_errors import DENIED, NOT_FOUND
+from club.api_query import COUNT_MAX, ID_MAX, SMALL_MAX
 from club.models import Player, RuleSet
 from club.permissions import Capability
 from tournaments import selectors
@@ -83,8 +84,12 @@ class SeasonListApi(EventsApi):
     class InputSerializer(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=120)
         format = serializers.ChoiceField(choices=EventFormat.choices)
-        rule_set = serializers.IntegerField(required=False, allow_null=True, default=None)
-        best_of = serializers.IntegerField(required=False, allow_null=True, default=None)
+        rule_set = serializers.IntegerField(
+            min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None
+        )
+        best_of = serializers.IntegerField(
+            min_value=0, max_value=SMALL_MAX, required=False, allow_null=True, default=None
+        )
         tiebreaks = serializers.ListField(
             child=serializers.CharField(), required=False, default=list, help_text=TIEBREAKS_HELP
         )
@@ -141,19 +146,33 @@ class EventListApi(EventsApi):
         date = serializers.DateField()
         format = serializers.ChoiceField(choices=EventFormat.choices)
         rule_set = serializers.IntegerField(
-            required=False, allow_null=True, default=None, help_text="A rule set of the club."
+            min_value=1,
+            max_value=ID_MAX,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="A rule set of the club.",
         )
         game = serializers.CharField(
             required=False, default="", allow_blank=True, help_text="Without rules: a game id."
         )
         season = serializers.IntegerField(
-            required=False, allow_null=True, default=None, help_text="Makes it a league night."
+            min_value=1,
+            max_value=ID_MAX,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Makes it a league night.",
         )
-        rounds_planned = serializers.IntegerField(required=False, allow_null=True, default=None)
+        rounds_planned = serializers.IntegerField(
+            min_value=0, max_value=SMALL_MAX, required=False, allow_null=True, default=None
+        )
         tiebreaks = serializers.ListField(
             child=serializers.CharField(), required=False, default=list, help_text=TIEBREAKS_HELP
         )
-        points_cap = serializers.IntegerField(required=False, allow_null=True, default=None)
+        points_cap = serializers.IntegerField(
+            min_value=0, max_value=COUNT_MAX, required=False, allow_null=True, default=None
+        )
         third_place = serializers.BooleanField(required=False, default=False)
 
     @extend_schema(responses={200: EventOutputSerializer(many=True), **ERRORS})
@@ -197,12 +216,18 @@ class EventDetailApi(EventsApi):
         format = serializers.ChoiceField(
             choices=EventFormat.choices, required=False, help_text="Only before round 1."
         )
-        rule_set = serializers.IntegerField(required=False, help_text="Only before round 1.")
-        rounds_planned = serializers.IntegerField(required=False, allow_null=True)
+        rule_set = serializers.IntegerField(
+            min_value=1, max_value=ID_MAX, required=False, help_text="Only before round 1."
+        )
+        rounds_planned = serializers.IntegerField(
+            min_value=0, max_value=SMALL_MAX, required=False, allow_null=True
+        )
         tiebreaks = serializers.ListField(
             child=serializers.CharField(), required=False, help_text=TIEBREAKS_HELP
         )
-        points_cap = serializers.IntegerField(required=False, allow_null=True)
+        points_cap = serializers.IntegerField(
+            min_value=0, max_value=COUNT_MAX, required=False, allow_null=True
+        )
         third_place = serializers.BooleanField(required=False)
 
     @extend_schema(responses={200: EventOutputSerializer, **ERRORS})

@@ -10,6 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from club.api_query import ID_MAX, SMALL_MAX
 from club.models import Partnership, Player
 from tournaments import selectors
 from tournaments.api import ERRORS, EventsApi
@@ -24,12 +25,24 @@ class EntrantListApi(EventsApi):
 
     class InputSerializer(serializers.Serializer[Any]):
         partnership = serializers.IntegerField(
-            required=False, allow_null=True, default=None, help_text="Partnership formats."
+            min_value=1,
+            max_value=ID_MAX,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Partnership formats.",
         )
         player = serializers.IntegerField(
-            required=False, allow_null=True, default=None, help_text="Progressive, cut-throat."
+            min_value=1,
+            max_value=ID_MAX,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Progressive, cut-throat.",
         )
-        seed = serializers.IntegerField(required=False, allow_null=True, default=None)
+        seed = serializers.IntegerField(
+            min_value=0, max_value=SMALL_MAX, required=False, allow_null=True, default=None
+        )
         checked_in = serializers.BooleanField(required=False, default=True)
 
     @extend_schema(responses={200: EntrantOutputSerializer(many=True), **ERRORS})
@@ -40,7 +53,8 @@ class EntrantListApi(EventsApi):
         )
 
     @extend_schema(
-        request=InputSerializer, responses={201: EntrantOutputSerializer, 400: REFUSED, **ERRORS}
+        request=InputSerializer,
+        responses={201: EntrantOutputSerializer, 400: REFUSED, 409: CONFLICT, **ERRORS},
     )
     def post(self, request: Request, slug: str, event_id: int) -> Response:
         event = self.get_event(request, slug=slug, event_id=event_id)

@@ -10,6 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from club.api_query import ID_MAX
 from tournaments import round_display, selectors
 from tournaments.api import ERRORS, EventsApi
 from tournaments.api_serializers import (
@@ -101,8 +102,8 @@ class RoundSwapApi(RoundsApi):
     """Swap two entrants in a draft round, with the reason (kept with the round)."""
 
     class InputSerializer(serializers.Serializer[Any]):
-        first = serializers.IntegerField(help_text="An entrant id.")
-        second = serializers.IntegerField(help_text="An entrant id.")
+        first = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="An entrant id.")
+        second = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="An entrant id.")
         reason = serializers.CharField(max_length=300)
 
     @extend_schema(

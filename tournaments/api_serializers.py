@@ -14,6 +14,7 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from club.api_errors import ErrorSerializer
 from tournaments.errors import TournamentError
 from tournaments.models import Entrant, Event, Job, Season
 
@@ -31,18 +32,12 @@ STATE_CODES = frozenset(
 )
 
 
-class EventRefusalSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="Stable code, e.g. 'too_few_players'.")
-    message = serializers.CharField(help_text="What is wrong, in plain words.")
-    field = serializers.CharField(allow_null=True, help_text="The input field at fault, or null.")
-
-
 REFUSED = OpenApiResponse(
-    response=EventRefusalSerializer,
+    response=ErrorSerializer,
     description='Refused: {"code": "too_few_players", "message": "…", "field": null}.',
 )
 CONFLICT = OpenApiResponse(
-    response=EventRefusalSerializer,
+    response=ErrorSerializer,
     description="The event's state is in the way: a draft round pending ('draft_pending'), "
     "results to confirm first ('results_pending'), a round already published ('not_draft'), "
     "the event finished ('finished').",

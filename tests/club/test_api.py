@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,8 +56,12 @@ def rita_as_club_a_knows_her(clubs: TwoClubs) -> None:
     ]
 
 
-def body_without(response: Any, text: str) -> Any:
-    return str(response.json()).replace(text, "<id>")
+def body_without(response: Any, *ids: int) -> str:
+    """The answer with each id marked where it stands as a whole number."""
+    text = str(response.json())
+    for one in ids:
+        text = re.sub(rf"(?<![0-9]){one}(?![0-9])", "<id>", text)
+    return text
 
 
 def test_a_club_cannot_add_another_clubs_player_by_id(clubs: TwoClubs) -> None:
@@ -66,8 +71,9 @@ def test_a_club_cannot_add_another_clubs_player_by_id(clubs: TwoClubs) -> None:
     unused = max(Player.objects.values_list("pk", flat=True)) + 1000
     missing = clubs.b_admin.post(url, {"player": unused, "role": "player"}, format="json")
     assert taken.status_code == missing.status_code == 400, taken.json()
-    assert "player" in taken.json()
-    assert body_without(taken, str(clubs.rita.pk)) == body_without(missing, str(unused))
+    assert (taken.json()["code"], taken.json()["field"]) == ("unknown_player", "player")
+    ids = (clubs.rita.pk, unused)
+    assert body_without(taken, *ids) == body_without(missing, *ids)
     rita_as_club_a_knows_her(clubs)
 
 
@@ -87,7 +93,9 @@ def test_a_club_cannot_add_another_clubs_player_by_username(clubs: TwoClubs) -> 
         format="json",
     )
     assert response.status_code == 400
-    assert "invitation" in response.json()["username"][0]
+    body = response.json()
+    assert (body["code"], body["field"]) == ("player_in_other_club", "username")
+    assert "invitation" in body["message"]
     rita_as_club_a_knows_her(clubs)
     assert not Player.objects.filter(display_name="Mallory").exists()
 
@@ -107,7 +115,8 @@ def test_a_club_cannot_change_a_player_who_also_plays_in_another_club(
     client = clubs.b_admin if "username" in changes else clubs.b_director
     response = client.patch(url, changes, format="json")
     assert response.status_code == 400
-    assert list(response.json()) == list(changes)
+    body = response.json()
+    assert (body["code"], body["field"]) == ("shared_player", next(iter(changes)))
     rita = Player.objects.get(pk=clubs.rita.pk)
     assert (rita.display_name, rita.email, rita.user) == (
         "Rita Melanson",

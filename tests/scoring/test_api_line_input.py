@@ -62,15 +62,14 @@ def api(user: Any) -> APIClient:
 
 
 def message_of(body: dict[str, Any]) -> str:
-    """A refusal's words: ``message`` in the refusal shape (``detail`` where the parser's
-    refusal still comes as DRF words it)."""
-    return str(body.get("message") or body.get("detail") or "")
+    """A refusal's words, in the API's one refusal shape."""
+    return str(body["message"])
 
 
 def assert_bad_json(response: Any) -> None:
     assert response.status_code == 400, response.content[:300]
     body = response.json()
-    assert body.get("code", "bad_json") == "bad_json", body
+    assert body["code"] == "parse_error", body
     assert message_of(body)
 
 
@@ -194,7 +193,7 @@ def test_a_delete_with_a_version_in_other_digits_is_not_a_500(endpoints: Endpoin
     url = endpoints.urls["correct"] + "?version=%C2%B2"  # "²": isdigit() but not int()
     response = endpoints.client.delete(url)
     assert response.status_code == 400
-    assert (response.json()["code"], response.json()["field"]) == ("bad_value", "version")
+    assert (response.json()["code"], response.json()["field"]) == ("invalid", "version")
     assert endpoints.stored() == before
 
 
