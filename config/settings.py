@@ -119,7 +119,8 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 
 # DATABASE_URL: postgres://user:password@host:5432/name for PostgreSQL; default is a SQLite
-# file beside manage.py. CONN_MAX_AGE: seconds to keep connections open (0 = per request).
+# file beside manage.py. CONN_MAX_AGE: seconds to keep connections open (0 = per request);
+# only without the pool below, which keeps connections itself.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
@@ -127,6 +128,31 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# On PostgreSQL each process shares a pool of connections among its threads (psycopg_pool).
+# The ASGI server runs database work on a new thread per request, and with CONN_MAX_AGE each
+# thread kept a connection of its own: 40 clients ran a server's 100 connections out. A pool
+# bounds a process: 40 clients on one daphne took 99 connections with CONN_MAX_AGE=60 (a third
+# of the requests failed), 40 with CONN_MAX_AGE=0 and 10 with the default pool, which also
+# answered fastest (bench/http_load.py).
+# DB_POOL_MAX_SIZE: connections one process may hold (10); 0 turns the pool off. Size it so
+# that the processes (ASGI servers, Celery worker children, beat) times it stay under the
+# server's max_connections; a request that finds every connection busy waits for one.
+# DB_POOL_MIN_SIZE: connections kept open while the site is idle (0: opened when needed, then
+# kept while in use and up to 10 idle minutes). A Celery worker does without the pool (see
+# config/celery.py).
+# DB_POOL_TIMEOUT: seconds a request waits for a free connection before it fails (10).
+DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", default=10)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0:
+    if DATABASES["default"]["CONN_MAX_AGE"]:
+        raise ImproperlyConfigured(
+            "CONN_MAX_AGE keeps connections per thread, which the PostgreSQL pool does instead: "
+            "unset CONN_MAX_AGE, or set DB_POOL_MAX_SIZE=0 to turn the pool off."
+        )
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env_int("DB_POOL_MIN_SIZE", default=0),
+        "max_size": DB_POOL_MAX_SIZE,
+        "timeout": env_int("DB_POOL_TIMEOUT", default=10),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, channel layer, cache ----------------------------------------------
