@@ -218,6 +218,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The sign-in throttle (club/sign_in_throttle.py) checks first and only ever refuses; Django's
+# own backend checks the password.
+AUTHENTICATION_BACKENDS = [
+    "club.sign_in_throttle.SignInThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# SIGN_IN_ACCOUNT_FAILURES / SIGN_IN_ADDRESS_FAILURES: wrong passwords for one username (5) or
+# from one client address (20) after which signing in is refused, even with the right password,
+# for SIGN_IN_LOCKOUT_SECONDS (900) from the first failure. Counted in the cache (Redis).
+SIGN_IN_THROTTLE = {
+    "account_failures": env_int("SIGN_IN_ACCOUNT_FAILURES", default=5),
+    "address_failures": env_int("SIGN_IN_ADDRESS_FAILURES", default=20),
+    "seconds": env_int("SIGN_IN_LOCKOUT_SECONDS", default=900),
+    "cache_prefix": "sign-in",
+}
 LOGIN_URL = "sign_in"
 LOGIN_REDIRECT_URL = "home"
 # Sessions are kept in the database and read through the cache (Redis on a club server):
