@@ -10,8 +10,11 @@ is made there and dropped afterwards). The demo club is loaded into it.
 picking one of a league night's requests: the public standings and "who sits where" pages
 that players reload on their phones, the standings through the API, and a scoresheet line
 checked by the rules engine through the API (as the entry page does while a scorer types).
-Prints latency percentiles per request kind and overall, requests per second and errors;
-asserts nothing (exit 1 only when requests failed)::
+Prints latency percentiles per request kind and overall, requests per second and errors, and
+on PostgreSQL the peak number of connections the server held to the bench database (sampled
+from ``pg_stat_activity``) and how many stayed open after the load; the database settings
+(``CONN_MAX_AGE``, ``DB_POOL_*``) come from this shell's environment. Asserts nothing (exit 1
+only when requests failed)::
 
     python bench/http_load.py [--clients 40] [--seconds 20]
     python bench/http_load.py --database-url postgres://postgres@127.0.0.1:5432/postgres
@@ -39,9 +42,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.pg_connections import ConnectionPeak  # noqa: E402
+
 PYTHON = sys.executable
 BENCH_DB = "kitty_http_bench"
 SERVICE_VARS = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND")
+# What decides how many connections the server holds; printed with the figures.
+DATABASE_VARS = ("CONN_MAX_AGE", "DB_POOL_MIN_SIZE", "DB_POOL_MAX_SIZE", "DB_POOL_TIMEOUT")
 WEIGHTS = {"standings page": 40, "pairings page": 30, "standings API": 15, "line check API": 15}
 # A 120s line the engine accepts from 0-0: bidder's side bids 20 and takes 25.
 CHECK_LINE = {"dealer": 0, "bidder": 1, "bid": 20, "trump": "H", "points": [5, 25]}
@@ -61,6 +70,7 @@ class Target:
 class Tally:
     times: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    connections: str = ""
 
 
 def free_port() -> int:
@@ -270,13 +280,20 @@ def run(url: str | None, folder: Path, clients: int, seconds: float) -> tuple[Ta
         env = server_env(database_url, folder / "static")
         manage(env, "migrate", "--noinput", "-v", "0")
         manage(env, "collectstatic", "--noinput", "-v", "0")
-        manage(env, "load_demo")
+        # The demo's accounts have known passwords: load_demo refuses a production setting.
+        manage({**env, "KITTY_PRODUCTION": "0"}, "load_demo")
         token = manage(env, "drf_create_token", "director").split()[2]
         port = free_port()
         with server(env, port, folder / "daphne.log"):
             target = find_target(port, token)
             asyncio.run(load(port, target, 4, 2.0))  # warm up: imports, caches
-            return asyncio.run(load(port, target, clients, seconds))
+            if url is None:
+                return asyncio.run(load(port, target, clients, seconds))
+            with ConnectionPeak(BENCH_DB, conninfo=url) as peak:
+                tally, elapsed = asyncio.run(load(port, target, clients, seconds))
+                after = peak.now()
+            tally.connections = f"{peak.summary()}; {after} open after the load"
+            return tally, elapsed
 
 
 def main() -> None:
@@ -300,6 +317,9 @@ def main() -> None:
             print(line(kind, tally.times[kind]))
     print(line("all", [t for times in tally.times.values() for t in times]))
     print(f"  {count / elapsed:.0f} requests/s, {len(tally.errors)} errors")
+    if tally.connections:
+        knobs = ", ".join(f"{k}={os.environ[k]}" for k in DATABASE_VARS if k in os.environ)
+        print(f"  database: {tally.connections}; {knobs or 'default database settings'}")
     for error in sorted(set(tally.errors))[:10]:
         print(f"    {error}")
     raise SystemExit(1 if tally.errors else 0)

@@ -11,8 +11,9 @@ actions its own state message lists and sends it with the ``seq`` it saw, at onc
 thinking time unless ``--think-ms``). The round trip of an action is the time from sending it
 to the moment the same client receives a state carrying a newer ``seq``. Afterwards the
 database is checked: every table's action log must hold exactly the acknowledged actions,
-numbered 1, 2, 3... without gap or double. Prints percentiles, actions per second, errors
-and the CPU each process used, against the target; exits 1 on errors, lost or doubled
+numbered 1, 2, 3... without gap or double. Prints percentiles, actions per second, errors,
+the CPU each process used and the peak number of PostgreSQL connections to the bench database
+(sampled from ``pg_stat_activity``), against the target; exits 1 on errors, lost or doubled
 actions, 2 when PostgreSQL or Redis cannot be reached::
 
     python bench/tables_load.py [--tables 100] [--hands 1] [--server-workers 1] [--keep]
@@ -52,6 +53,8 @@ from websockets.typing import Origin
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.pg_connections import ConnectionPeak  # noqa: E402
 
 TARGET_P95_MS = 100.0
 TARGET_LINE = "target: p95 < 100 ms, 0 errors, 0 lost or doubled"
@@ -686,10 +689,16 @@ def parse_args() -> argparse.Namespace:
         help="the tables' turn clock (60, a table's default; each action sets a Celery timer)",
     )
     parser.add_argument(
+        "--pool-max-size",
+        type=int,
+        default=10,
+        help="DB_POOL_MAX_SIZE for the server and worker (10, the default); 0: no pool",
+    )
+    parser.add_argument(
         "--conn-max-age",
         type=int,
-        default=60,
-        help="CONN_MAX_AGE for the server and worker (60, as README's club server sets it)",
+        default=0,
+        help="CONN_MAX_AGE for the server and worker (0); only with --pool-max-size 0",
     )
     parser.add_argument(
         "--action-timeout",
@@ -738,6 +747,7 @@ def main() -> int:
         env.pop(name, None)
     env.pop("KITTY_PRODUCTION", None)
     env["CONN_MAX_AGE"] = str(args.conn_max_age)
+    env["DB_POOL_MAX_SIZE"] = str(args.pool_max_size)
     os.environ.clear()
     os.environ.update(env)
 
@@ -801,14 +811,18 @@ def main() -> int:
             f"server: {len(servers)} daphne process(es) {[s.pid for s in servers]} on "
             f"{ports}, Celery worker {worker.pid} (prefork, 2), PostgreSQL "
             f"{args.pg_host}:{args.pg_port}/{args.database}, Redis {args.redis}, "
-            f"CONN_MAX_AGE {env['CONN_MAX_AGE']}, turn clock "
+            f"CONN_MAX_AGE {env['CONN_MAX_AGE']}, DB_POOL_MAX_SIZE {env['DB_POOL_MAX_SIZE']}, "
+            "turn clock "
             f"{args.turn_seconds} s; {os.cpu_count()} CPUs shared with the clients"
         )
         run = Run(args, tables, CpuMeter([s.pid for s in servers], worker.pid))
-        connected = asyncio.run(play(run))
+        with ConnectionPeak(args.database, **pg, dbname="postgres") as peak:
+            connected = asyncio.run(play(run))
+            after = peak.now()
         check = verify(tables)
         connections.close_all()
         ok = report(run, check, connected)
+        print(f"{'database':<12} {peak.summary()}; {after} open after the tables finished")
         troubles = processes.tracebacks()
         if troubles:
             keep_logs = True

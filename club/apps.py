@@ -8,3 +8,7 @@ from django.apps import AppConfig
 class ClubConfig(AppConfig):
     name = "club"
     verbose_name = "Clubs"
+
+    def ready(self) -> None:
+        # Connects the receivers that count failed sign-ins.
+        from club import sign_in_throttle  # noqa: F401

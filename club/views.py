@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import LoginView, LogoutView
 from django.core.exceptions import ValidationError
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.middleware import HtmxDetails
 from rest_framework.authtoken.models import Token
 
+from club import sign_in_throttle
 from club.permissions import Capability, capabilities_for, public_view, signed_in_view
 from club.selectors import club_get, club_list
 
@@ -36,8 +38,25 @@ def form_errors_from(form: Form, error: ValidationError) -> None:
 
 @public_view
 class SignInView(LoginView):
+    """Signing in; while the sign-in throttle holds the account or the address, a 429 page
+    says so, whatever the password (club/sign_in_throttle.py)."""
+
     template_name = "registration/sign_in.html"
     redirect_authenticated_user = True
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = str(request.POST.get("username", ""))
+        if not sign_in_throttle.is_locked(username, sign_in_throttle.client_address(request)):
+            return super().post(request, *args, **kwargs)
+        form = self.get_form_class()(request, initial={"username": username})
+        context = self.get_context_data(form=form)
+        context["refusal"] = {
+            "code": sign_in_throttle.CODE,
+            "message": sign_in_throttle.lockout_message(),
+        }
+        response = self.render_to_response(context, status=429)
+        response["Retry-After"] = str(settings.SIGN_IN_THROTTLE["seconds"])
+        return response
 
 
 @public_view

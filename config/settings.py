@@ -76,6 +76,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every response, static files and errors included.
+    "config.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -85,6 +87,26 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+
+# CONTENT_SECURITY_POLICY: what a page may load and run (config/middleware.py). Scripts and
+# styles come from the site's own static files only: no inline <script>, style="..." or
+# onclick=... in templates (htmx's own indicator style is off, see base.html). Images may also
+# be data: URLs; connect-src adds the site's ws:// or wss:// address for the table sockets.
+CONTENT_SECURITY_POLICY: dict[str, list[str]] = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+# Directives replaced under a path: Swagger UI (drf-spectacular-sidecar) sets styles inline.
+CONTENT_SECURITY_POLICY_PATHS: dict[str, dict[str, list[str]]] = {
+    "/api/docs/": {"style-src": ["'self'", "'unsafe-inline'"]},
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -119,7 +141,8 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 
 # DATABASE_URL: postgres://user:password@host:5432/name for PostgreSQL; default is a SQLite
-# file beside manage.py. CONN_MAX_AGE: seconds to keep connections open (0 = per request).
+# file beside manage.py. CONN_MAX_AGE: seconds to keep connections open (0 = per request);
+# only without the pool below, which keeps connections itself.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
@@ -127,6 +150,31 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# On PostgreSQL each process shares a pool of connections among its threads (psycopg_pool).
+# The ASGI server runs database work on a new thread per request, and with CONN_MAX_AGE each
+# thread kept a connection of its own: 40 clients ran a server's 100 connections out. A pool
+# bounds a process: 40 clients on one daphne took 99 connections with CONN_MAX_AGE=60 (a third
+# of the requests failed), 40 with CONN_MAX_AGE=0 and 10 with the default pool, which also
+# answered fastest (bench/http_load.py).
+# DB_POOL_MAX_SIZE: connections one process may hold (10); 0 turns the pool off. Size it so
+# that the processes (ASGI servers, Celery worker children, beat) times it stay under the
+# server's max_connections; a request that finds every connection busy waits for one.
+# DB_POOL_MIN_SIZE: connections kept open while the site is idle (0: opened when needed, then
+# kept while in use and up to 10 idle minutes). A Celery worker does without the pool (see
+# config/celery.py).
+# DB_POOL_TIMEOUT: seconds a request waits for a free connection before it fails (10).
+DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", default=10)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0:
+    if DATABASES["default"]["CONN_MAX_AGE"]:
+        raise ImproperlyConfigured(
+            "CONN_MAX_AGE keeps connections per thread, which the PostgreSQL pool does instead: "
+            "unset CONN_MAX_AGE, or set DB_POOL_MAX_SIZE=0 to turn the pool off."
+        )
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env_int("DB_POOL_MIN_SIZE", default=0),
+        "max_size": DB_POOL_MAX_SIZE,
+        "timeout": env_int("DB_POOL_TIMEOUT", default=10),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, channel layer, cache ----------------------------------------------
@@ -192,6 +240,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The sign-in throttle (club/sign_in_throttle.py) checks first and only ever refuses; Django's
+# own backend checks the password.
+AUTHENTICATION_BACKENDS = [
+    "club.sign_in_throttle.SignInThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# SIGN_IN_ACCOUNT_FAILURES / SIGN_IN_ADDRESS_FAILURES: wrong passwords for one username (5) or
+# from one client address (20) after which signing in is refused, even with the right password,
+# for SIGN_IN_LOCKOUT_SECONDS (900) from the first failure. Counted in the cache (Redis).
+SIGN_IN_THROTTLE = {
+    "account_failures": env_int("SIGN_IN_ACCOUNT_FAILURES", default=5),
+    "address_failures": env_int("SIGN_IN_ADDRESS_FAILURES", default=20),
+    "seconds": env_int("SIGN_IN_LOCKOUT_SECONDS", default=900),
+    "cache_prefix": "sign-in",
+}
 LOGIN_URL = "sign_in"
 LOGIN_REDIRECT_URL = "home"
 # Sessions are kept in the database and read through the cache (Redis on a club server):

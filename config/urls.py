@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from club.api_errors import not_found, server_error
 from config.views import home
@@ -24,6 +24,7 @@ urlpatterns = [
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api_schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
+    # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api_schema"), name="api_docs"),
     path("admin/", admin.site.urls),
 ]

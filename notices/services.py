@@ -48,6 +48,17 @@ WHEN_FORMAT = "%a %d %b, %H:%M"
 TIME_FORMAT = "%H:%M"
 
 
+def header_text(text: str) -> str:
+    """``text`` on one line, for an email header.
+
+    Names typed by members (a table's title, an event's name) end up in subjects, and Django
+    refuses to send a header with a line break in it (``BadHeaderError``, against header
+    injection). Every line break (``\\n``, ``\\r``, ``\\u2028``... all whitespace to Python) and
+    the run of blanks around it become one space, so the email still goes out.
+    """
+    return " ".join(text.split())
+
+
 def site_url(path: str) -> str:
     """``path`` (from ``reverse``) as an absolute address on the site (``KITTY_SITE_URL``)."""
     return settings.KITTY_SITE_URL.rstrip("/") + path
@@ -86,7 +97,7 @@ def notice_send(*, kind: str, key: str, player: Player, subject: str, body: str)
     except IntegrityError:
         return False  # claimed before: sent, or being sent
     try:
-        send_mail(subject, body, None, [email], fail_silently=False)
+        send_mail(header_text(subject), body, None, [email], fail_silently=False)
     except BaseException:
         Notice.objects.filter(pk=notice.pk).delete()
         raise

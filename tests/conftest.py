@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import shutil
+import uuid
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
@@ -182,6 +183,16 @@ def _api_unthrottled(settings: Settings) -> None:
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None, "write": None},
+    }
+
+
+@pytest.fixture(autouse=True)
+def _sign_in_throttle_of_its_own(settings: Settings) -> None:
+    """Failed sign-ins counted by one test must not lock out the next: each test counts
+    under cache keys of its own (clearing the cache would also clear Redis's Celery queue)."""
+    settings.SIGN_IN_THROTTLE = {
+        **settings.SIGN_IN_THROTTLE,
+        "cache_prefix": f"sign-in-test-{uuid.uuid4().hex}",
     }
 
 

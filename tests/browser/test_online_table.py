@@ -39,7 +39,7 @@ def _in_process_server_settings(settings: Settings) -> None:
 
 
 def _wait_for_socket(page: Page) -> None:
-    page.wait_for_function("document.body.dataset.tableSocket === 'open'", timeout=WAIT)
+    page.wait_for_function("() => document.body.dataset.tableSocket === 'open'", timeout=WAIT)
 
 
 def _seq(page: Page) -> int:
@@ -68,7 +68,7 @@ def _act_once(page: Page) -> None:
         else:
             cards.first.click()
     page.wait_for_function(
-        f"Number(document.querySelector('.live').dataset.seq) > {before}", timeout=WAIT
+        f"() => Number(document.querySelector('.live').dataset.seq) > {before}", timeout=WAIT
     )
 
 

@@ -105,7 +105,7 @@ def _open(browser: Browser, daphne_url: str, player: Player, seat: int, path: st
     page.locator("main button[type=submit]").click()
     page.wait_for_url(f"{daphne_url}/")
     page.goto(f"{daphne_url}{path}")
-    page.wait_for_function("document.body.dataset.tableSocket === 'open'")
+    page.wait_for_function("() => document.body.dataset.tableSocket === 'open'")
     return person
 
 

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from io import StringIO
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from django.contrib.auth import authenticate, get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Club, Membership, Partnership, Player
+
+if TYPE_CHECKING:
+    from pytest_django.fixtures import Settings
+
+BASE_DIR = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.django_db
 
@@ -57,3 +67,32 @@ def test_demo_accounts_sign_in_and_are_players() -> None:
     membership = Membership.objects.get(player__user=director)
     assert membership.role == Membership.Role.DIRECTOR
     assert authenticate(username="player", password=DEMO_PASSWORD) is not None
+
+
+def test_load_demo_refuses_a_production_site(settings: Settings) -> None:
+    """The demo's accounts have published passwords: never on a real club's server."""
+    settings.PRODUCTION = True
+    with pytest.raises(CommandError, match="refuses to run with KITTY_PRODUCTION=1"):
+        load()
+    assert counts() == dict.fromkeys(counts(), 0)
+
+
+def test_load_demo_exits_non_zero_with_the_reason_in_production(tmp_path: Path) -> None:
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")},
+        "KITTY_PRODUCTION": "1",
+        "SECRET_KEY": "pD7v-not-a-real-key-but-long-and-varied-enough-Qx93kLm2Zr8wTy5",
+        "ALLOWED_HOSTS": "kitty.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "load_demo"],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "load_demo refuses to run with KITTY_PRODUCTION=1" in result.stderr
+    assert "sign in as" not in result.stdout

@@ -25,6 +25,8 @@ KNOBS = [
     "TRUST_X_FORWARDED_PROTO", "EMAIL_BACKEND", "DEFAULT_FROM_EMAIL", "LOG_LEVEL",
     "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS",
     "KITTY_SITE_URL", "KITTY_REMINDER_MINUTES", "KITTY_TABLE_TIMERS",
+    "DB_POOL_MAX_SIZE", "DB_POOL_MIN_SIZE", "DB_POOL_TIMEOUT", "SIGN_IN_ACCOUNT_FAILURES",
+    "SIGN_IN_ADDRESS_FAILURES", "SIGN_IN_LOCKOUT_SECONDS",
 ]  # fmt: skip
 
 PRODUCTION_ENV = {
@@ -45,7 +47,22 @@ print(json.dumps({
     "layer": s.CHANNEL_LAYERS["default"]["BACKEND"],
     "debug": s.DEBUG,
     "secret_len": len(s.SECRET_KEY),
+    "conn_max_age": s.DATABASES["default"]["CONN_MAX_AGE"],
+    "pool": s.DATABASES["default"].get("OPTIONS", {}).get("pool"),
 }))
+"""
+
+POSTGRES_URL = "postgres://kitty@db.example.org:5432/kitty"
+
+# What a Celery worker does at start (the worker_init signal), then what its connection uses.
+WORKER_POOL = """
+import json, django
+django.setup()
+from celery.signals import worker_init
+from django.db import connection
+import config.celery
+worker_init.send(sender=None)
+print(json.dumps({"pool": connection.settings_dict["OPTIONS"].get("pool")}))
 """
 
 
@@ -142,3 +159,36 @@ def test_env_list_splits_on_commas(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KITTY_TEST_LIST", " a.example , b.example,,")
     assert env_list("KITTY_TEST_LIST", default=[]) == ["a.example", "b.example"]
     assert env_list("KITTY_TEST_UNSET", default=["x"]) == ["x"]
+
+
+def test_production_postgresql_shares_a_bounded_pool_and_keeps_no_connection_per_thread() -> None:
+    dumped = dump_settings(**PRODUCTION_ENV, DATABASE_URL=POSTGRES_URL)
+    assert dumped["engine"] == "django.db.backends.postgresql"
+    assert dumped["conn_max_age"] == 0
+    pool = dumped["pool"]
+    assert isinstance(pool, dict)
+    assert 0 < pool["max_size"] <= 20
+    assert pool["min_size"] <= pool["max_size"]
+    assert pool["timeout"] > 0
+
+
+def test_the_pool_size_is_read_from_the_environment_and_zero_turns_it_off() -> None:
+    dumped = dump_settings(DATABASE_URL=POSTGRES_URL, DB_POOL_MAX_SIZE="4", DB_POOL_TIMEOUT="3")
+    assert dumped["pool"] == {"min_size": 0, "max_size": 4, "timeout": 3}
+    dumped = dump_settings(DATABASE_URL=POSTGRES_URL, DB_POOL_MAX_SIZE="0", CONN_MAX_AGE="60")
+    assert dumped["pool"] is None
+    assert dumped["conn_max_age"] == 60
+    assert dump_settings()["pool"] is None  # SQLite has no pool
+
+
+def test_conn_max_age_with_the_pool_refuses_to_start_naming_both() -> None:
+    result = run_python(["manage.py", "check"], DATABASE_URL=POSTGRES_URL, CONN_MAX_AGE="60")
+    assert result.returncode != 0
+    assert "unset CONN_MAX_AGE, or set DB_POOL_MAX_SIZE=0" in result.stderr
+
+
+def test_a_celery_worker_opens_connections_without_the_pool() -> None:
+    """A worker's idle pooled connections would block DROP DATABASE of the test database."""
+    result = run_python(["-c", WORKER_POOL], DATABASE_URL=POSTGRES_URL)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {"pool": None}

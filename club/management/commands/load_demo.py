@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 
 from club.demo import demo_load
 
+REFUSED_IN_PRODUCTION = (
+    "load_demo refuses to run with KITTY_PRODUCTION=1: the demo club's accounts have "
+    "published passwords (director / kitty-demo). Load it on a development copy instead."
+)
+
 
 class Command(BaseCommand):
-    help = "Load the demo club (safe to run again: nothing is duplicated)."
+    help = "Load the demo club (safe to run again: nothing is duplicated). Not in production."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if settings.PRODUCTION:
+            raise CommandError(REFUSED_IN_PRODUCTION)
         loaded = demo_load()
         what = f"{loaded.created} new objects" if loaded.created else "already loaded"
         self.stdout.write(f"Demo club: {loaded.club.name} ({what})")

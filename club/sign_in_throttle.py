@@ -1,0 +1,120 @@
+"""Sign-in throttle: after too many wrong passwords, an account or an address waits.
+
+Without it a script could try passwords as fast as the server answers. Failures are counted in
+Django's cache (Redis on a club server, so every process sees the same counts), per account
+and per client address, each in a window that starts with its first failure: past
+``account_failures`` for one username or ``address_failures`` from one address within
+``seconds``, signing in is refused, even with the right password, until the window ends. A
+success clears the account's count (an address shared by a club hall keeps its own).
+
+Three pieces: the receivers below count failures (``user_login_failed``, sent by every
+``authenticate`` that finds no user) and clear them (``user_logged_in``); the sign-in page
+answers 429 while locked; and ``SignInThrottleBackend``, first in AUTHENTICATION_BACKENDS,
+refuses every other way of checking a password (the admin's sign-in) while locked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.signals import user_logged_in, user_login_failed
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.dispatch import receiver
+from django.http import HttpRequest
+
+CODE = "sign_in_throttled"
+MESSAGE = (
+    "Too many failed sign-ins for this account or from this address. "
+    "Signing in is paused for {minutes} minutes; try again later."
+)
+
+
+def _limits() -> dict[str, Any]:
+    limits: dict[str, Any] = settings.SIGN_IN_THROTTLE
+    return limits
+
+
+def _key(kind: str, value: str) -> str:
+    # Hashed: usernames may hold characters or lengths a cache key should not.
+    digest = hashlib.sha256(value.encode()).hexdigest()[:32]
+    return f"{_limits()['cache_prefix']}:{kind}:{digest}"
+
+
+def _account(username: str) -> str:
+    return _key("account", username.strip().casefold())
+
+
+def client_address(request: HttpRequest | None) -> str:
+    """The client's address as the server saw it (``REMOTE_ADDR``; behind a proxy, daphne's
+    ``--proxy-headers`` sets it from ``X-Forwarded-For``)."""
+    if request is None:
+        return ""
+    return str(request.META.get("REMOTE_ADDR", ""))
+
+
+def _count(key: str) -> int:
+    return int(cache.get(key) or 0)
+
+
+def is_locked(username: str, address: str) -> bool:
+    """Whether signing in as ``username`` from ``address`` is refused for now."""
+    limits = _limits()
+    if username and _count(_account(username)) >= limits["account_failures"]:
+        return True
+    return bool(address) and _count(_key("address", address)) >= limits["address_failures"]
+
+
+def lockout_message() -> str:
+    return MESSAGE.format(minutes=max(1, round(_limits()["seconds"] / 60)))
+
+
+def _add_failure(key: str) -> None:
+    seconds = _limits()["seconds"]
+    cache.add(key, 0, seconds)  # the window starts with the first failure
+    try:
+        cache.incr(key)
+    except ValueError:  # the window ended between the two calls
+        cache.set(key, 1, seconds)
+
+
+def failure_record(username: str, address: str) -> None:
+    if username:
+        _add_failure(_account(username))
+    if address:
+        _add_failure(_key("address", address))
+
+
+@receiver(user_login_failed, dispatch_uid="club.sign_in_throttle.failed")
+def _on_failure(
+    sender: object,
+    credentials: dict[str, Any],
+    request: HttpRequest | None = None,
+    **kwargs: object,
+) -> None:
+    failure_record(str(credentials.get("username") or ""), client_address(request))
+
+
+@receiver(user_logged_in, dispatch_uid="club.sign_in_throttle.success")
+def _on_success(sender: object, request: HttpRequest | None, user: Any, **kwargs: object) -> None:
+    cache.delete(_account(user.get_username()))
+
+
+class SignInThrottleBackend:
+    """Refuses any password check for a locked account or address; otherwise lets the next
+    backend (Django's ModelBackend) decide. It never returns a user, so sessions keep naming
+    ModelBackend."""
+
+    def authenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: object,
+    ) -> None:
+        if is_locked(username or "", client_address(request)):
+            # authenticate() stops at PermissionDenied and sends user_login_failed.
+            raise PermissionDenied(lockout_message())
+        return None
