@@ -21,6 +21,25 @@ PARTNERSHIP_MIN_PLAYERS = 2
 PARTNERSHIP_MAX_PLAYERS = 3
 
 
+class Audited(models.Model):
+    """A record of something a person did: who (``by``, kept empty once their account is
+    gone) and when (``at``). The records of changes (line revisions, unlocks, resolutions,
+    seating changes, substitutions) derive from it, so they say it the same way."""
+
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField("when", auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+
 class Club(models.Model):
     name = models.CharField(
         "name", max_length=120, help_text="The club's name as its members know it."

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from club.models import Club, Partnership, Player, RuleSet
+from club.models import Audited, Club, Partnership, Player, RuleSet
 
 
 class SheetStatus(models.TextChoices):
@@ -269,7 +269,7 @@ class HandLine(models.Model):
         return list(value) if isinstance(value, list) else []
 
 
-class LineRevision(models.Model):
+class LineRevision(Audited):
     class Action(models.TextChoices):
         ADD = "add", "added"
         EDIT = "edit", "corrected"
@@ -282,15 +282,6 @@ class LineRevision(models.Model):
     action = models.CharField("action", max_length=10, choices=Action.choices)
     before = models.JSONField("before", null=True, blank=True)
     after = models.JSONField("after", null=True, blank=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name="by",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    at = models.DateTimeField("when", auto_now_add=True)
     note = models.CharField("note", max_length=200, blank=True)
 
     class Meta:
@@ -302,22 +293,13 @@ class LineRevision(models.Model):
         return f"{self.line}: {self.get_action_display()}"
 
 
-class SheetUnlock(models.Model):
+class SheetUnlock(Audited):
     """A director reopened a confirmed sheet: who, when and why."""
 
     sheet = models.ForeignKey(
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="unlocks"
     )
     reason = models.CharField("reason", max_length=300)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name="by",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    at = models.DateTimeField("when", auto_now_add=True)
 
     class Meta:
         verbose_name = "unlock"
@@ -328,7 +310,7 @@ class SheetUnlock(models.Model):
         return f"{self.sheet} unlocked"
 
 
-class Resolution(models.Model):
+class Resolution(Audited):
     """A director's choice between the two entries for one differing line."""
 
     sheet = models.ForeignKey(
@@ -338,15 +320,6 @@ class Resolution(models.Model):
     chosen = models.CharField("version kept", max_length=10, choices=Entry.choices)
     primary_version = models.JSONField("sheet's version", null=True, blank=True)
     check_version = models.JSONField("second entry's version", null=True, blank=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name="by",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    at = models.DateTimeField("when", auto_now_add=True)
 
     class Meta:
         verbose_name = "resolution"

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from club.models import Player
+from club.models import Audited, Player
 from scoring.models import Scoresheet
 from tournaments.models.events import Entrant, Event
 
@@ -194,7 +194,7 @@ class Match(models.Model):
         return f"{self.round}, {self.table}"
 
 
-class SeatingChange(models.Model):
+class SeatingChange(Audited):
     """A director's change to a round's seats, with the reason they gave."""
 
     class Kind(models.TextChoices):
@@ -209,15 +209,6 @@ class SeatingChange(models.Model):
     reason = models.CharField("reason", max_length=300)
     before = models.JSONField("before", default=list)
     after = models.JSONField("after", default=list)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name="by",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    at = models.DateTimeField("when", auto_now_add=True)
 
     class Meta:
         verbose_name = "seating change"
@@ -234,7 +225,7 @@ class SeatingChange(models.Model):
         return self.summary
 
 
-class Substitution(models.Model):
+class Substitution(Audited):
     """A member playing for a partnership's missing player, from one round on."""
 
     event = models.ForeignKey(
@@ -255,15 +246,6 @@ class Substitution(models.Model):
     )
     from_round = models.PositiveSmallIntegerField("from round")
     reason = models.CharField("reason", max_length=300)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name="by",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    at = models.DateTimeField("when", auto_now_add=True)
 
     class Meta:
         verbose_name = "substitution"
