@@ -6,8 +6,8 @@ Every answer of 400 and above is ``{"code": str, "message": str, "field": str | 
   (``required``, ``invalid``, ``max_length``, ``invalid_choice``, ``parse_error``,
   ``not_authenticated``, ``permission_denied``, ``not_found``, ``method_not_allowed``,
   ``unsupported_media_type``, ``throttled``…), the code a service gives its
-  ``ValidationError`` (e.g. ``player_in_other_club``), or a domain code (RULES.md 5.2 for a
-  refused line, ``stale``, ``locked``…);
+  ``ValidationError`` (e.g. ``player_in_other_club``), or the code of a domain error
+  (``club.errors.DomainError``: RULES.md 5.2 for a refused line, ``stale``, ``locked``…);
 - ``message`` says what is wrong in plain words;
 - ``field`` names the input at fault, dotted into nested input (``options.renege``,
   ``seats.1.player``), or is null.
@@ -15,6 +15,10 @@ Every answer of 400 and above is ``{"code": str, "message": str, "field": str | 
 Invalid input can hold several problems at once: the answer then also carries ``errors``, the
 list of every one of them in the same shape (the first is the one at the top). A throttled
 request (429) carries ``Retry-After`` with the seconds to wait.
+
+A view never answers a refusal itself: it lets the error go up, and ``exception_handler``
+answers it. A ``DomainError`` answers its own ``status`` (400, or 409 when the object's state
+is in the way) with its ``as_dict()`` body.
 
 ``exception_handler`` is the project's DRF exception handler (``REST_FRAMEWORK`` in
 settings); ``not_found`` and ``server_error`` answer the same shape under /api/ where no API
@@ -34,6 +38,9 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from club.errors import DomainError
 
 INVALID = "invalid"
 NON_FIELD = ("non_field_errors", "__all__")
@@ -88,6 +95,9 @@ def refusal(items: list[dict[str, Any]]) -> dict[str, Any]:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error a view lets out, as ``{code, message, field}`` with DRF's status and
     headers (``Retry-After``, ``Allow``). What is not a refusal (a bug) still raises: a 500."""
+    if isinstance(exc, DomainError):
+        set_rollback()
+        return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, DjangoValidationError):
         response = drf_exception_handler(exceptions.ValidationError(), context)
         if response is not None:

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 
 from club import rule_sets
 from club.api import ClubApi
-from club.api_errors import DENIED, NOT_FOUND, error, error_body, refusal
+from club.api_errors import DENIED, NOT_FOUND, error
 from club.api_query import query_choice
 from club.models import RuleSet
 from club.permissions import Capability
@@ -42,18 +42,6 @@ class RuleSetOutputSerializer(serializers.ModelSerializer[RuleSet]):
 
     def get_options_all(self, rule_set: RuleSet) -> dict[str, Any]:
         return rule_sets.options_full(rule_set)
-
-
-def _refused(error: rule_sets.RuleSetOptionError) -> Response:
-    message = " ".join(error.messages)
-    if error.engine_code == "unknown_game":
-        field = "game"
-    elif error.option:
-        field = f"options.{error.option}"
-    else:
-        field = "options"
-    body = refusal([error_body(error.engine_code, message, field)])
-    return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
 class RuleSetListApi(ClubApi):
@@ -94,12 +82,9 @@ class RuleSetListApi(ClubApi):
     def post(self, request: Request, slug: str) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            rule_set = rule_sets.rule_set_create(
-                club=self.get_club(request, slug=slug), **data.validated_data
-            )
-        except rule_sets.RuleSetOptionError as error:
-            return _refused(error)
+        rule_set = rule_sets.rule_set_create(
+            club=self.get_club(request, slug=slug), **data.validated_data
+        )
         return Response(RuleSetOutputSerializer(rule_set).data, status=status.HTTP_201_CREATED)
 
 
@@ -132,15 +117,12 @@ class RuleSetDetailApi(ClubApi):
         rule_set = club_rule_set_get(club=club, rule_set_id=rule_set_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            rule_set = rule_sets.rule_set_update(
-                club=club,
-                rule_set=rule_set,
-                name=data.validated_data.get("name", rule_set.name),
-                options=data.validated_data.get("options", rule_set.options),
-            )
-        except rule_sets.RuleSetOptionError as error:
-            return _refused(error)
+        rule_set = rule_sets.rule_set_update(
+            club=club,
+            rule_set=rule_set,
+            name=data.validated_data.get("name", rule_set.name),
+            options=data.validated_data.get("options", rule_set.options),
+        )
         return Response(RuleSetOutputSerializer(rule_set).data)
 
     @extend_schema(

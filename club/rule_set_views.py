@@ -50,7 +50,7 @@ def _save(form: RuleSetForm, club: Club, rule_set: RuleSet | None) -> RuleSet | 
             club=club, rule_set=rule_set, name=form.cleaned_data["name"], options=form.options()
         )
     except rule_sets.RuleSetOptionError as error:
-        form.add_option_error(error.option, " ".join(error.messages))
+        form.add_option_error(error.option, error.message)
     except ValidationError as error:
         form_errors_from(form, error)
     return None

@@ -12,9 +12,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from club.errors import DomainError
 from club.models import Club, RuleSet
 from engine.rules import OptionError, get_game
 
@@ -24,16 +24,25 @@ from engine.rules import OptionError, get_game
 _OPTION_IN_MESSAGE = re.compile(r"option '([A-Za-z0-9_]+)'")
 
 
-class RuleSetOptionError(ValidationError):
+class RuleSetOptionError(DomainError):
     """Options the engine refused: ``option`` is the option id at fault (or ``None``),
-    ``code`` the engine's code, the message the engine's own words."""
+    ``code`` (also ``engine_code``) the engine's code, the message the engine's own words.
+
+    ``field`` is ``game`` for an unknown game, ``options.<id>`` for one option at fault,
+    ``options`` when no single option is.
+    """
 
     def __init__(self, error: OptionError) -> None:
         match = _OPTION_IN_MESSAGE.search(error.message)
         self.option: str | None = match.group(1) if match else None
         self.engine_code = error.code
-        field = "game" if error.code == "unknown_game" else "options"
-        super().__init__({field: ValidationError(error.message, code=error.code)})
+        if error.code == "unknown_game":
+            field = "game"
+        elif self.option:
+            field = f"options.{self.option}"
+        else:
+            field = "options"
+        super().__init__(error.code, error.message, field)
 
 
 def options_check(*, game: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -67,7 +76,8 @@ def rule_set_create(
     """A new rule set of ``club``; it becomes the game's default when asked, or when the club
     has none for that game yet.
 
-    Raises ``ValidationError`` (``RuleSetOptionError`` for options) before anything is saved.
+    Raises ``ValidationError`` (the name) or ``RuleSetOptionError`` (the options) before
+    anything is saved.
     """
     Club.objects.select_for_update().get(pk=club.pk)
     rule_set = RuleSet(club=club, name=name, game=game)

@@ -1,11 +1,18 @@
-"""Reads of club data. Everything inside a club is read through the club."""
+"""Reads of club data. Everything inside a club is read through the club; a user's own API
+token is read by its user."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from rest_framework.authtoken.models import Token
 
 from club.models import Club, Membership, Partnership, Player, RuleSet
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def club_list() -> QuerySet[Club]:
@@ -105,3 +112,8 @@ def club_default_rule_set(*, club: Club, game: str) -> RuleSet | None:
 def club_member_count(*, club_id: int) -> int:
     """How many memberships the club has, counted now (``Club.member_count`` may lag)."""
     return Membership.objects.filter(club_id=club_id).count()
+
+
+def api_token_of(*, user: User) -> Token | None:
+    """The user's API token, if they have made one."""
+    return Token.objects.filter(user=user).first()

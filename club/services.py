@@ -1,6 +1,7 @@
 """Writes of club data: keyword-only, validated, atomic, returning what they wrote.
 
-Everything inside a club is written through the club: a player is changed only through one of
+Everything inside a club is written through the club (the user's own API token is the one
+write outside any club): a player is changed only through one of
 their memberships, a partnership only within its club. Rule sets live in ``club.rule_sets``
 and the CSV import of players in ``club.imports``.
 """
@@ -14,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
+from rest_framework.authtoken.models import Token
 
 from club.models import (
     PARTNERSHIP_MAX_PLAYERS,
@@ -316,3 +318,13 @@ def refresh_member_count_on_commit(club: Club) -> None:
 
     club_id = club.pk
     transaction.on_commit(lambda: refresh_task.delay(club_id))
+
+
+@transaction.atomic
+def api_token_rotate(*, user: User) -> Token:
+    """A new API token for ``user``; the old one stops working. Both happen or neither: a
+    failure while making the new one keeps the old. The user row is locked, so two rotations
+    at once take turns instead of tripping over the one-token-per-user rule."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    Token.objects.filter(user=user).delete()
+    return Token.objects.create(user=user)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -13,11 +13,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.middleware import HtmxDetails
-from rest_framework.authtoken.models import Token
 
 from club import sign_in_throttle
+from club.acting import acting_user
 from club.permissions import Capability, capabilities_for, public_view, signed_in_view
-from club.selectors import club_get, club_list
+from club.selectors import api_token_of, club_get, club_list
+from club.services import api_token_rotate
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -91,11 +92,9 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def api_token(request: HttpRequest) -> HttpResponse:
     """The signed-in user's API token: shown, created, or replaced by a new one (POST)."""
-    user_id = cast(int, request.user.pk)  # signed_in_view: there is a user
+    user = acting_user(request)  # signed_in_view: there is a user
     if request.method == "POST":
-        Token.objects.filter(user_id=user_id).delete()
-        Token.objects.create(user_id=user_id)
+        api_token_rotate(user=user)
         messages.success(request, "Your new API token is ready; the old one no longer works.")
         return redirect("api_token")
-    token = Token.objects.filter(user_id=user_id).first()
-    return render(request, "club/api_token.html", {"token": token})
+    return render(request, "club/api_token.html", {"token": api_token_of(user=user)})

@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A service's refusal no page view handled: a page with its message, not a 500.
+    "club.page_errors.DomainErrorMiddleware",
 ]
 
 # CONTENT_SECURITY_POLICY: what a page may load and run (config/middleware.py). Scripts and

@@ -14,6 +14,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from club.acting import acting_user
 from club.api import ClubApi
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND
 from club.api_query import ID_MAX, SMALL_MAX, query_int
@@ -27,7 +28,6 @@ from scoring.api_serializers import (
     RevisionOutputSerializer,
     ScoresheetDetailSerializer,
     ScoresheetOutputSerializer,
-    refused,
 )
 from scoring.errors import ScoringError
 from scoring.models import Scoresheet, SheetStatus
@@ -126,28 +126,25 @@ class ScoresheetListApi(ClubApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            rule_set = None
-            if values["rule_set"] is not None:
-                rule_set = RuleSet.objects.filter(club=club, pk=values["rule_set"]).first()
-                if rule_set is None:
-                    raise ScoringError(
-                        "rule_set", NO_RULE_SET.format(id=values["rule_set"]), "rule_set"
-                    )
-            elif not values["game"]:
-                raise ScoringError("rule_set", GAME_OR_RULE_SET, "rule_set")
-            sheet = services.scoresheet_create(
-                club=club,
-                by=request.user,  # type: ignore[arg-type]
-                rule_set=rule_set,
-                game_id=values["game"],
-                title=values["title"],
-                sides=[self._side(club, side) for side in values["sides"]],
-                seat_players={s["seat"]: self._member(club, s["player"]) for s in values["seats"]},
-                first_dealer=values["first_dealer"],
-            )
-        except ScoringError as error:
-            return refused(error)
+        rule_set = None
+        if values["rule_set"] is not None:
+            rule_set = RuleSet.objects.filter(club=club, pk=values["rule_set"]).first()
+            if rule_set is None:
+                raise ScoringError(
+                    "rule_set", NO_RULE_SET.format(id=values["rule_set"]), "rule_set"
+                )
+        elif not values["game"]:
+            raise ScoringError("rule_set", GAME_OR_RULE_SET, "rule_set")
+        sheet = services.scoresheet_create(
+            club=club,
+            by=acting_user(request),
+            rule_set=rule_set,
+            game_id=values["game"],
+            title=values["title"],
+            sides=[self._side(club, side) for side in values["sides"]],
+            seat_players={s["seat"]: self._member(club, s["player"]) for s in values["seats"]},
+            first_dealer=values["first_dealer"],
+        )
         body = ScoresheetDetailSerializer(sheet, context={"lines": []}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -199,10 +196,7 @@ class ScoresheetConfirmApi(SheetApi):
     )
     def post(self, request: Request, slug: str, sheet_id: int) -> Response:
         sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
-        try:
-            sheet = services.scoresheet_confirm(sheet=sheet, by=request.user)  # type: ignore[arg-type]
-        except ScoringError as error:
-            return refused(error)
+        sheet = services.scoresheet_confirm(sheet=sheet, by=acting_user(request))
         return Response(ScoresheetOutputSerializer(sheet).data)
 
 
@@ -223,14 +217,11 @@ class ScoresheetUnlockApi(SheetApi):
         sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            services.scoresheet_unlock(
-                sheet=sheet,
-                by=request.user,  # type: ignore[arg-type]
-                reason=data.validated_data["reason"],
-            )
-        except ScoringError as error:
-            return refused(error)
+        services.scoresheet_unlock(
+            sheet=sheet,
+            by=acting_user(request),
+            reason=data.validated_data["reason"],
+        )
         sheet.refresh_from_db()
         return Response(ScoresheetOutputSerializer(sheet).data)
 

@@ -18,15 +18,15 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from club.acting import acting_user
 from club.api_errors import DENIED, NOT_FOUND
 from club.api_query import COUNT_MAX, query_choice, query_int
 from club.permissions import Capability
 from scoring import corrections, services
 from scoring import engine_bridge as bridge
 from scoring.api import SheetApi
-from scoring.api_serializers import CONFLICT, REFUSED, HandLineOutputSerializer, refused
+from scoring.api_serializers import CONFLICT, REFUSED, HandLineOutputSerializer
 from scoring.doubleentry import doubleentry_compare, doubleentry_resolve
-from scoring.errors import ScoringError
 from scoring.models import Entry
 from scoring.selectors import sheet_line_get, sheet_lines
 
@@ -86,17 +86,14 @@ class LineListApi(SheetApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            line = services.handline_add_to(
-                club=club,
-                sheet_id=sheet_id,
-                line=values["line"],
-                expected_number=values["number"],
-                by=request.user,  # type: ignore[arg-type]
-                entry=values["entry"],
-            )
-        except ScoringError as error:
-            return refused(error)
+        line = services.handline_add_to(
+            club=club,
+            sheet_id=sheet_id,
+            line=values["line"],
+            expected_number=values["number"],
+            by=acting_user(request),
+            entry=values["entry"],
+        )
         return Response(HandLineOutputSerializer(line).data, status=status.HTTP_201_CREATED)
 
 
@@ -139,17 +136,14 @@ class LineDetailApi(SheetApi):
         sheet_line_get(sheet=sheet, number=number, entry=entry)  # 404 before 400
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            line = corrections.handline_edit(
-                sheet=sheet,
-                number=number,
-                line=data.validated_data["line"],
-                by=request.user,  # type: ignore[arg-type]
-                entry=entry,
-                expected_version=data.validated_data["version"],
-            )
-        except ScoringError as error:
-            return refused(error)
+        line = corrections.handline_edit(
+            sheet=sheet,
+            number=number,
+            line=data.validated_data["line"],
+            by=acting_user(request),
+            entry=entry,
+            expected_version=data.validated_data["version"],
+        )
         return Response(HandLineOutputSerializer(line).data)
 
     @extend_schema(
@@ -164,16 +158,13 @@ class LineDetailApi(SheetApi):
         sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
         entry = _entry(request)
         sheet_line_get(sheet=sheet, number=number, entry=entry)
-        try:
-            corrections.handline_delete(
-                sheet=sheet,
-                number=number,
-                by=request.user,  # type: ignore[arg-type]
-                entry=entry,
-                expected_version=query_int(request, "version"),
-            )
-        except ScoringError as error:
-            return refused(error)
+        corrections.handline_delete(
+            sheet=sheet,
+            number=number,
+            by=acting_user(request),
+            entry=entry,
+            expected_version=query_int(request, "version"),
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -203,14 +194,11 @@ class LineCheckApi(SheetApi):
         data.is_valid(raise_exception=True)
         lines = sheet_lines(sheet=sheet, entry=data.validated_data["entry"])
         game = bridge.game_for(sheet)
-        try:
-            score = bridge.line_check(
-                game,
-                data.validated_data["line"],
-                bridge.tally_after(game, lines[-1] if lines else None),
-            )
-        except ScoringError as error:
-            return refused(error)
+        score = bridge.line_check(
+            game,
+            data.validated_data["line"],
+            bridge.tally_after(game, lines[-1] if lines else None),
+        )
         body = {
             "made": score.made,
             "delta": list(score.delta),
@@ -283,12 +271,9 @@ class ResolveApi(SheetApi):
         if not all(str(key).isascii() and str(key).isdigit() for key in choices):
             # isdigit() alone takes "²", which int() refuses.
             raise serializers.ValidationError({"choices": ["Keys are line numbers."]})
-        try:
-            doubleentry_resolve(
-                sheet=sheet,
-                choices={int(k): v for k, v in choices.items()},
-                by=request.user,  # type: ignore[arg-type]
-            )
-        except ScoringError as error:
-            return refused(error)
+        doubleentry_resolve(
+            sheet=sheet,
+            choices={int(k): v for k, v in choices.items()},
+            by=acting_user(request),
+        )
         return Response(HandLineOutputSerializer(sheet_lines(sheet=sheet), many=True).data)

@@ -1,11 +1,12 @@
 """What the scoresheet API answers: sheets, lines, refusals. Shared by ``scoring.api`` and
 ``scoring.api_lines``; each view's input serializers stay nested in the view.
 
-A refused or stale request answers the API's one refusal shape (``club.api_errors``),
-``{"code", "message", "field"}``: ``code`` is the RULES.md 5.2 reason code for a line the engine
-refused (``bad_bid``, ``points_total``…), or one of the app's codes (``stale``, ``locked``,
-``not_finished``, ``entries_differ``, and ``unknown_key``, ``bad_value``, ``too_large`` for a
-line that is not the game's shape: ``scoring.lineshape``…).
+A refused or stale request (a ``ScoringError`` the view lets go up to the API's exception
+handler) answers the API's one refusal shape (``club.api_errors``), ``{"code", "message",
+"field"}``, 409 for a stale or locked sheet and 400 otherwise: ``code`` is the RULES.md 5.2
+reason code for a line the engine refused (``bad_bid``, ``points_total``…), or one of the app's
+codes (``stale``, ``locked``, ``not_finished``, ``entries_differ``, and ``unknown_key``,
+``bad_value``, ``too_large`` for a line that is not the game's shape: ``scoring.lineshape``…).
 """
 
 from __future__ import annotations
@@ -13,12 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema_field
-from rest_framework import serializers, status
-from rest_framework.response import Response
+from rest_framework import serializers
 
 from club.api_errors import ErrorSerializer
 from engine.rules import GAME_NAMES
-from scoring.errors import ScoringError, SheetLocked, StaleLine
 from scoring.models import Entry, HandLine, LineRevision, Scoresheet, SheetSeat, SheetSide
 
 REFUSED = OpenApiResponse(
@@ -31,16 +30,6 @@ CONFLICT = OpenApiResponse(
     description="The sheet changed since the request was made (code 'stale': another line was "
     "added or this line changed), or it is confirmed and locked (code 'locked').",
 )
-
-
-def refused(error: ScoringError) -> Response:
-    """The answer for a domain error: 409 when the sheet's state is in the way, else 400."""
-    code = (
-        status.HTTP_409_CONFLICT
-        if isinstance(error, StaleLine | SheetLocked)
-        else status.HTTP_400_BAD_REQUEST
-    )
-    return Response(error.as_dict(), status=code)
 
 
 class HandLineOutputSerializer(serializers.ModelSerializer[HandLine]):

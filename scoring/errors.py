@@ -1,20 +1,16 @@
 """Domain errors of scoresheets: each carries a stable ``code``, a plain-words ``message`` and,
-for a refused line, the ``field`` at fault so a form can show the message next to it."""
+for a refused line, the ``field`` at fault so a form can show the message next to it. They are
+``club.errors.DomainError``: the API and the pages map them where every refusal is mapped."""
 
 from __future__ import annotations
 
+from http import HTTPStatus
 
-class ScoringError(Exception):
+from club.errors import DomainError
+
+
+class ScoringError(DomainError):
     """Something the user can fix: shown to them as it is."""
-
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.field = field
-
-    def as_dict(self) -> dict[str, str | None]:
-        return {"code": self.code, "message": self.message, "field": self.field}
 
 
 class LineRefused(ScoringError):
@@ -29,6 +25,10 @@ class LineRefused(ScoringError):
 class StaleLine(ScoringError):
     """The form was made for an older state of the sheet: somebody else changed it first."""
 
+    status = HTTPStatus.CONFLICT
+
 
 class SheetLocked(ScoringError):
     """The sheet is confirmed: a director must unlock it before anything changes."""
+
+    status = HTTPStatus.CONFLICT

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from club.acting import acting_user
 from club.models import Club
 from club.permissions import Capability, club_required
 from scoring import corrections, entrypage, lineform
@@ -59,7 +60,7 @@ def line_edit(request: HttpRequest, club: Club, sheet_id: int, number: int) -> H
                 sheet=sheet,
                 number=number,
                 line=lineform.line_from_form(columns, data),
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
                 entry=entry,
                 expected_version=_version(data),
             )
@@ -110,7 +111,7 @@ def line_delete(request: HttpRequest, club: Club, sheet_id: int, number: int) ->
             corrections.handline_delete(
                 sheet=sheet,
                 number=number,
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
                 entry=entry,
                 expected_version=_version(request.POST),
             )

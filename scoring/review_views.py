@@ -10,7 +10,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from club.acting import acting_user
 from club.models import Club
+from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
 from scoring import entrypage, lineform, services
 from scoring.doubleentry import doubleentry_compare, doubleentry_resolve
@@ -38,7 +40,7 @@ def sheet_confirm(request: HttpRequest, club: Club, sheet_id: int) -> HttpRespon
     error = ""
     if request.method == "POST":
         try:
-            services.scoresheet_confirm(sheet=sheet, by=request.user)  # type: ignore[arg-type]
+            services.scoresheet_confirm(sheet=sheet, by=acting_user(request))
         except ScoringError as refused:
             error = refused.message
         else:
@@ -65,11 +67,11 @@ def sheet_unlock(request: HttpRequest, club: Club, sheet_id: int) -> HttpRespons
         try:
             services.scoresheet_unlock(
                 sheet=sheet,
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
                 reason=form.cleaned_data["reason"],
             )
         except ScoringError as error:
-            form.add_error("reason" if error.field == "reason" else None, error.message)
+            form_refusal(form, error)
         else:
             messages.success(request, UNLOCKED)
             return redirect(_entry_url(club, sheet))
@@ -127,7 +129,7 @@ def sheet_resolve(request: HttpRequest, club: Club, sheet_id: int) -> HttpRespon
     form = ResolveForm(request.POST or None, numbers=numbers)
     if request.method == "POST" and form.is_valid():
         try:
-            doubleentry_resolve(sheet=sheet, choices=form.choices(), by=request.user)  # type: ignore[arg-type]
+            doubleentry_resolve(sheet=sheet, choices=form.choices(), by=acting_user(request))
         except ScoringError as error:
             return _compare_page(request, club, sheet, form, error.message)
         messages.success(request, RESOLVED)

@@ -17,7 +17,9 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import reswap
 
+from club.acting import acting_user
 from club.models import Club
+from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
 from club.views import HtmxHttpRequest
 from engine.rules import GAME_NAMES, Game
@@ -73,7 +75,7 @@ def sheet_new(request: HttpRequest, club: Club) -> HttpResponse:
         try:
             sheet = services.scoresheet_create(
                 club=club,
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
                 rule_set=rules.rule_set,
                 game_id=rules.game_id,
                 title=form.cleaned_data["title"],
@@ -82,7 +84,7 @@ def sheet_new(request: HttpRequest, club: Club) -> HttpResponse:
                 first_dealer=form.cleaned_data["first_dealer"],
             )
         except ScoringError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            form_refusal(form, error)
         else:
             return redirect("sheet_entry", slug=club.slug, sheet_id=sheet.pk)
     context = {"club": club, "form": form, "game": game, "game_name": GAME_NAMES[game.id]}
@@ -151,7 +153,7 @@ def line_add(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
             sheet_id=sheet_id,
             line=typed,
             expected_number=lineform.whole_number(number) or 0,
-            by=request.user,  # type: ignore[arg-type]
+            by=acting_user(request),
             entry=entry,
         )
     except (StaleLine, SheetLocked) as error:

@@ -16,6 +16,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from club.acting import acting_user
 from club.api import ClubApi
 from club.api_errors import DENIED, NOT_FOUND
 from club.api_query import COUNT_MAX, ID_MAX, SMALL_MAX
@@ -30,7 +31,6 @@ from tournaments.api_serializers import (
     JobOutputSerializer,
     SeasonOutputSerializer,
     StandingsOutputSerializer,
-    refused,
 )
 from tournaments.errors import TournamentError
 from tournaments.formats import metric_choices
@@ -107,17 +107,14 @@ class SeasonListApi(EventsApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            season = season_create(
-                club=self.get_club(request, slug=slug),
-                name=values["name"],
-                format=values["format"],
-                rule_set=self.club_object(RuleSet, values["rule_set"], "rule_set"),
-                best_of=values["best_of"],
-                tiebreaks=values["tiebreaks"],
-            )
-        except TournamentError as error:
-            return refused(error)
+        season = season_create(
+            club=self.get_club(request, slug=slug),
+            name=values["name"],
+            format=values["format"],
+            rule_set=self.club_object(RuleSet, values["rule_set"], "rule_set"),
+            best_of=values["best_of"],
+            tiebreaks=values["tiebreaks"],
+        )
         return Response(SeasonOutputSerializer(season).data, status=status.HTTP_201_CREATED)
 
 
@@ -187,23 +184,20 @@ class EventListApi(EventsApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            event = event_create(
-                club=self.get_club(request, slug=slug),
-                name=values["name"],
-                date=values["date"],
-                format=values["format"],
-                rule_set=self.club_object(RuleSet, values["rule_set"], "rule_set"),
-                game_id=values["game"],
-                season=self.club_object(Season, values["season"], "season"),
-                rounds_planned=values["rounds_planned"],
-                tiebreaks=values["tiebreaks"],
-                points_cap=values["points_cap"],
-                third_place=values["third_place"],
-                by=request.user,  # type: ignore[arg-type]
-            )
-        except TournamentError as error:
-            return refused(error)
+        event = event_create(
+            club=self.get_club(request, slug=slug),
+            name=values["name"],
+            date=values["date"],
+            format=values["format"],
+            rule_set=self.club_object(RuleSet, values["rule_set"], "rule_set"),
+            game_id=values["game"],
+            season=self.club_object(Season, values["season"], "season"),
+            rounds_planned=values["rounds_planned"],
+            tiebreaks=values["tiebreaks"],
+            points_cap=values["points_cap"],
+            third_place=values["third_place"],
+            by=acting_user(request),
+        )
         return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
@@ -244,26 +238,23 @@ class EventDetailApi(EventsApi):
         data = self.UpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            rule_set = (
-                self.club_object(RuleSet, values["rule_set"], "rule_set")
-                if "rule_set" in values
-                else event.rule_set
-            )
-            event = event_update(
-                event=event,
-                name=values.get("name", event.name),
-                date=values.get("date", event.date),
-                format=values.get("format", event.format),
-                rule_set=rule_set,
-                rounds_planned=values.get("rounds_planned", event.rounds_planned),
-                tiebreaks=values.get("tiebreaks", event.tiebreaks),
-                points_cap=values.get("points_cap", event.points_cap),
-                third_place=values.get("third_place", event.third_place),
-                by=request.user,  # type: ignore[arg-type]
-            )
-        except TournamentError as error:
-            return refused(error)
+        rule_set = (
+            self.club_object(RuleSet, values["rule_set"], "rule_set")
+            if "rule_set" in values
+            else event.rule_set
+        )
+        event = event_update(
+            event=event,
+            name=values.get("name", event.name),
+            date=values.get("date", event.date),
+            format=values.get("format", event.format),
+            rule_set=rule_set,
+            rounds_planned=values.get("rounds_planned", event.rounds_planned),
+            tiebreaks=values.get("tiebreaks", event.tiebreaks),
+            points_cap=values.get("points_cap", event.points_cap),
+            third_place=values.get("third_place", event.third_place),
+            by=acting_user(request),
+        )
         return Response(EventOutputSerializer(event).data)
 
 
@@ -273,10 +264,7 @@ class EventFinishApi(EventsApi):
     @extend_schema(request=None, responses={200: EventOutputSerializer, 409: CONFLICT, **ERRORS})
     def post(self, request: Request, slug: str, event_id: int) -> Response:
         event = self.get_event(request, slug=slug, event_id=event_id)
-        try:
-            event = event_finish(event=event, by=request.user)  # type: ignore[arg-type]
-        except TournamentError as error:
-            return refused(error)
+        event = event_finish(event=event, by=acting_user(request))
         return Response(EventOutputSerializer(event).data)
 
 
@@ -296,7 +284,7 @@ class EventStandingsApi(EventsApi):
             club=event.club,
             kind=JobKind.STANDINGS,
             event=event,
-            by=request.user,  # type: ignore[arg-type]
+            by=acting_user(request),
         )
         job.refresh_from_db()
         return Response(JobOutputSerializer(job).data, status=status.HTTP_202_ACCEPTED)

@@ -14,8 +14,7 @@ from club.api_query import ID_MAX, SMALL_MAX
 from club.models import Partnership, Player
 from tournaments import selectors
 from tournaments.api import ERRORS, EventsApi
-from tournaments.api_serializers import CONFLICT, REFUSED, EntrantOutputSerializer, refused
-from tournaments.errors import TournamentError
+from tournaments.api_serializers import CONFLICT, REFUSED, EntrantOutputSerializer
 from tournaments.models import Entrant
 from tournaments.services import entrants as entrant_services
 
@@ -61,16 +60,13 @@ class EntrantListApi(EventsApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            entrant = entrant_services.entrant_add(
-                event=event,
-                partnership=self.club_object(Partnership, values["partnership"], "partnership"),
-                player=self.club_object(Player, values["player"], "player"),
-                seed=values["seed"],
-                checked_in=values["checked_in"],
-            )
-        except TournamentError as error:
-            return refused(error)
+        entrant = entrant_services.entrant_add(
+            event=event,
+            partnership=self.club_object(Partnership, values["partnership"], "partnership"),
+            player=self.club_object(Player, values["player"], "player"),
+            seed=values["seed"],
+            checked_in=values["checked_in"],
+        )
         return Response(EntrantOutputSerializer(entrant).data, status=status.HTTP_201_CREATED)
 
 
@@ -101,11 +97,8 @@ class EntrantDetailApi(EventsApi):
         entrant = self.get_entrant(request, slug=slug, event_id=event_id, entrant_id=entrant_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            if data.validated_data["checked_in"]:
-                entrant = entrant_services.entrant_check_in(entrant=entrant)
-            else:
-                entrant = entrant_services.entrant_check_out(entrant=entrant)
-        except TournamentError as error:
-            return refused(error)
+        if data.validated_data["checked_in"]:
+            entrant = entrant_services.entrant_check_in(entrant=entrant)
+        else:
+            entrant = entrant_services.entrant_check_out(entrant=entrant)
         return Response(EntrantOutputSerializer(entrant).data)

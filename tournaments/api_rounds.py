@@ -10,6 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from club.acting import acting_user
 from club.api_query import ID_MAX
 from tournaments import round_display, selectors
 from tournaments.api import ERRORS, EventsApi
@@ -18,13 +19,11 @@ from tournaments.api_serializers import (
     REFUSED,
     JobOutputSerializer,
     RoundOutputSerializer,
-    refused,
 )
 from tournaments.errors import TournamentError
-from tournaments.models import Entrant, Job, JobKind, Round
-from tournaments.services.jobs import job_enqueue
+from tournaments.models import Entrant, Round
 from tournaments.services.publish import round_publish
-from tournaments.services.rounds import round_discard, round_pair_ready
+from tournaments.services.rounds import round_discard, round_pair_start
 from tournaments.services.seats import seats_swap
 
 NO_ENTRANT = "There is no entrant {id} in this event."
@@ -52,17 +51,7 @@ class RoundListApi(RoundsApi):
     @extend_schema(request=None, responses={202: JobOutputSerializer, 409: CONFLICT, **ERRORS})
     def post(self, request: Request, slug: str, event_id: int) -> Response:
         event = self.get_event(request, slug=slug, event_id=event_id)
-        try:
-            number = round_pair_ready(event=event)
-        except TournamentError as error:
-            return refused(error)
-        job = Job.objects.filter(event=event, kind=JobKind.PAIR).active().first() or job_enqueue(
-            club=event.club,
-            kind=JobKind.PAIR,
-            event=event,
-            round_number=number,
-            by=request.user,  # type: ignore[arg-type]
-        )
+        job = round_pair_start(event=event, by=acting_user(request))
         job.refresh_from_db()
         return Response(JobOutputSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
@@ -78,10 +67,7 @@ class RoundDetailApi(RoundsApi):
     @extend_schema(responses={204: None, 409: CONFLICT, **ERRORS})
     def delete(self, request: Request, slug: str, event_id: int, round_number: int) -> Response:
         round_ = self.get_round(request, slug=slug, event_id=event_id, round_number=round_number)
-        try:
-            round_discard(round_=round_)
-        except TournamentError as error:
-            return refused(error)
+        round_discard(round_=round_)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -91,10 +77,7 @@ class RoundPublishApi(RoundsApi):
     @extend_schema(request=None, responses={200: RoundOutputSerializer, 409: CONFLICT, **ERRORS})
     def post(self, request: Request, slug: str, event_id: int, round_number: int) -> Response:
         round_ = self.get_round(request, slug=slug, event_id=event_id, round_number=round_number)
-        try:
-            round_ = round_publish(round_=round_, by=request.user)  # type: ignore[arg-type]
-        except TournamentError as error:
-            return refused(error)
+        round_ = round_publish(round_=round_, by=acting_user(request))
         return Response(RoundOutputSerializer(self.view_of(round_)).data)
 
 
@@ -121,17 +104,14 @@ class RoundSwapApi(RoundsApi):
                 event=round_.event, pk__in=[values["first"], values["second"]]
             )
         }
-        try:
-            for key in ("first", "second"):
-                if values[key] not in entrants:
-                    raise TournamentError("not_in_event", NO_ENTRANT.format(id=values[key]), key)
-            seats_swap(
-                round_=round_,
-                first=entrants[values["first"]],
-                second=entrants[values["second"]],
-                reason=values["reason"],
-                by=request.user,  # type: ignore[arg-type]
-            )
-        except TournamentError as error:
-            return refused(error)
+        for key in ("first", "second"):
+            if values[key] not in entrants:
+                raise TournamentError("not_in_event", NO_ENTRANT.format(id=values[key]), key)
+        seats_swap(
+            round_=round_,
+            first=entrants[values["first"]],
+            second=entrants[values["second"]],
+            reason=values["reason"],
+            by=acting_user(request),
+        )
         return Response(RoundOutputSerializer(self.view_of(round_)).data)

@@ -1,9 +1,10 @@
 """What the events API answers: seasons, events, entrants, rounds, standings, jobs, refusals.
 
 Shared by ``tournaments.api`` and ``tournaments.api_rounds``; each view's input serializers stay
-nested in the view. A refusal answers ``{"code", "message", "field"}`` with the service's code:
-409 when the event's state is in the way (a draft pending, results missing, already
-published), 400 otherwise.
+nested in the view. A service's refusal (``TournamentError``) goes up to the API's exception
+handler, which answers ``{"code", "message", "field"}`` with the service's code: 409 when the
+event's state is in the way (a draft pending, results missing, already published), 400
+otherwise (``tournaments.errors``).
 """
 
 from __future__ import annotations
@@ -11,26 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import serializers, status
-from rest_framework.response import Response
+from rest_framework import serializers
 
 from club.api_errors import ErrorSerializer
-from tournaments.errors import TournamentError
 from tournaments.models import Entrant, Event, Job, Season
-
-STATE_CODES = frozenset(
-    {
-        "finished",
-        "draft_pending",
-        "results_pending",
-        "round_taken",
-        "not_draft",
-        "in_draft",
-        "knockout_over",
-        "started",
-    }
-)
-
 
 REFUSED = OpenApiResponse(
     response=ErrorSerializer,
@@ -42,11 +27,6 @@ CONFLICT = OpenApiResponse(
     "results to confirm first ('results_pending'), a round already published ('not_draft'), "
     "the event finished ('finished').",
 )
-
-
-def refused(error: TournamentError) -> Response:
-    code = status.HTTP_409_CONFLICT if error.code in STATE_CODES else status.HTTP_400_BAD_REQUEST
-    return Response(error.as_dict(), status=code)
 
 
 class ReasonSerializer(serializers.Serializer[Any]):

@@ -8,17 +8,11 @@ from django import forms
 from django.utils import timezone
 
 from club.models import Club, Partnership, Player, RuleSet
-from tournaments.errors import TournamentError
 from tournaments.formats import metric_choices
 from tournaments.models import Entrant, Event, EventFormat
 
 TIEBREAK_SLOTS = 4
 TIEBREAK_HELP = "Leave empty for the format's usual order."
-
-
-def add_error(form: forms.Form, error: TournamentError) -> None:
-    """Show a service's refusal next to its field when the form has it, else on top."""
-    form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
 class TiebreakFields(forms.Form):

@@ -16,7 +16,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from club.acting import acting_user
 from club.models import Club
+from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required
 from tournaments import round_display, selectors
 from tournaments.errors import TournamentError
@@ -24,7 +26,6 @@ from tournaments.forms import (
     EventForm,
     NightForm,
     SeasonForm,
-    add_error,
 )
 from tournaments.models import EntrantKind, JobKind, RoundStatus
 from tournaments.services.events import (
@@ -71,10 +72,10 @@ def event_new(request: HttpRequest, club: Club) -> HttpResponse:
                 tiebreaks=form.tiebreaks(),
                 points_cap=data["points_cap"],
                 third_place=data["third_place"],
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
             )
         except TournamentError as error:
-            add_error(form, error)
+            form_refusal(form, error)
         else:
             messages.success(request, f"{event} is ready: tick players in as they arrive.")
             return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
@@ -101,10 +102,10 @@ def event_edit(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 tiebreaks=form.tiebreaks(),
                 points_cap=data["points_cap"],
                 third_place=data["third_place"],
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
             )
         except TournamentError as error:
-            add_error(form, error)
+            form_refusal(form, error)
         else:
             messages.success(request, f"{event.name}: saved.")
             return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
@@ -128,7 +129,7 @@ def season_new(request: HttpRequest, club: Club) -> HttpResponse:
                 tiebreaks=form.tiebreaks(),
             )
         except TournamentError as error:
-            add_error(form, error)
+            form_refusal(form, error)
         else:
             messages.success(request, f"{season} is ready: add its first night.")
             return redirect("season_detail", slug=club.slug, season_id=season.pk)
@@ -164,10 +165,10 @@ def night_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
                 date=data["date"],
                 name=data["name"],
                 rounds_planned=data["rounds_planned"],
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
             )
         except TournamentError as error:
-            add_error(form, error)
+            form_refusal(form, error)
         else:
             messages.success(request, f"{night} is ready: tick players in as they arrive.")
             return redirect("event_dashboard", slug=club.slug, event_id=night.pk)
@@ -211,11 +212,8 @@ def event_finish_view(request: HttpRequest, club: Club, event_id: int) -> HttpRe
     event = selectors.event_get(club=club, event_id=event_id)
     back = reverse("event_dashboard", args=[club.slug, event.pk])
     if request.method == "POST":
-        try:
-            event_finish(event=event, by=request.user)  # type: ignore[arg-type]
-        except TournamentError as error:
-            messages.error(request, error.message)
-        else:
+        with refusal_message(request):
+            event_finish(event=event, by=acting_user(request))
             messages.success(request, f"{event} is finished; the final standings are on their way.")
         return redirect(back)
     return confirm_page(
@@ -241,7 +239,7 @@ def standings_recompute(request: HttpRequest, club: Club, event_id: int) -> Http
             club=club,
             kind=JobKind.STANDINGS,
             event=event,
-            by=request.user,  # type: ignore[arg-type]
+            by=acting_user(request),
         )
         job_message(request, job)
         return redirect(back)

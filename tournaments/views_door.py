@@ -18,12 +18,14 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from club.acting import acting_user
 from club.models import Club, Partnership
+from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
 from club.views import HtmxHttpRequest
 from tournaments import selectors
 from tournaments.errors import TournamentError
-from tournaments.forms import DoorForm, LateArrivalForm, SubstituteForm, add_error
+from tournaments.forms import DoorForm, LateArrivalForm, SubstituteForm
 from tournaments.models import EntrantKind, Event
 from tournaments.services import entrants as entrant_services
 from tournaments.services.substitutes import entrant_substitute
@@ -103,7 +105,7 @@ def late_arrival(request: HttpRequest, club: Club, event_id: int) -> HttpRespons
                 players=[p for p in (data.get("first"), data.get("second")) if p],
             )
         except TournamentError as error:
-            add_error(form, error)
+            form_refusal(form, error)
         else:
             messages.success(request, f"{entrant} is checked in and plays from the next round.")
             return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
@@ -125,10 +127,10 @@ def substitute(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 player_out=data["player_out"],
                 player_in=data["player_in"],
                 reason=data["reason"],
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
             )
         except TournamentError as error:
-            add_error(form, error)
+            form_refusal(form, error)
         else:
             messages.success(
                 request, f"{sub.player_in} plays for {sub.player_out} from round {sub.from_round}."

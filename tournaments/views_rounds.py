@@ -17,16 +17,18 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
+from club.acting import acting_user
 from club.models import Club
+from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required
 from club.views import HtmxHttpRequest
 from tournaments import round_display, selectors
 from tournaments.errors import TournamentError
-from tournaments.forms import SwapForm, add_error
-from tournaments.models import Job, JobKind, JobState, RoundStatus
-from tournaments.services.jobs import job_enqueue, job_refresh
+from tournaments.forms import SwapForm
+from tournaments.models import JobState, RoundStatus
+from tournaments.services.jobs import job_refresh
 from tournaments.services.publish import round_publish
-from tournaments.services.rounds import round_discard, round_pair_ready
+from tournaments.services.rounds import round_discard, round_pair_ready, round_pair_start
 from tournaments.services.seats import seats_swap
 from tournaments.views_common import confirm_page, job_message
 
@@ -41,25 +43,14 @@ def round_pair_view(request: HttpRequest, club: Club, event_id: int) -> HttpResp
     """Pair the next round in the background; the dashboard follows the job."""
     event = selectors.event_get(club=club, event_id=event_id)
     back = _dashboard(club, event.pk)
+    if request.method == "POST":
+        with refusal_message(request):
+            job_message(request, round_pair_start(event=event, by=acting_user(request)))
+        return redirect(back)
     try:
-        number = round_pair_ready(event=event)
-        refused = ""
+        number, refused = round_pair_ready(event=event), ""
     except TournamentError as error:
         number, refused = 0, error.message
-    if request.method == "POST":
-        if refused:
-            messages.error(request, refused)
-            return redirect(back)
-        running = Job.objects.filter(event=event, kind=JobKind.PAIR).active().first()
-        job = running or job_enqueue(
-            club=club,
-            kind=JobKind.PAIR,
-            event=event,
-            round_number=number,
-            by=request.user,  # type: ignore[arg-type]
-        )
-        job_message(request, job)
-        return redirect(back)
     return confirm_page(
         request,
         club=club,
@@ -103,10 +94,10 @@ def round_swap(request: HttpRequest, club: Club, event_id: int, round_number: in
                 first=data["first"],
                 second=data["second"],
                 reason=data["reason"],
-                by=request.user,  # type: ignore[arg-type]
+                by=acting_user(request),
             )
         except TournamentError as error:
-            add_error(form, error)
+            form_refusal(form, error)
         else:
             messages.success(request, f"{change.summary}.")
             return redirect(
@@ -131,11 +122,8 @@ def round_publish_view(
     round_ = selectors.round_get(event=event, number=round_number)
     back = _dashboard(club, event.pk)
     if request.method == "POST":
-        try:
-            round_publish(round_=round_, by=request.user)  # type: ignore[arg-type]
-        except TournamentError as error:
-            messages.error(request, error.message)
-        else:
+        with refusal_message(request):
+            round_publish(round_=round_, by=acting_user(request))
             messages.success(
                 request, f"Round {round_.number} is published: the scoresheets are ready."
             )
@@ -163,11 +151,8 @@ def round_discard_view(
     round_ = selectors.round_get(event=event, number=round_number)
     back = _dashboard(club, event.pk)
     if request.method == "POST":
-        try:
+        with refusal_message(request):
             number = round_discard(round_=round_)
-        except TournamentError as error:
-            messages.error(request, error.message)
-        else:
             messages.success(request, f"Draft round {number} is discarded; pair it again.")
         return redirect(back)
     return confirm_page(

@@ -37,7 +37,8 @@ def test_a_bad_option_is_refused_naming_the_option() -> None:
         rule_set_create(club=club, name="Odd", game="auction45", options={"renege": "sometimes"})
     assert error.value.option == "renege"
     assert error.value.engine_code == "bad_option_value"
-    message = error.value.message_dict["options"][0]
+    assert (error.value.code, error.value.field) == ("bad_option_value", "options.renege")
+    message = error.value.message
     assert "'renege'" in message and "five_jack_ah" in message
     assert not RuleSet.objects.exists()
 

@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 from django.core.exceptions import ValidationError
+from rest_framework.authtoken.models import Token
 
 from club.models import Club, Membership, Partnership, Player
+from club.selectors import api_token_of
 from club.services import (
+    api_token_rotate,
     club_create,
     member_add,
     membership_add,
@@ -305,3 +308,13 @@ def test_partnership_delete_only_within_the_club() -> None:
     assert Partnership.objects.filter(pk=partnership.pk).exists()
     partnership_delete(club=partnership.club, partnership=partnership)
     assert not Partnership.objects.filter(pk=partnership.pk).exists()
+
+
+def test_api_token_rotate_replaces_the_token() -> None:
+    user = UserFactory.create()
+    assert api_token_of(user=user) is None
+    first = api_token_rotate(user=user)
+    second = api_token_rotate(user=user)
+    assert first.key != second.key
+    assert list(Token.objects.filter(user=user)) == [second]
+    assert api_token_of(user=user) == second

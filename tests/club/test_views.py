@@ -103,3 +103,21 @@ def test_api_token_page_creates_and_replaces_the_token(client: Client) -> None:
     assert first in client.get(reverse("api_token")).content.decode()
     client.post(reverse("api_token"))
     assert Token.objects.get(user=user).key != first
+
+
+def test_a_token_rotation_that_fails_midway_keeps_the_old_token(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rest_framework.authtoken.models import Token
+
+    user = UserFactory.create()
+    old = Token.objects.create(user=user).key
+    client.force_login(user)
+
+    def broken(self: Token) -> str:
+        raise RuntimeError("no randomness today")
+
+    monkeypatch.setattr(Token, "generate_key", broken)
+    with pytest.raises(RuntimeError):
+        client.post(reverse("api_token"))
+    assert Token.objects.get(user=user).key == old

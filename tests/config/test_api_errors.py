@@ -15,10 +15,13 @@ from pytest_django.fixtures import Settings as SettingsWrapper
 from rest_framework.test import APIClient
 
 from club.api_errors import exception_handler
+from club.errors import DomainError
 from club.models import Club, Membership
+from scoring.errors import LineRefused, SheetLocked, StaleLine
 from scoring.models import HandLine
 from scoring.services import handline_add, scoresheet_create
 from tests.factories import ClubFactory, MembershipFactory
+from tournaments.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -207,6 +210,39 @@ def test_an_id_too_big_for_the_database_is_refused_not_a_500(club: Club) -> None
         format="json",
     )
     refusal(response, 400, "max_value", "players.0")
+
+
+# --- Domain errors ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("error", "status"),
+    [
+        (DomainError("odd", "Something is odd.", "name"), 400),
+        (LineRefused("bad_bid", "bid 12 is not allowed", "bid"), 400),
+        (StaleLine("stale", "The sheet changed.", None), 409),
+        (SheetLocked("locked", "The sheet is confirmed.", None), 409),
+        (TournamentError("too_few_players", "Too few.", None), 400),
+        (TournamentError("draft_pending", "A draft is pending.", None), 409),
+    ],
+)
+def test_a_domain_error_answers_its_status_and_its_shape(error: DomainError, status: int) -> None:
+    response = exception_handler(error, {})
+    assert response is not None and response.status_code == status
+    assert response.data == {"code": error.code, "message": error.message, "field": error.field}
+
+
+def test_a_service_refusal_goes_up_to_the_handler(club: Club) -> None:
+    """The view answers nothing itself: the handler turns the service's error into the body."""
+    director = member(club, "director")
+    sheet = scoresheet_create(club=club, by=director, game_id="auction45")
+    url = f"/api/clubs/{club.slug}/sheets/{sheet.pk}/confirm/"
+    refusal(api(director).post(url), 400, "not_finished")
+    rule_set = {"name": "Odd", "game": "pitch52", "options": {"players": 3, "cutthroat": False}}
+    response = api(member(club, "club_admin")).post(
+        f"/api/clubs/{club.slug}/rule-sets/", rule_set, format="json"
+    )
+    refusal(response, 400, response.json()["code"], "options.cutthroat")
 
 
 # --- Rate limits ---------------------------------------------------------------------------

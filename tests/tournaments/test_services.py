@@ -17,6 +17,7 @@ from tournaments.models import (
     Entrant,
     Job,
     JobKind,
+    JobState,
     Match,
     PlayerRating,
     RatingChange,
@@ -34,7 +35,7 @@ from tournaments.services.entrants import (
 from tournaments.services.events import event_create, event_finish, event_update, season_create
 from tournaments.services.publish import round_publish
 from tournaments.services.ratings import club_ratings_update
-from tournaments.services.rounds import round_discard, round_pair
+from tournaments.services.rounds import round_discard, round_pair, round_pair_start
 from tournaments.services.seats import seats_swap
 from tournaments.services.standings import (
     event_standings_recompute,
@@ -251,6 +252,30 @@ def test_one_draft_at_a_time_and_the_same_round_only_once() -> None:
     with pytest.raises(TournamentError) as refused:
         round_pair(event=event, number=3)
     assert code_of(refused) == "round_taken"
+
+
+def test_pair_start_follows_the_job_still_queued_or_running_else_records_one() -> None:
+    setup = club_with(players=8)
+    event = event_with(setup, format="progressive")
+    first = round_pair_start(event=event)
+    assert (first.kind, first.round_number, first.state) == (JobKind.PAIR, 1, JobState.QUEUED)
+    assert round_pair_start(event=event).pk == first.pk  # still waiting: the same job
+    Job.objects.filter(pk=first.pk).update(state=JobState.RUNNING)
+    assert round_pair_start(event=event).pk == first.pk  # running: the same job
+    Job.objects.filter(pk=first.pk).update(state=JobState.FAILED)
+    again = round_pair_start(event=event)  # the last one failed: a new one
+    assert again.pk != first.pk and again.round_number == 1
+    assert Job.objects.filter(event=event, kind=JobKind.PAIR).count() == 2
+
+
+def test_pair_start_refuses_before_recording_a_job() -> None:
+    setup = club_with(players=8)
+    event = event_with(setup, format="progressive")
+    round_pair(event=event)
+    with pytest.raises(TournamentError) as refused:
+        round_pair_start(event=event)
+    assert code_of(refused) == "draft_pending"
+    assert not Job.objects.filter(event=event).exists()
 
 
 def test_swiss_waits_for_the_results_of_the_last_round() -> None:

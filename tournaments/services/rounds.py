@@ -6,6 +6,10 @@ in words. A round is paired as a draft so the director can still swap seats
 (``tournaments.services.seats``) before publishing it (``tournaments.services.publish``),
 which makes the scoresheets.
 
+The director's pages and the API pair a round in the background: ``round_pair_start`` checks
+the round may be paired, then reuses the event's pairing job still queued or running (a
+second click, or a second director, follows the same job), or records a new one.
+
 Only one draft exists at a time, and rounds are paired in order. Swiss and knockout need the
 previous round's sheets confirmed first, since their next round depends on its results.
 """
@@ -27,6 +31,8 @@ from tournaments.models import (
     Entrant,
     Event,
     EventFormat,
+    Job,
+    JobKind,
     Match,
     Round,
     RoundStatus,
@@ -36,6 +42,7 @@ from tournaments.models import (
 from tournaments.pairing import Reason, RoundPairing
 from tournaments.pairing import Table as PureTable
 from tournaments.services.entrants import active_entrants, entrant_players
+from tournaments.services.jobs import job_enqueue
 from tournaments.services.pairing_call import pairing_for
 
 if TYPE_CHECKING:
@@ -116,6 +123,23 @@ def round_pair_ready(*, event: Event) -> int:
                 ),
             )
     return last.number + 1
+
+
+@transaction.atomic
+def round_pair_start(*, event: Event, by: User | None = None) -> Job:
+    """The job pairing the event's next round: the one still queued or running, else a new one
+    (its task sent on commit). The event row is locked, so two requests at once share a job.
+
+    Raises:
+        TournamentError: ``finished``, ``draft_pending``, ``results_pending``
+            (``round_pair_ready``).
+    """
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    number = round_pair_ready(event=event)
+    running = Job.objects.filter(event=event, kind=JobKind.PAIR).active().first()
+    if running is not None:
+        return running
+    return job_enqueue(club=event.club, kind=JobKind.PAIR, event=event, round_number=number, by=by)
 
 
 def _write(

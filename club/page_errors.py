@@ -1,0 +1,56 @@
+"""How the pages show a refusal (``club.errors.DomainError``), written once for every app.
+
+A page shows a service's refusal in one of three ways:
+
+- on a form: ``form_refusal`` puts the message next to the field the error names when the form
+  has that field, on top of the form otherwise;
+- after an action that goes back to a page (publish, discard, finish): ``refusal_message``
+  turns the refusal into an error message shown on the page it goes back to;
+- anything a view lets out: ``DomainErrorMiddleware`` answers a page saying what was refused,
+  with the error's status (400, or 409 when the object's state is in the way), never a 500.
+
+The API does not come here: DRF answers its views' errors (``club.api_errors``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from django.contrib import messages
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from club.errors import DomainError
+
+
+def form_refusal(form: Form, error: DomainError) -> None:
+    """Show a service's refusal next to its field when the form has it, else on top."""
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+@contextmanager
+def refusal_message(request: HttpRequest) -> Iterator[None]:
+    """Run an action; if a service refuses it, its message is shown as an error message on the
+    next page (the code after the refused call in the block does not run)."""
+    try:
+        yield
+    except DomainError as error:
+        messages.error(request, error.message)
+
+
+class DomainErrorMiddleware:
+    """A refusal no page view handled answers a small page with the message and its status."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, DomainError):
+            return None
+        context = {"message": exception.message, "code": exception.code}
+        return render(request, "refused.html", context, status=exception.status)
