@@ -24,25 +24,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from tournaments.algorithm_errors import AlgorithmError
+
 Pair = tuple[int, int]
 
 
-class PairingError(ValueError):
-    """A pairing request the director can fix (too few entrants, a bad table size, …).
-
-    ``code`` is stable; ``message`` says what is wrong and which rule refuses it.
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message}"
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+class PairingError(AlgorithmError):
+    """A pairing request the director can fix (too few entrants, a bad table size, …)."""
 
 
 @dataclass(frozen=True, slots=True)

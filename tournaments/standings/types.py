@@ -23,27 +23,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments.algorithm_errors import AlgorithmError
+
 MetricValue = float | None
 """A metric's figure for one entrant; ``None`` where the metric was not needed (head-to-head
 for an entrant that was never tied)."""
 
 
-class StandingsError(ValueError):
-    """A standings request that the director can fix (unknown metric, bad season option, …).
-
-    ``code`` is stable; ``message`` says what is wrong and which rule refuses it.
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message}"
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+class StandingsError(AlgorithmError):
+    """A standings request that the director can fix (unknown metric, bad season option, …)."""
 
 
 @dataclass(frozen=True, slots=True)
