@@ -1,4 +1,4 @@
-"""Reads of events for pages, exports and the API.
+"""Reads of events for pages, exports, the API and the services (who is paired, rounds played).
 
 Club pages read through the club (``event_get(club=…)`` is a 404 for another club's event);
 public pages read an event by id alone, since standings and pairings are public. The shapes
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from club.models import Club, Membership, Partnership, Player
@@ -202,3 +202,23 @@ def rating_history(*, club: Club, player: Player) -> Sequence[RatingChange]:
         .select_related("event", "match__table", "match__round")
         .order_by("position")
     )
+
+
+def active_entrants(*, event: Event) -> list[Entrant]:
+    """Entrants to pair: here and not gone home, seeds first, then by name."""
+    entrants = (
+        Entrant.objects.filter(event=event, checked_in=True, withdrawn=False)
+        .select_related("partnership", "player")
+        .prefetch_related("partnership__players")
+    )
+    return sorted(entrants, key=lambda e: (e.seed is None, e.seed or 0, e.name.lower(), e.pk))
+
+
+def played_rounds(event: Event) -> int:
+    """The number of the last round that is not a draft (0 before play)."""
+    last = (
+        Round.objects.filter(event=event)
+        .exclude(status=RoundStatus.DRAFT)
+        .aggregate(last=Max("number"))["last"]
+    )
+    return last or 0

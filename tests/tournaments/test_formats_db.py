@@ -23,7 +23,8 @@ from scoring.services import scoresheet_confirm
 from tests.tournaments.factories import club_with, event_with
 from tournaments.models import Bye, Entrant, Event, Match, Round, Seating
 from tournaments.outcomes import match_outcomes
-from tournaments.services.entrants import active_entrants, entrant_check_out
+from tournaments.selectors import active_entrants
+from tournaments.services.entrants import entrant_check_out
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import event_layout, round_pair
 from tournaments.simulate import sheet_play

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from club import services as club_services
@@ -27,6 +27,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
+from tournaments.selectors import played_rounds
 
 if TYPE_CHECKING:
     pass
@@ -49,26 +50,6 @@ def event_open(event: Event) -> None:
 
 def side_size_of(event: Event) -> int:
     return layout_for(event.format, game_of(event.game, event.options)).side_size
-
-
-def active_entrants(*, event: Event) -> list[Entrant]:
-    """Entrants to pair: here and not gone home, seeds first, then by name."""
-    entrants = (
-        Entrant.objects.filter(event=event, checked_in=True, withdrawn=False)
-        .select_related("partnership", "player")
-        .prefetch_related("partnership__players")
-    )
-    return sorted(entrants, key=lambda e: (e.seed is None, e.seed or 0, e.name.lower(), e.pk))
-
-
-def played_rounds(event: Event) -> int:
-    """The number of the last round that is not a draft (0 before play)."""
-    last = (
-        Round.objects.filter(event=event)
-        .exclude(status=RoundStatus.DRAFT)
-        .aggregate(last=Max("number"))["last"]
-    )
-    return last or 0
 
 
 @transaction.atomic

@@ -41,7 +41,8 @@ from tournaments.models import (
 )
 from tournaments.pairing import Reason, RoundPairing
 from tournaments.pairing import Table as PureTable
-from tournaments.services.entrants import active_entrants, entrant_players
+from tournaments.selectors import active_entrants
+from tournaments.services.entrants import entrant_players
 from tournaments.services.jobs import job_enqueue
 from tournaments.services.pairing_call import pairing_for
 

@@ -23,12 +23,12 @@ from tournaments.models import (
     SeatingChange,
     Substitution,
 )
+from tournaments.selectors import played_rounds
 from tournaments.services.entrants import (
     ALREADY_PLAYS,
     OTHER_CLUB,
     entrant_players,
     event_open,
-    played_rounds,
     side_size_of,
 )
 
