@@ -41,3 +41,15 @@ def query_int(request: Request, name: str, *, min_value: int = 0) -> int | None:
     return query_value(
         request, name, serializers.IntegerField(min_value=min_value, max_value=COUNT_MAX)
     )
+
+
+def optional_id(help_text: str) -> serializers.IntegerField:
+    """An input field holding the id of one of the club's objects, or null when not given."""
+    return serializers.IntegerField(
+        min_value=1,
+        max_value=ID_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=help_text,
+    )

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from club.acting import acting_user
 from club.api import ClubApi
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND
-from club.api_query import ID_MAX, SMALL_MAX, query_int
+from club.api_query import ID_MAX, SMALL_MAX, optional_id, query_int
 from club.models import Membership, Partnership, Player, RuleSet
 from club.permissions import Capability
 from engine.rules import GAME_NAMES
@@ -76,14 +76,7 @@ class ScoresheetListApi(ClubApi):
                 min_value=1, max_value=ID_MAX, help_text="A member of the club."
             )
 
-        rule_set = serializers.IntegerField(
-            min_value=1,
-            max_value=ID_MAX,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="A rule set of the club.",
-        )
+        rule_set = optional_id("A rule set of the club.")
         game = serializers.ChoiceField(
             choices=list(GAME_NAMES.items()),
             required=False,

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from club.acting import acting_user
 from club.api import ClubApi
 from club.api_errors import DENIED, NOT_FOUND
-from club.api_query import COUNT_MAX, ID_MAX, SMALL_MAX
+from club.api_query import COUNT_MAX, ID_MAX, SMALL_MAX, optional_id
 from club.models import Player, RuleSet
 from club.permissions import Capability
 from tournaments import selectors
@@ -142,25 +142,11 @@ class EventListApi(EventsApi):
         name = serializers.CharField(max_length=120)
         date = serializers.DateField()
         format = serializers.ChoiceField(choices=EventFormat.choices)
-        rule_set = serializers.IntegerField(
-            min_value=1,
-            max_value=ID_MAX,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="A rule set of the club.",
-        )
+        rule_set = optional_id("A rule set of the club.")
         game = serializers.CharField(
             required=False, default="", allow_blank=True, help_text="Without rules: a game id."
         )
-        season = serializers.IntegerField(
-            min_value=1,
-            max_value=ID_MAX,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Makes it a league night.",
-        )
+        season = optional_id("Makes it a league night.")
         rounds_planned = serializers.IntegerField(
             min_value=0, max_value=SMALL_MAX, required=False, allow_null=True, default=None
         )

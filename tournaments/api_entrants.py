@@ -10,7 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from club.api_query import ID_MAX, SMALL_MAX
+from club.api_query import SMALL_MAX, optional_id
 from club.models import Partnership, Player
 from tournaments import selectors
 from tournaments.api import ERRORS, EventsApi
@@ -23,22 +23,8 @@ class EntrantListApi(EventsApi):
     """Who plays (members); entering and checking in a partnership or player (directors)."""
 
     class InputSerializer(serializers.Serializer[Any]):
-        partnership = serializers.IntegerField(
-            min_value=1,
-            max_value=ID_MAX,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Partnership formats.",
-        )
-        player = serializers.IntegerField(
-            min_value=1,
-            max_value=ID_MAX,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Progressive, cut-throat.",
-        )
+        partnership = optional_id("Partnership formats.")
+        player = optional_id("Progressive, cut-throat.")
         seed = serializers.IntegerField(
             min_value=0, max_value=SMALL_MAX, required=False, allow_null=True, default=None
         )
