@@ -14,7 +14,7 @@ from django.db import transaction
 
 from club import rule_sets, services
 from club.models import Club, Membership, Partnership, Player, RuleSet
-from engine.demo import demo_tables_load
+from engine.tables.demo import demo_tables_load
 from scoring.demo import demo_sheets_load
 from tournaments.demo import demo_league_load
 

@@ -70,7 +70,7 @@ INSTALLED_APPS = [
     "club",
     "tournaments",
     "scoring",
-    "engine",
+    "engine.tables",  # label "engine"
     "notices",
 ]
 
