@@ -29,6 +29,7 @@ from engine.tables import live, notify, selectors
 from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT, bot_action
 from engine.tables.errors import ActionRefused, TableError
 from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
+from engine.tables.signals import table_scheduled
 from scoring.services import SideSpec, handline_add, scoresheet_confirm, scoresheet_create
 
 if TYPE_CHECKING:
@@ -131,8 +132,9 @@ def table_create(
     ``seats`` lists the seats from 0 (shorter lists leave the rest empty for players to
     take). A table for an event's ``match`` plays under the rules of the match's sheet and
     writes its hands there. The table opens at ``scheduled_at`` (at once when that is past)
-    and the game starts when it is open and every seat is filled. Once committed, the players
-    seated here are emailed when and where they play (``notices``).
+    and the game starts when it is open and every seat is filled. Once committed, a table with
+    a seated player sends ``engine.tables.signals.table_scheduled`` (the players are emailed
+    when and where they play).
 
     Raises:
         TableError: rules of another club or broken, too many seats, outsiders, a player in
@@ -195,9 +197,11 @@ def table_create(
         for index, spec in enumerate(specs)
     )
     if any(spec.player is not None for spec in seats):
-        from notices.tasks import table_scheduled_on_commit
-
-        table_scheduled_on_commit(table.pk)
+        # Listeners (the players' notices) hear of the table once it is committed; one that
+        # fails is logged and does not undo the table.
+        transaction.on_commit(
+            partial(table_scheduled.send_robust, sender=LiveTable, table_id=table.pk)
+        )
     if table.status == TableStatus.SCHEDULED:
         from engine.tables import tasks
 
