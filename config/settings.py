@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "scoring",
     "engine.tables",  # label "engine"
     "notices",
+    "demo",  # above every app: the demo club and manage.py load_demo
 ]
 
 MIDDLEWARE = [
