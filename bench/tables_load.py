@@ -355,7 +355,7 @@ def make_tables(count: int, seed: int, turn_seconds: int) -> list[tuple[int, lis
     from django.utils import timezone
 
     from club.services import club_create, membership_add, player_create
-    from engine.services import SeatSpec, table_create
+    from engine.tables.services import SeatSpec, table_create
 
     rng = random.Random(seed)
     club = club_create(name="Load test club", slug="load-test")
@@ -396,8 +396,8 @@ def open_tables(tables: list[TableRun]) -> float:
     returns the CPU seconds that took here, which are the server's work, not the clients'."""
     from django.db import connections
 
-    from engine.models import LiveTable
-    from engine.services import table_open
+    from engine.tables.models import LiveTable
+    from engine.tables.services import table_open
 
     began = time.thread_time()
     for table in tables:
@@ -422,7 +422,7 @@ class Check:
 
 def verify(tables: list[TableRun]) -> Check:
     """Compare each table's action log with what its clients saw acknowledged."""
-    from engine.models import ActionLog, LiveTable
+    from engine.tables.models import ActionLog, LiveTable
 
     check = Check()
     for table in tables:

@@ -1,4 +1,6 @@
-"""The demo club: a realistic Tuesday-night 45s club to try Kitty with, with scoresheets.
+"""The demo club's own part: a realistic Tuesday-night 45s club, its members, partnerships
+and house rules, and the two demo accounts (the sheets, tables and league above it are loaded
+by ``demo.services``).
 
 Loading is idempotent: everything is looked up by its natural key before it is created, so
 loading twice leaves one club, one set of players and the same two accounts.
@@ -14,9 +16,6 @@ from django.db import transaction
 
 from club import rule_sets, services
 from club.models import Club, Membership, Partnership, Player, RuleSet
-from engine.demo import demo_tables_load
-from scoring.demo import demo_sheets_load
-from tournaments.demo import demo_league_load
 
 CLUB_NAME = "Tuesday Night 45s Club"
 CLUB_DESCRIPTION = (
@@ -25,12 +24,14 @@ CLUB_DESCRIPTION = (
 )
 CLUB_SLUG = "tuesday-night-45s"
 DEMO_PASSWORD = "kitty-demo"
+#: The member who types in the demo's sheets and directs its events (the account "director").
+DIRECTOR = "Maureen Doucette"
 
 Role = Membership.Role
 
 # (display name, role, username of a site account or "")
 MEMBERS: list[tuple[str, str, str]] = [
-    ("Maureen Doucette", Role.DIRECTOR, "director"),
+    (DIRECTOR, Role.DIRECTOR, "director"),
     ("Gerald LeBlanc", Role.PLAYER, "player"),
     ("Theresa Gallant", Role.CLUB_ADMIN, ""),
     ("Bernard Arsenault", Role.SCORER, ""),
@@ -50,7 +51,7 @@ MEMBERS: list[tuple[str, str, str]] = [
 
 # (name, players); the three-player side plays six-hand 45s.
 PARTNERSHIPS: list[tuple[str, list[str]]] = [
-    ("Five of Trumps", ["Maureen Doucette", "Gerald LeBlanc"]),
+    ("Five of Trumps", [DIRECTOR, "Gerald LeBlanc"]),
     ("Jack Be Nimble", ["Patrick O'Neil", "Colleen MacIsaac"]),
     ("The Renegers", ["Raymond Cormier", "Donna Richard"]),
     ("Ace of Hearts", ["Francis McGrath", "Yvonne Poirier"]),
@@ -84,8 +85,9 @@ class DemoLoaded:
 
 
 @transaction.atomic
-def demo_load() -> DemoLoaded:
-    """Create whatever part of the demo club is missing; returns how many objects were new."""
+def demo_club_load() -> DemoLoaded:
+    """Create whatever part of the demo club itself is missing; ``created`` counts the new
+    objects."""
     created = 0
     club = Club.objects.filter(slug=CLUB_SLUG).first()
     if club is None:
@@ -117,14 +119,6 @@ def demo_load() -> DemoLoaded:
                 club=club, name=name, game=game, options=options, is_default=is_default
             )
             created += 1
-
-    # Entered scoresheets, typed in by the demo director.
-    director = players["Maureen Doucette"].user
-    created += demo_sheets_load(club=club, by=director)
-    # An online match still to come, for the demo accounts to sit down at.
-    created += demo_tables_load(club=club, by=director)
-    # A league season: two nights played, the third in progress.
-    created += demo_league_load(club=club, by=director)
     return DemoLoaded(club=club, created=created, sign_ins=sign_ins)
 
 

@@ -70,8 +70,9 @@ INSTALLED_APPS = [
     "club",
     "tournaments",
     "scoring",
-    "engine",
+    "engine.tables",  # label "engine"
     "notices",
+    "demo",  # above every app: the demo club and manage.py load_demo
 ]
 
 MIDDLEWARE = [

@@ -19,7 +19,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("events/", include("tournaments.urls")),
     path("", include("tournaments.urls_club")),
-    path("", include("engine.urls")),
+    path("", include("engine.tables.urls")),
     path("api/", include("club.api_urls")),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),

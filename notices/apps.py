@@ -1,4 +1,7 @@
-"""Email notices to players: a table scheduled for them, its reminder, pairings that are up."""
+"""Email notices to players: a table scheduled for them, its reminder, pairings that are up.
+
+Notices listen: the apps that have news send a signal, and no app imports notices.
+"""
 
 from __future__ import annotations
 
@@ -8,3 +11,11 @@ from django.apps import AppConfig
 class NoticesConfig(AppConfig):
     name = "notices"
     verbose_name = "Notices"
+
+    def ready(self) -> None:
+        from engine.tables.signals import table_scheduled
+        from notices.receivers import round_published_notify, table_scheduled_notify
+        from tournaments.signals import round_published
+
+        table_scheduled.connect(table_scheduled_notify, dispatch_uid="notices_table_scheduled")
+        round_published.connect(round_published_notify, dispatch_uid="notices_round_published")

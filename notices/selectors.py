@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from django.db.models import CharField, Exists, OuterRef, Value
 from django.db.models.functions import Cast, Concat
 
-from engine.models import LiveTable, TableSeat, TableStatus
+from engine.tables.models import LiveTable, TableSeat, TableStatus
 from notices.models import Notice, NoticeKind, table_key
 
 

@@ -31,9 +31,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Player
-from engine.bot_moves import BOT_NAMES
-from engine.models import LiveTable, TableSeat, TableStatus
 from engine.rules import GAME_NAMES
+from engine.tables.bot_moves import BOT_NAMES
+from engine.tables.models import LiveTable, TableSeat, TableStatus
 from notices.models import Notice, NoticeKind, round_key, table_key
 from tournaments.models import Round, RoundStatus, Seating
 from tournaments.round_display import SEAT_NAMES

@@ -6,11 +6,8 @@ sent are not sent again by the retry.
 
 from __future__ import annotations
 
-from functools import partial
-
 from celery import shared_task
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from notices import selectors, services
@@ -51,17 +48,3 @@ def tables_remind_due() -> list[int]:
     for table_id in ids:
         table_reminder.delay(table_id)
     return ids
-
-
-def table_scheduled_on_commit(table_id: int) -> None:
-    """Once the current transaction commits, tell the players of the new table.
-
-    Robust: a failing mail server (with eager Celery, where the task runs right here) is
-    logged and does not fail the request that made the table.
-    """
-    transaction.on_commit(partial(table_scheduled.delay, table_id), robust=True)
-
-
-def round_published_on_commit(round_id: int) -> None:
-    """Once the current transaction commits, tell the players of the published round."""
-    transaction.on_commit(partial(round_published.delay, round_id), robust=True)

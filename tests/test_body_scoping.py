@@ -34,7 +34,7 @@ from rest_framework.test import APIClient
 
 import club.forms
 import club.rules_forms
-import engine.forms
+import engine.tables.forms
 import scoring.forms
 import tournaments.forms
 from club.models import Club, Membership, Partnership, Player, RuleSet
@@ -400,7 +400,7 @@ PAGE_BODIES: dict[type[forms.Form], list[Page]] = {
             lambda s: s.partnership.pk,
         ),
     ],
-    engine.forms.TableForm: [
+    engine.tables.forms.TableForm: [
         Page(
             "table_new",
             "rules",
@@ -509,7 +509,7 @@ FORMS_WITHOUT_IDS = {
     tournaments.forms.TiebreakFields,
     tournaments.forms.NightForm,
 }
-FORM_MODULES = (club.forms, club.rules_forms, engine.forms, scoring.forms, tournaments.forms)
+FORM_MODULES = (club.forms, club.rules_forms, engine.tables.forms, scoring.forms, tournaments.forms)
 # URL keywords of the pages, from the club that posts.
 PAGE_KWARGS: dict[str, Callable[[Side], object]] = {
     "slug": lambda s: s.club.slug,

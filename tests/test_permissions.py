@@ -34,8 +34,8 @@ from rest_framework.views import APIView
 
 from club.models import Club, Membership, Partnership, RuleSet
 from club.permissions import ROLE_CAPABILITIES, Capability, HasClubCapability
-from engine.models import LiveTable
-from engine.services import SeatSpec, table_create
+from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, table_create
 from scoring.models import Scoresheet
 from scoring.services import handline_add, scoresheet_create
 from tests.factories import (

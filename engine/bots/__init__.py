@@ -24,8 +24,17 @@ from __future__ import annotations
 
 from engine.bots.base import Bot
 from engine.bots.random_bot import RandomBot
-from engine.bots.registry import BOT_NAMES, BOTS, bot_for
+from engine.bots.registry import BOT_NAMES, BOTS, DEFAULT_BOT, bot_for
 from engine.bots.rule_bot import RuleBot
 from engine.bots.search_bot import SearchBot
 
-__all__ = ["BOTS", "BOT_NAMES", "Bot", "RandomBot", "RuleBot", "SearchBot", "bot_for"]
+__all__ = [
+    "BOTS",
+    "BOT_NAMES",
+    "DEFAULT_BOT",
+    "Bot",
+    "RandomBot",
+    "RuleBot",
+    "SearchBot",
+    "bot_for",
+]

@@ -30,11 +30,10 @@ def _search(game: Game | None, **settings: Any) -> Bot:
 #: Bot name -> factory taking the game (``None``: the view's game with default options).
 BOTS: dict[str, Callable[..., Bot]] = {"random": _random, "rule": _rule, "search": _search}
 
-BOT_NAMES: dict[str, str] = {
-    "random": "Random player (for tests)",
-    "rule": "Rule-based player",
-    "search": "Search player",
-}
+#: Bot name -> the label people read ("Computer (Rule-based)"), the default first.
+BOT_NAMES: dict[str, str] = {"rule": "Rule-based", "search": "Search", "random": "Random"}
+#: The bot that takes a seat when nobody chose one (a table's empty seats, an away player).
+DEFAULT_BOT = "rule"
 
 
 def bot_for(name: str, game: Game | None = None, **settings: Any) -> Bot:

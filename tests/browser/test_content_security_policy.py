@@ -10,9 +10,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-from club.demo import CLUB_SLUG, DEMO_PASSWORD, demo_load
+from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Player
-from engine.services import SeatSpec, table_create, tables_open_due
+from demo.services import demo_load
+from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import Scoresheet
 from tournaments.models import Event
 

@@ -15,8 +15,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from engine.models import LiveTable
-from engine.services import SeatSpec, table_create, tables_open_due
+from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
 from tests.factories import TEST_PASSWORD, MembershipFactory
 

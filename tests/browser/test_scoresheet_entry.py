@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from club.demo import CLUB_SLUG, DEMO_PASSWORD, demo_load
+from club.demo import CLUB_SLUG, DEMO_PASSWORD
+from demo.services import demo_load
 from scoring.models import HandLine, LineRevision, Scoresheet, SheetStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

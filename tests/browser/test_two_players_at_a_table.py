@@ -24,10 +24,10 @@ from django.db import OperationalError
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
-from engine import live
-from engine.models import LiveTable
 from engine.rules import Hand
-from engine.services import SeatSpec, table_create
+from engine.tables import live
+from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, table_create
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 
 if TYPE_CHECKING:

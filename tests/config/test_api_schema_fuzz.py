@@ -39,8 +39,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from club.demo import CLUB_SLUG, demo_load
+from club.demo import CLUB_SLUG
 from club.models import Club, Membership, Partnership, RuleSet
+from demo.services import demo_load
 from scoring.models import HandLine, Scoresheet
 from tournaments.models import Entrant, Event, Job, Round, Season
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 from django.core.mail import EmailMessage
 
-from engine.services import tables_open_due
+from engine.tables.services import tables_open_due
 from notices import selectors, tasks
 from tests.factories import ClubFactory
 from tests.notices.helpers import member, outbox_to, scheduled_table

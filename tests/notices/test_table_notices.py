@@ -10,7 +10,7 @@ import pytest
 from django.core.mail import EmailMessage
 from django.utils import timezone
 
-from engine.services import SeatSpec, seat_take, table_create, tables_open_due
+from engine.tables.services import SeatSpec, seat_take, table_create, tables_open_due
 from notices import tasks
 from notices.models import Notice, NoticeKind
 from scoring.services import scoresheet_create

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from club.demo import CLUB_SLUG, demo_load
+from club.demo import CLUB_SLUG
+from demo.services import demo_load
 from scoring.demo import SHEETS
 from scoring.models import Scoresheet, SheetStatus
 

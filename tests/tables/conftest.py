@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from engine import live
+from engine.tables import live
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings

@@ -8,11 +8,11 @@ from typing import Any
 from django.utils import timezone
 
 from club.models import Club, Membership
-from engine import live
-from engine.bot_moves import bot_action
-from engine.models import LiveTable
 from engine.rules import Hand
-from engine.services import SeatSpec, bot_rng, table_act, table_create
+from engine.tables import live
+from engine.tables.bot_moves import bot_action
+from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, bot_rng, table_act, table_create
 from tests.factories import ClubFactory, MembershipFactory
 
 PAST = timedelta(minutes=1)

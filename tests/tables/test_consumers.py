@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from config.asgi import application
-from engine import notify, services
-from engine.models import ActionLog, LiveTable
+from engine.tables import notify, services
+from engine.tables.models import ActionLog, LiveTable
 from tests.factories import MembershipFactory, UserFactory
 from tests.tables.helpers import state, table_with
 

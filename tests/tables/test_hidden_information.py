@@ -28,9 +28,9 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from engine import live, notify
-from engine.models import LiveTable, TableHand
 from engine.rules import ExcessDiscard, Play, card_str, parse_action
+from engine.tables import live, notify
+from engine.tables.models import LiveTable, TableHand
 from tests.factories import MembershipFactory
 from tests.tables.helpers import table_with
 

@@ -7,8 +7,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from engine.models import LiveTable
-from engine.services import SeatSpec, table_create
+from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, table_create
 from scoring.models import HandLine
 from scoring.services import scoresheet_create
 from tests.factories import ClubFactory, RuleSetFactory

@@ -1,4 +1,4 @@
-"""The messages a table sends its sockets (``engine.selectors.table_payloads``)."""
+"""The messages a table sends its sockets (``engine.tables.selectors.table_payloads``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from engine import selectors
-from engine.models import LiveTable
+from engine.tables import selectors
+from engine.tables.models import LiveTable
 from tests.tables.helpers import play_hand, table_with
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.errors import TableError
-from engine.models import LiveTable
-from engine.services import SeatSpec, table_create
+from engine.tables.errors import TableError
+from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, table_create
 from tests.factories import ClubFactory, MembershipFactory
 from tests.tables.helpers import play_hand, state, table_with
 

@@ -1,6 +1,7 @@
 """Publishing a draft round: one scoresheet per match, made through
 ``scoring.services.scoresheet_create`` with the seats' players and the first dealer; the
-pairings then go public.
+pairings then go public, and ``tournaments.signals.round_published`` is sent once that is
+committed.
 
 A sheet gets the event's own copy of the rules: its rule set when that still says the same,
 else the game's standard rules with the event's options written over them (the rule set was
@@ -10,6 +11,7 @@ edited or deleted since the event was made).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
@@ -22,6 +24,7 @@ from tournaments.errors import TournamentError
 from tournaments.formats import Layout, game_of
 from tournaments.models import Entrant, EntrantKind, Event, EventStatus, Match, Round, RoundStatus
 from tournaments.services.rounds import event_layout, require_draft
+from tournaments.signals import round_published
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -72,9 +75,9 @@ def round_publish(*, round_: Round, by: User | None = None) -> Round:
     if event.status == EventStatus.PLANNED:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
-    from notices.tasks import round_published_on_commit
-
-    round_published_on_commit(round_.pk)  # "pairings are up" to the seated players
+    # "Pairings are up": listeners (the players' notices) hear of it once this is committed;
+    # one that fails is logged and does not undo the publication.
+    transaction.on_commit(partial(round_published.send_robust, sender=Round, round_id=round_.pk))
     return round_
 
 

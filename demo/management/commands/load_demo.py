@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from club.demo import demo_load
+from demo.services import demo_load
 
 REFUSED_IN_PRODUCTION = (
     "load_demo refuses to run with KITTY_PRODUCTION=1: the demo club's accounts have "

@@ -3,7 +3,7 @@
 ``broadcast`` runs once per change, in the process that committed it (the web process for a
 player's action, the Celery worker for a computer's move, a turn clock or a grace time). It
 reads the table once and builds each seat's socket message and the spectators' one
-(``engine.selectors.table_payloads``), then sends each to its own group:
+(``engine.tables.selectors.table_payloads``), then sends each to its own group:
 
 - ``table-<id>-seat-<n>``: only sockets opened by the user who plays seat ``n`` (the consumer
   works the seat out from the session when the socket connects) join it, and only seat
@@ -16,7 +16,7 @@ So a message with a seat's hidden cards only ever enters that seat's group. Seat
 before the start (a player leaves, another sits down) while a socket stays in its group, so
 every message also carries who plays each seat: a socket whose user does not play the seat of
 its group (any more) forwards nothing from it, moves to the right group and builds its screen
-from the database instead (``engine.consumers``).
+from the database instead (``engine.tables.consumers``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
 
-from engine import selectors
+from engine.tables import selectors
 
 logger = logging.getLogger(__name__)
 

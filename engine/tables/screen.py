@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bot_moves import BOT_NAMES
-from engine.models import LiveTable, TableSeat
 from engine.rules import GAME_NAMES, Hand
+from engine.tables.bot_moves import BOT_NAMES
+from engine.tables.models import LiveTable, TableSeat
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}

@@ -1,4 +1,7 @@
-"""``manage.py beat``: the Celery beat schedule for the embedded default (``engine.beat``)."""
+"""``manage.py beat``: the Celery beat schedule for the embedded default.
+
+The schedule runs in ``engine.tables.beat``.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from engine.beat import run_schedule, schedule
+from engine.tables.beat import run_schedule, schedule
 
 WITH_BROKER = (
     "Celery has a broker here: run the schedule with `celery -A config worker -B` (or "

@@ -1,39 +1,43 @@
 """Background work of online tables. Tasks take ids, call one service, and are safe to run
 twice: every one re-reads the table under its lock, and the turn clock only acts if the table
-is still at the ``seq`` it was set for."""
+is still at the ``seq`` it was set for.
+
+Each task keeps the name it had as ``engine.tasks``: the beat schedule names it, and timers
+already waiting in a broker (a table's opening, a turn clock) still find it after an upgrade.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from engine import services
+from engine.tables import services
 
 
-@shared_task
+@shared_task(name="engine.tasks.tables_open_due")
 def tables_open_due() -> list[int]:
     """Celery beat, every minute: open the scheduled tables whose time has come."""
     return services.tables_open_due()
 
 
-@shared_task
+@shared_task(name="engine.tasks.table_open")
 def table_open(table_id: int) -> str:
     """Open one table at its scheduled time (a timer set when the table was created)."""
     return services.table_open(table_id=table_id).status
 
 
-@shared_task
+@shared_task(name="engine.tasks.table_bots_play")
 def table_bots_play(table_id: int) -> int:
     """Computer players (and stand-ins for away players) play until a person is to act."""
     return services.bots_play(table_id=table_id)
 
 
-@shared_task
+@shared_task(name="engine.tasks.table_turn_clock")
 def table_turn_clock(table_id: int, seq: int) -> bool:
     """The turn clock set at action ``seq`` ran out: the computer plays for the player."""
     return services.turn_clock_expired(table_id=table_id, seq=seq)
 
 
-@shared_task
+@shared_task(name="engine.tasks.seat_away_check")
 def seat_away_check(table_id: int, index: int) -> bool:
     """The grace time of a player who left ran out: the computer plays until they return."""
     return services.seat_away_check(table_id=table_id, index=index)

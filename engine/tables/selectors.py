@@ -3,7 +3,7 @@
 A table's screens share most of their reads (the table, its seats, the hand replayed from the
 log, the score lines): ``live_shared`` makes them once, and ``live_context``/``seat_payload``
 turn them into one seat's screen. ``table_payloads`` builds every seat's socket message and the
-spectators' from one ``live_shared``, for ``engine.notify.broadcast``.
+spectators' from one ``live_shared``, for ``engine.tables.notify.broadcast``.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from django.urls import NoReverseMatch, reverse
 
 from club.models import Club, Membership
 from club.permissions import Capability, has_capability
-from engine import live
-from engine.models import LiveTable, TableHand, TableSeat, TableStatus
 from engine.rules import Hand, parse_action
-from engine.screen import Screen, table_screen
+from engine.tables import live
+from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
+from engine.tables.screen import Screen, table_screen
 from scoring.models import HandLine
 
 HIDDEN_DISCARDS = ("kitty_discard", "discard")

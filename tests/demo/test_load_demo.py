@@ -1,4 +1,5 @@
-"""The demo club command: loads a realistic club once, however often it runs."""
+"""The demo club command: loads a realistic club once, however often it runs, with every
+app's part of it (sheets, an online match, a league)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from django.core.management import CommandError, call_command
 
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Club, Membership, Partnership, Player
+from engine.tables.demo import TITLE as TABLE_TITLE
+from engine.tables.models import LiveTable
+from scoring.models import Scoresheet
+from tournaments.models import Event
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
@@ -96,3 +101,11 @@ def test_load_demo_exits_non_zero_with_the_reason_in_production(tmp_path: Path) 
     assert result.returncode != 0
     assert "load_demo refuses to run with KITTY_PRODUCTION=1" in result.stderr
     assert "sign in as" not in result.stdout
+
+
+def test_load_demo_loads_every_apps_part_of_the_club() -> None:
+    load()
+    club = Club.objects.get(slug=CLUB_SLUG)
+    assert LiveTable.objects.filter(club=club, title=TABLE_TITLE).count() == 1
+    assert Scoresheet.objects.filter(club=club).exists()
+    assert Event.objects.filter(club=club).exists()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from engine import views
+from engine.tables import views
 
 urlpatterns = [
     path("tables/", views.lobby, name="table_lobby"),

@@ -1,7 +1,7 @@
 """Online table pages: the lobby, a club's tables, a new table, the table, hand history.
 
 The table page draws the seat's screen on the server; afterwards the page's websocket
-(``engine.consumers``) sends the same part drawn again after every change. The page's POST
+(``engine.tables.consumers``) sends the same part drawn again after every change. The page's POST
 handles only what happens before the game: taking or leaving a seat, filling with computers.
 """
 
@@ -19,12 +19,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from club.models import Club, Player
 from club.permissions import Capability, club_required, signed_in_view
-from engine import selectors, services
-from engine.bot_moves import BOT_NAMES, DEFAULT_BOT
-from engine.errors import TableError
-from engine.forms import TableForm
-from engine.models import LiveTable, TableStatus
 from engine.rules import RulesError, get_game
+from engine.tables import selectors, services
+from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT
+from engine.tables.errors import TableError
+from engine.tables.forms import TableForm
+from engine.tables.models import LiveTable, TableStatus
 
 HAND_NOT_FINISHED = "Hand {number} is still being played: it can be replayed when it is over."
 

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from engine.models import ActionLog, LiveTable, TableHand, TableSeat
+from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat
 
 
 class TableSeatInline(admin.TabularInline):

@@ -9,9 +9,9 @@ from django import forms
 from django.utils import timezone
 
 from club.models import Club, Player, RuleSet
-from engine.bot_moves import BOT_NAMES
 from engine.rules import GAME_NAMES
-from engine.services import SeatSpec
+from engine.tables.bot_moves import BOT_NAMES
+from engine.tables.services import SeatSpec
 
 MAX_SEATS = 6
 OPEN_SEAT = ""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.rules import Game, Hand, Tally, get_game, parse_action
 
 if TYPE_CHECKING:
-    from engine.models import LiveTable, TableHand
+    from engine.tables.models import LiveTable, TableHand
 
 CACHE_SIZE = 512
 

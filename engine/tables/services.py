@@ -24,11 +24,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, Membership, Player, RuleSet
-from engine import live, notify, selectors
-from engine.bot_moves import BOT_NAMES, DEFAULT_BOT, bot_action
-from engine.errors import ActionRefused, TableError
-from engine.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from engine.rules import Action, Game, Hand, RulesError, Tally, get_game, parse_action
+from engine.tables import live, notify, selectors
+from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT, bot_action
+from engine.tables.errors import ActionRefused, TableError
+from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
+from engine.tables.signals import table_scheduled
 from scoring.services import SideSpec, handline_add, scoresheet_confirm, scoresheet_create
 
 if TYPE_CHECKING:
@@ -131,8 +132,9 @@ def table_create(
     ``seats`` lists the seats from 0 (shorter lists leave the rest empty for players to
     take). A table for an event's ``match`` plays under the rules of the match's sheet and
     writes its hands there. The table opens at ``scheduled_at`` (at once when that is past)
-    and the game starts when it is open and every seat is filled. Once committed, the players
-    seated here are emailed when and where they play (``notices``).
+    and the game starts when it is open and every seat is filled. Once committed, a table with
+    a seated player sends ``engine.tables.signals.table_scheduled`` (the players are emailed
+    when and where they play).
 
     Raises:
         TableError: rules of another club or broken, too many seats, outsiders, a player in
@@ -195,11 +197,13 @@ def table_create(
         for index, spec in enumerate(specs)
     )
     if any(spec.player is not None for spec in seats):
-        from notices.tasks import table_scheduled_on_commit
-
-        table_scheduled_on_commit(table.pk)
+        # Listeners (the players' notices) hear of the table once it is committed; one that
+        # fails is logged and does not undo the table.
+        transaction.on_commit(
+            partial(table_scheduled.send_robust, sender=LiveTable, table_id=table.pk)
+        )
     if table.status == TableStatus.SCHEDULED:
-        from engine import tasks
+        from engine.tables import tasks
 
         delay = (scheduled_at - now).total_seconds()
         transaction.on_commit(partial(notify.run_later, tasks.table_open, (table.pk,), delay))
@@ -350,7 +354,7 @@ def _start(table: LiveTable, seats: list[TableSeat]) -> None:
     table.save(update_fields=["scoresheet", "status", "started_at", "hand_number"])
     hand = live.hand_dealt(table, first)
     _after_write(table, hand)
-    from engine import tasks
+    from engine.tables import tasks
 
     for seat in seats:
         if seat.player is not None and seat.connections == 0:
@@ -519,7 +523,7 @@ def _after_write(table: LiveTable, hand: Hand, seats: Sequence[TableSeat] = ()) 
 
 
 def _committed(acted: Acted, hand: Hand, turn_seconds: int) -> None:
-    from engine import tasks
+    from engine.tables import tasks
 
     live.remember(acted.table_id, acted.seq, acted.hand_number, hand)
     try:
@@ -617,7 +621,7 @@ def seat_connected(*, table_id: int, index: int) -> None:
 @transaction.atomic
 def seat_disconnected(*, table_id: int, index: int) -> None:
     """A page of the player closed; when it was the last, the grace time starts."""
-    from engine import tasks
+    from engine.tables import tasks
 
     seat = (
         TableSeat.objects.select_for_update()
@@ -656,7 +660,7 @@ def seat_away_check(*, table_id: int, index: int, now: datetime | None = None) -
         hand = live.current_hand(table)
         _changed(table)
         if hand is not None and hand.to_act == index:
-            from engine import tasks
+            from engine.tables import tasks
 
             transaction.on_commit(partial(tasks.table_bots_play.delay, table_id))
     return True

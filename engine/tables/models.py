@@ -5,7 +5,7 @@ Vocabulary:
   state is never stored: it is the replay of the action log (event sourcing), so a restart, a
   reconnect or a second server process loses nothing.
 - *seat*: a place at the table (engine seat number, from 0), taken by a club player or by a
-  computer player (a *bot*, named as ``engine.bot_moves`` knows them). A player who is away
+  computer player (a *bot*, named as ``engine.tables.bot_moves`` knows them). A player who is away
   longer than the table's grace time is played for by a bot until they return.
 - *hand*: one deal of the table's game: its dealer, the seed its deal is shuffled from and the
   tally before it, enough to deal it again exactly.

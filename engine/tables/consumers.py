@@ -3,15 +3,15 @@
 A connection is authenticated from the session (members of the table's club only) and works
 out its seat once it is open; players are counted present while connected. It then joins the
 group of that seat, or the spectators' group, and sends the screen it builds from the database
-(``engine.selectors.socket_payload``). After each change the process that committed it sends
-each group its ready-made screen (``engine.notify.broadcast``), which this connection forwards
-as it is, with two checks: a screen older (lower ``seq``) than the last one sent is dropped, so
-the client never goes back; and if the message says this user no longer plays the seat of the
-group (seats change before the start), nothing from it is forwarded: the connection moves to
-its seat's group and builds its screen from the database. The one message a client sends is
-``{"type": "act", "action": "<notation>", "seq": n}``; anything wrong with it is answered with
-``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is connecting
-again: the current state is sent on connect.
+(``engine.tables.selectors.socket_payload``). After each change the process that committed it
+sends each group its ready-made screen (``engine.tables.notify.broadcast``), which this
+connection forwards as it is, with two checks: a screen older (lower ``seq``) than the last
+one sent is dropped, so the client never goes back; and if the message says this user no longer
+plays the seat of the group (seats change before the start), nothing from it is forwarded: the
+connection moves to its seat's group and builds its screen from the database. The one message
+a client sends is ``{"type": "act", "action": "<notation>", "seq": n}``; anything wrong with it
+is answered with ``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is
+connecting again: the current state is sent on connect.
 
 Whatever a client sends, the socket stays up and the table plays on: a message that cannot be
 read is refused with ``bad_message``, and one whose handling fails for a reason of the server's
@@ -37,9 +37,9 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from engine import notify, selectors, services
-from engine.errors import ActionRefused
-from engine.models import ActionLog
+from engine.tables import notify, selectors, services
+from engine.tables.errors import ActionRefused
+from engine.tables.models import ActionLog
 
 logger = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 
 from club.models import Club, Player, RuleSet
-from engine.models import LiveTable
-from engine.services import SeatSpec, table_create
+from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, table_create
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

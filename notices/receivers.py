@@ -1,0 +1,22 @@
+"""What notices do when other apps tell them something happened: queue the emails.
+
+The senders (``engine.tables.signals``, ``tournaments.signals``) send after their transaction
+commits, so the task finds what it tells of; a task that cannot run (a mail server down, with
+eager Celery) fails only this receiver, logged by the sender's ``send_robust``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notices import tasks
+
+
+def table_scheduled_notify(sender: Any, table_id: int, **kwargs: Any) -> None:
+    """A new table with seated players: tell them when it opens and where to sit."""
+    tasks.table_scheduled.delay(table_id)
+
+
+def round_published_notify(sender: Any, round_id: int, **kwargs: Any) -> None:
+    """A round was published: tell each seated player where they sit."""
+    tasks.round_published.delay(round_id)

@@ -1,0 +1,48 @@
+"""Tables reach the computer players through one door, with the bots' own names and labels."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import bots
+from engine.rules import get_game
+from engine.tables import bot_moves
+from engine.tables.forms import TableForm
+
+
+def test_the_tables_use_the_bots_own_list_of_names_and_labels() -> None:
+    assert bot_moves.BOT_NAMES is bots.BOT_NAMES
+    assert set(bots.BOT_NAMES) == set(bots.BOTS)
+    assert next(iter(bots.BOT_NAMES)) == bot_moves.DEFAULT_BOT == bots.DEFAULT_BOT
+
+
+@pytest.mark.django_db
+def test_the_table_form_offers_each_bot_by_its_label() -> None:
+    from tests.factories import ClubFactory
+
+    form = TableForm(club=ClubFactory.create())
+    offered = dict(form.fields["seat_0"].choices)  # type: ignore[attr-defined]
+    for name, label in bots.BOT_NAMES.items():
+        assert offered[f"bot:{name}"] == f"Computer: {label}"
+
+
+@pytest.mark.parametrize("name", sorted(bots.BOTS))
+def test_a_seat_plays_what_its_bot_chooses_from_the_seat_view(name: str) -> None:
+    hand = get_game("auction45").new_hand(dealer=3, seed=7)
+    seat = hand.to_act
+    assert seat is not None
+    chosen = bot_moves.bot_action(hand, seat, name, random.Random(5))
+    expected = bots.bot_for(name).choose(hand.view(seat), hand.legal_actions(), random.Random(5))
+    assert chosen == expected
+
+
+def test_an_unknown_bot_or_a_seat_not_to_act_is_refused() -> None:
+    hand = get_game("pitch52").new_hand(seed=1)
+    seat = hand.to_act
+    assert seat is not None
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        bot_moves.bot_action(hand, seat, "clever", random.Random(1))
+    with pytest.raises(ValueError, match="is not to act"):
+        bot_moves.bot_action(hand, (seat + 1) % 4, "rule", random.Random(1))

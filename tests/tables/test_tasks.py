@@ -1,0 +1,24 @@
+"""The tables' Celery tasks keep the names they were first registered under."""
+
+from __future__ import annotations
+
+from celery import current_app
+
+from engine.tables import tasks
+
+# Timers already waiting in a broker (a table's opening, a turn clock, a grace time) and the
+# beat schedule find their task by these names.
+NAMES = {
+    "engine.tasks.tables_open_due": tasks.tables_open_due,
+    "engine.tasks.table_open": tasks.table_open,
+    "engine.tasks.table_bots_play": tasks.table_bots_play,
+    "engine.tasks.table_turn_clock": tasks.table_turn_clock,
+    "engine.tasks.seat_away_check": tasks.seat_away_check,
+}
+
+
+def test_each_task_is_registered_under_its_first_name() -> None:
+    current_app.loader.import_default_modules()
+    for name, task in NAMES.items():
+        assert task.name == name
+        assert name in current_app.tasks
