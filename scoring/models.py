@@ -205,7 +205,7 @@ class HandLine(models.Model):
     sheet = models.ForeignKey(
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="lines"
     )
-    entry = models.CharField("entry", max_length=10, choices=Entry.choices, default=Entry.PRIMARY)
+    entry = models.CharField("entry", max_length=10, choices=Entry, default=Entry.PRIMARY)
     number = models.PositiveIntegerField("line", help_text="Hand number on the sheet, from 1.")
     line = models.JSONField("as written", help_text="The line as the rules engine reads it.")
     # Typed copies of the main fields, for lists and queries.
@@ -335,7 +335,7 @@ class Resolution(models.Model):
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="resolutions"
     )
     number = models.PositiveIntegerField("line")
-    chosen = models.CharField("version kept", max_length=10, choices=Entry.choices)
+    chosen = models.CharField("version kept", max_length=10, choices=Entry)
     primary_version = models.JSONField("sheet's version", null=True, blank=True)
     check_version = models.JSONField("second entry's version", null=True, blank=True)
     by = models.ForeignKey(
