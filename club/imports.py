@@ -18,6 +18,7 @@ from django.db import transaction
 
 from club.models import Club, Membership, Player
 from club.services import refresh_member_count_on_commit
+from club.words import counted
 
 COLUMNS = ("name", "email", "role")
 MAX_BYTES = 1_000_000
@@ -70,7 +71,7 @@ class PlayersImportError(Exception):
     """The file was refused; ``errors`` lists every problem, in row order."""
 
     def __init__(self, errors: list[RowError]) -> None:
-        super().__init__(f"{len(errors)} problem(s) in the file")
+        super().__init__(f"{counted(len(errors), 'problem')} in the file")
         self.errors = errors
 
 
