@@ -29,8 +29,8 @@ TRUMP_WORDS = {"N": "NT", "NT": "NT", "NO": "NT"}
 _INT = re.compile(r"^[+-]?\d{1,18}$")
 _SPEC_REFERENCE = re.compile(r"\s*\(RULES\.md [^)]*\)")
 
-# A plain headline per RULES.md 5.2 reason code (and the app's own codes), shown above the
-# engine's explanation.
+# A plain headline per line reason code (docs/rules.md#line-codes, and the app's own codes),
+# shown above the engine's explanation.
 HEADLINES = {
     "game_over": "The game is over",
     "missing_field": "Something is missing",
