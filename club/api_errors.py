@@ -7,7 +7,8 @@ Every answer of 400 and above is ``{"code": str, "message": str, "field": str | 
   ``not_authenticated``, ``permission_denied``, ``not_found``, ``method_not_allowed``,
   ``unsupported_media_type``, ``throttled``…), the code a service gives its
   ``ValidationError`` (e.g. ``player_in_other_club``), or the code of a domain error
-  (``club.errors.DomainError``: RULES.md 5.2 for a refused line, ``stale``, ``locked``…);
+  (``club.errors.DomainError``: a refused line's reason, docs/rules.md#line-codes; ``stale``,
+  ``locked``…);
 - ``message`` says what is wrong in plain words;
 - ``field`` names the input at fault, dotted into nested input (``options.renege``,
   ``seats.1.player``), or is null.
@@ -151,7 +152,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
 class ErrorItemSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(
         help_text="Stable code: DRF's (required, invalid, not_found, throttled…), a "
-        "service's, or RULES.md 5.2 for a refused line."
+        "service's, or a refused line's reason code (docs/rules.md, 'Refusal codes')."
     )
     message = serializers.CharField(help_text="What is wrong, in plain words.")
     field = serializers.CharField(

@@ -53,8 +53,8 @@ class RuleSetListApi(ClubApi):
         options = serializers.DictField(
             required=False,
             default=dict,
-            help_text="Option id → value, as in RULES.md section 8; options left out take "
-            "the standard value.",
+            help_text="Option id → value, as in the game's options table of docs/rules.md; "
+            "options left out take the standard value.",
         )
         is_default = serializers.BooleanField(
             required=False,

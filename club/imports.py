@@ -18,6 +18,7 @@ from django.db import transaction
 
 from club.models import Club, Membership, Player
 from club.services import refresh_member_count_on_commit
+from club.words import counted
 
 COLUMNS = ("name", "email", "role")
 MAX_BYTES = 1_000_000
@@ -70,7 +71,7 @@ class PlayersImportError(Exception):
     """The file was refused; ``errors`` lists every problem, in row order."""
 
     def __init__(self, errors: list[RowError]) -> None:
-        super().__init__(f"{len(errors)} problem(s) in the file")
+        super().__init__(f"{counted(len(errors), 'problem')} in the file")
         self.errors = errors
 
 
@@ -78,12 +79,8 @@ def _norm(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def players_csv_read(content: bytes) -> list[ImportRow]:
-    """Read and check the rows of a players file (no database access).
-
-    Raises:
-        PlayersImportError: with every problem found.
-    """
+def _csv_lines(content: bytes) -> list[tuple[int, list[str]]]:
+    """The file's non-blank lines with their numbers, or the refusal of a file unread."""
     if len(content) > MAX_BYTES:
         raise PlayersImportError([RowError(0, "", TOO_BIG)])
     try:
@@ -100,8 +97,10 @@ def players_csv_read(content: bytes) -> list[ImportRow]:
     lines = [(number, cells) for number, cells in lines if any(c.strip() for c in cells)]
     if not lines:
         raise PlayersImportError([RowError(0, "", EMPTY_FILE)])
-    header_row, header = lines[0]
-    columns = [cell.strip().lower() for cell in header]
+    return lines
+
+
+def _header_errors(header_row: int, columns: list[str]) -> list[RowError]:
     errors = [
         RowError(header_row, column, UNKNOWN_COLUMN.format(column=column))
         for column in columns
@@ -113,6 +112,19 @@ def players_csv_read(content: bytes) -> list[ImportRow]:
     ]
     if "name" not in columns:
         errors.append(RowError(header_row, "name", NO_NAME_COLUMN))
+    return errors
+
+
+def players_csv_read(content: bytes) -> list[ImportRow]:
+    """Read and check the rows of a players file (no database access).
+
+    Raises:
+        PlayersImportError: with every problem found.
+    """
+    lines = _csv_lines(content)
+    header_row, header = lines[0]
+    columns = [cell.strip().lower() for cell in header]
+    errors = _header_errors(header_row, columns)
     if errors:
         raise PlayersImportError(errors)
     if len(lines) == 1:

@@ -41,7 +41,7 @@ def round_key(round_id: int) -> str:
 class Notice(models.Model):
     Kind = NoticeKind
 
-    kind = models.CharField("kind", max_length=30, choices=NoticeKind.choices)
+    kind = models.CharField("kind", max_length=30, choices=NoticeKind)
     key = models.CharField(
         "event",
         max_length=100,

@@ -70,7 +70,9 @@ class ScoresheetListApi(ClubApi):
 
         class SeatSerializer(serializers.Serializer[Any]):
             seat = serializers.IntegerField(
-                min_value=0, max_value=SMALL_MAX, help_text="From 0, clockwise."
+                min_value=0,
+                max_value=SMALL_MAX,
+                help_text="From 0, clockwise: seat 1 on the pages is 0 here.",
             )
             player = serializers.IntegerField(
                 min_value=1, max_value=ID_MAX, help_text="A member of the club."
@@ -91,7 +93,7 @@ class ScoresheetListApi(ClubApi):
             required=False,
             allow_null=True,
             default=None,
-            help_text="Seat, from 0.",
+            help_text="Seat, from 0: seat 1 on the pages is 0 here.",
         )
         sides = SideSerializer(many=True, required=False, default=list)
         seats = SeatSerializer(many=True, required=False, default=list)

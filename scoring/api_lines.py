@@ -3,10 +3,11 @@ saving it, and double entry (the comparison, a director's resolution).
 
 Lines are numbered as on paper, from 1; ``entry=check`` (query string, or in the body when
 adding) addresses the second entry instead of the sheet. A line the engine refuses answers 400
-``{"code": <RULES.md 5.2 code>, "message": …, "field": …}``; a line holding a key that is not
-the game's, or a value of a shape or size no line has, answers 400 with ``unknown_key``,
-``bad_value`` or ``too_large`` (``scoring.lineshape``); adding with a ``number`` that is no
-longer next, or correcting a line whose ``version`` changed, answers 409 with code ``stale``.
+``{"code": <reason code, docs/rules.md#line-codes>, "message": …, "field": …}``; a line holding
+a key that is not the game's, or a value of a shape or size no line has, answers 400 with
+``unknown_key``, ``bad_value`` or ``too_large`` (``scoring.lineshape``); adding with a
+``number`` that is no longer next, or correcting a line whose ``version`` changed, answers 409
+with code ``stale``.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def _entry(request: Request) -> str:
 
 def _line_field() -> serializers.DictField:
     return serializers.DictField(
-        help_text="The line as written (RULES.md 5.1): dealer, bidder (seats from 0), bid, "
+        help_text="The line as written (docs/rules.md, 'Scoresheet lines'): dealer, bidder "
+        "(seats count from 0 in the API: seat 1 on the pages is 0 here), bid, "
         "trump, points or books per side, …"
     )
 

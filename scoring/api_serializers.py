@@ -3,10 +3,11 @@
 
 A refused or stale request (a ``ScoringError`` the view lets go up to the API's exception
 handler) answers the API's one refusal shape (``club.api_errors``), ``{"code", "message",
-"field"}``, 409 for a stale or locked sheet and 400 otherwise: ``code`` is the RULES.md 5.2
-reason code for a line the engine refused (``bad_bid``, ``points_total``…), or one of the app's
-codes (``stale``, ``locked``, ``not_finished``, ``entries_differ``, and ``unknown_key``,
-``bad_value``, ``too_large`` for a line that is not the game's shape: ``scoring.lineshape``…).
+"field"}``, 409 for a stale or locked sheet and 400 otherwise: ``code`` is the reason code
+(docs/rules.md#line-codes) for a line the engine refused (``bad_bid``, ``points_total``…), or
+one of the app's codes (``stale``, ``locked``, ``not_finished``, ``entries_differ``, and
+``unknown_key``, ``bad_value``, ``too_large`` for a line that is not the game's shape:
+``scoring.lineshape``…).
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ CONFLICT = OpenApiResponse(
 
 
 class HandLineOutputSerializer(serializers.ModelSerializer[HandLine]):
-    line = serializers.JSONField(help_text="The line as written (RULES.md 5.1), seats from 0.")
+    line = serializers.JSONField(
+        help_text="The line as written (docs/rules.md, 'Scoresheet lines'). Seats count "
+        "from 0 in the API: seat 1 on the pages is 0 here."
+    )
     delta = serializers.ListField(child=serializers.IntegerField(), help_text="Change per side.")
     scores_after = serializers.ListField(
         child=serializers.IntegerField(), help_text="Running totals per side after the hand."

@@ -58,7 +58,8 @@ def line_check(game: Game, line: Mapping[str, Any], tally: Tally) -> HandScore:
     here, so nothing else reaches the sheet or its history.
 
     Raises:
-        LineRefused: the engine's RULES.md 5.2 code, its message and the field at fault; or
+        LineRefused: the engine's reason code (docs/rules.md#line-codes), its message and the
+            field at fault; or
             the screen's ``unknown_key``, ``bad_value``, ``too_large``.
     """
     line_screen(game.id, line)

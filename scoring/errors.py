@@ -14,7 +14,7 @@ class ScoringError(DomainError):
 
 
 class LineRefused(ScoringError):
-    """The rules engine refused a line (a RULES.md 5.2 reason code).
+    """The rules engine refused a line (a reason code of docs/rules.md#line-codes).
 
     ``number`` names the refused line when a run of lines was checked.
     """

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from club.words import scores_text
 from engine.rules import Game
 from scoring.errors import ScoringError
 
@@ -28,8 +29,8 @@ TRUMP_WORDS = {"N": "NT", "NT": "NT", "NO": "NT"}
 _INT = re.compile(r"^[+-]?\d{1,18}$")
 _SPEC_REFERENCE = re.compile(r"\s*\(RULES\.md [^)]*\)")
 
-# A plain headline per RULES.md 5.2 reason code (and the app's own codes), shown above the
-# engine's explanation.
+# A plain headline per line reason code (docs/rules.md#line-codes, and the app's own codes),
+# shown above the engine's explanation.
 HEADLINES = {
     "game_over": "The game is over",
     "missing_field": "Something is missing",
@@ -250,8 +251,8 @@ def line_text(written: Mapping[str, Any] | None, columns: Sequence[Column]) -> s
 
 
 def score_text(snapshot: Mapping[str, Any] | None) -> str:
-    """What a line scored, from its history snapshot: ``made; totals 20, 10``."""
+    """What a line scored, from its history snapshot: ``made; totals 20 to 10``."""
     if not snapshot:
         return ""
-    totals = ", ".join(str(t) for t in snapshot.get("scores_after") or [])
+    totals = scores_text(snapshot.get("scores_after") or [])
     return f"{result_word(snapshot.get('made'))}; totals {totals}"

@@ -1,5 +1,6 @@
-"""What a written line may hold before the engine reads it: the game's own keys (RULES.md 5.1),
-values of the shapes a line uses, of sizes no real line comes near.
+"""What a written line may hold before the engine reads it: the game's own keys
+(docs/rules.md#scoresheet-lines), values of the shapes a line uses, of sizes no real line comes
+near.
 
 The engine reads the fields it knows and ignores the rest, and a line is stored as written:
 without this screen, any key a client sends is kept in the sheet and in its history. The keys
@@ -18,7 +19,7 @@ Refusals carry the app's codes, in the shape of the engine's (``code``, ``messag
   ``MAX_ITEMS`` entries.
 
 Whether a value of the right shape is right (a bid written as text, a list of the wrong
-length) is the engine's to say, with RULES.md 5.2's codes.
+length) is the engine's to say, with the codes of docs/rules.md#line-codes.
 
 Lines are screened whenever they are checked, re-scoring included: a line stored with other
 keys before the screen existed is refused when a correction above it re-scores it, and the
@@ -53,7 +54,7 @@ _COMMON = {
     "passed_out": Shape.ONE,
 }
 
-#: Game id → the fields of its line and their shapes (RULES.md 5.1).
+#: Game id → the fields of its line and their shapes (docs/rules.md#scoresheet-lines).
 LINE_FIELDS: dict[str, dict[str, Shape]] = {
     "auction45": {
         **_COMMON,
@@ -138,8 +139,8 @@ def _check_one(field: str, value: Any, outer: Shape | None = None) -> None:
 def _check_field(field: str, value: Any, shape: Shape) -> None:
     given = _shape_of(value)
     if given is Shape.ONE:
-        # A single value where a list goes is the engine's to refuse (a wrong type, RULES.md
-        # 5.2 ``missing_field``); it is harmless here.
+        # A single value where a list goes is the engine's to refuse (a wrong type,
+        # ``missing_field``); it is harmless here.
         _check_one(field, value)
         return
     if given is not shape:

@@ -7,8 +7,9 @@ Vocabulary:
 - *entry*: one scorer's copy of the sheet's lines. The primary entry is the sheet; a second
   scorer may type the same sheet again as the check entry (double entry), and the two are
   compared line by line before the sheet is confirmed.
-- *line*: one hand as written on paper (RULES.md 5.1), stored as the dict the engine reads,
-  with what the engine computed from it (change, running totals, made/set, game result).
+- *line*: one hand as written on paper (docs/rules.md#scoresheet-lines), stored as the dict the
+  engine reads, with what the engine computed from it (change, running totals, made/set, game
+  result).
 - *revision*: one change of a line (added, edited, deleted, resolved) with who, when, and the
   line before and after. Deleted lines are kept, marked deleted: nothing is ever lost.
 """
@@ -70,7 +71,8 @@ class Scoresheet(models.Model):
         "first dealer",
         null=True,
         blank=True,
-        help_text="Seat (from 0) that dealt the first hand; the deal then passes to the left.",
+        help_text="Seat that dealt the first hand, from 0: seat 1 on the pages is 0 here. The "
+        "deal then passes to the left.",
     )
     revision = models.PositiveIntegerField(
         "revision",
@@ -84,7 +86,11 @@ class Scoresheet(models.Model):
         "winning sides", null=True, blank=True, help_text="Side indexes, when the game is over."
     )
     end_reason = models.CharField(
-        "how the game ended", max_length=30, blank=True, help_text="RULES.md 0.4 reason."
+        "how the game ended",
+        max_length=30,
+        blank=True,
+        help_text="target, bidder_out_first, highest_score, loss_line or set_limit "
+        "(docs/rules.md#game-end).",
     )
     # Reserved for tournaments: the Match this sheet scores. A plain column until the Match
     # model exists; it then becomes a foreign key on the same column.
@@ -137,7 +143,7 @@ class Scoresheet(models.Model):
 
     def dealer_of(self, number: int, seats: int) -> int | None:
         """Who deals hand ``number`` (from 1), when the first dealer is known: the deal passes
-        one seat to the left after every hand, thrown-in hands included (RULES.md 0.2)."""
+        one seat to the left after every hand, thrown-in hands included (docs/rules.md#seats)."""
         if self.first_dealer is None:
             return None
         return (self.first_dealer + number - 1) % seats
@@ -176,7 +182,9 @@ class SheetSeat(models.Model):
     sheet = models.ForeignKey(
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="seats"
     )
-    seat = models.PositiveSmallIntegerField("seat", help_text="The engine's seat number, from 0.")
+    seat = models.PositiveSmallIntegerField(
+        "seat", help_text="The engine's seat number, from 0: seat 1 on the pages is 0 here."
+    )
     side = models.ForeignKey(
         SheetSide, verbose_name="side", on_delete=models.CASCADE, related_name="seats"
     )
@@ -205,7 +213,7 @@ class HandLine(models.Model):
     sheet = models.ForeignKey(
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="lines"
     )
-    entry = models.CharField("entry", max_length=10, choices=Entry.choices, default=Entry.PRIMARY)
+    entry = models.CharField("entry", max_length=10, choices=Entry, default=Entry.PRIMARY)
     number = models.PositiveIntegerField("line", help_text="Hand number on the sheet, from 1.")
     line = models.JSONField("as written", help_text="The line as the rules engine reads it.")
     # Typed copies of the main fields, for lists and queries.
@@ -317,7 +325,7 @@ class Resolution(Audited):
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="resolutions"
     )
     number = models.PositiveIntegerField("line")
-    chosen = models.CharField("version kept", max_length=10, choices=Entry.choices)
+    chosen = models.CharField("version kept", max_length=10, choices=Entry)
     primary_version = models.JSONField("sheet's version", null=True, blank=True)
     check_version = models.JSONField("second entry's version", null=True, blank=True)
 

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, Membership, Partnership, Player, RuleSet
+from club.words import numbered
 from engine.rules import GAME_NAMES, Game, RulesError, get_game
 from scoring import engine_bridge as bridge
 from scoring import linestore as store
@@ -58,7 +59,7 @@ ALREADY_CONFIRMED = "This sheet is already confirmed."
 NOT_CONFIRMED = "This sheet is not confirmed, so there is nothing to unlock."
 UNLOCK_REASON_NEEDED = "Say why the sheet is unlocked: the reason is kept with the sheet."
 ENTRIES_DIFFER = (
-    "The second entry differs from the sheet on line(s) {numbers}: compare them and choose "
+    "The second entry differs from the sheet on {lines}: compare them and choose "
     "the right version first."
 )
 
@@ -209,8 +210,8 @@ def scoresheet_confirm(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> Sco
         raise ScoringError("not_finished", NOT_FINISHED)
     comparison = doubleentry_compare(sheet=sheet)
     if comparison.has_check and not comparison.matches:
-        numbers = ", ".join(str(number) for number in comparison.differing)
-        raise ScoringError("entries_differ", ENTRIES_DIFFER.format(numbers=numbers))
+        lines = numbered("line", comparison.differing)
+        raise ScoringError("entries_differ", ENTRIES_DIFFER.format(lines=lines))
     sheet.status = SheetStatus.CONFIRMED
     sheet.confirmed_by = store.author(by)
     sheet.confirmed_at = timezone.now()

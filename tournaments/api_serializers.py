@@ -89,7 +89,7 @@ class EntrantOutputSerializer(serializers.ModelSerializer[Entrant]):
 
 
 class SeatOutputSerializer(serializers.Serializer[Any]):
-    seat = serializers.IntegerField(help_text="Clockwise from 0.")
+    seat = serializers.IntegerField(help_text="Clockwise from 0: seat 1 on the pages is 0 here.")
     name = serializers.CharField(help_text="The player sitting there.")
     entrant = serializers.CharField(help_text="Whom the seat plays for.")
     deals_first = serializers.BooleanField()

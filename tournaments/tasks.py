@@ -20,6 +20,7 @@ from typing import Any
 
 from celery import Task, shared_task
 
+from club.words import counted
 from tournaments.errors import TournamentError
 from tournaments.models import Job, JobKind
 from tournaments.services import jobs
@@ -87,7 +88,7 @@ def _standings(job: Job) -> str:
     if job.event.season_id is not None:
         jobs.job_enqueue(club=job.club, kind=JobKind.SEASON_STANDINGS, season=job.event.season)
     jobs.job_enqueue(club=job.club, kind=JobKind.RATINGS)
-    return f"Standings updated after {snapshot.games_counted} game(s)."
+    return f"Standings updated after {counted(snapshot.games_counted, 'game')}."
 
 
 def _season_standings(job: Job) -> str:
@@ -95,14 +96,14 @@ def _season_standings(job: Job) -> str:
 
     assert job.season is not None
     snapshot = season_standings_recompute(season=job.season)
-    return f"Season standings updated after {snapshot.games_counted} game(s)."
+    return f"Season standings updated after {counted(snapshot.games_counted, 'game')}."
 
 
 def _ratings(job: Job) -> str:
     from tournaments.services.ratings import club_ratings_update
 
     games = club_ratings_update(club=job.club)
-    return f"Ratings updated from {games} game(s)."
+    return f"Ratings updated from {counted(games, 'game')}."
 
 
 @shared_task(base=JobTask, name="tournaments.round_pair", **RETRY)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.http import HttpRequest
 
+from club import words
 from club.permissions import Capability
 
 register = template.Library()
@@ -16,3 +17,23 @@ def can(request: HttpRequest, capability: str) -> bool:
     this page (set by ``club_required``)."""
     held: frozenset[Capability] = getattr(request, "club_capabilities", frozenset())
     return Capability(capability) in held
+
+
+@register.filter
+def counted(count: int | float, noun: str) -> str:
+    """``{{ lines|counted:"line" }}``: "1 line", "3 lines". An irregular plural goes after a
+    comma: ``{{ n|counted:"entry,entries" }}``."""
+    singular, _, plural = noun.partition(",")
+    return words.counted(count, singular, plural or None)
+
+
+@register.filter
+def numbered(numbers: list[int], noun: str) -> str:
+    """``{{ differing|numbered:"line" }}``: "line 3", "lines 3 and 5"."""
+    return words.numbered(noun, numbers)
+
+
+@register.filter
+def scores(values: list[int | float | None]) -> str:
+    """``{{ totals|scores }}``: "125 to 75"."""
+    return words.scores_text(values)

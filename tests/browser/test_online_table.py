@@ -127,7 +127,7 @@ def test_a_player_plays_a_whole_hand_online(daphne_url: str, page: Page) -> None
     row = page.locator("#sheet-lines tr[data-line='1']")
     expect(row).to_be_visible()
     expect(row).to_contain_text(re.compile(r"(made|set|–)"))
-    expect(row).to_contain_text(" – ".join(str(s) for s in line.scores_after))
+    expect(row).to_contain_text(" to ".join(str(s) for s in line.scores_after))
     assert LiveTable.objects.get(pk=table.pk).seq > 20
     # The same line on the match's scoresheet page.
     page.locator("#sheet-link").click()

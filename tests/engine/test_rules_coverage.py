@@ -1,15 +1,18 @@
-"""RULES.md as a checklist: every option, every option value and every error code is exercised.
+"""The rules as a checklist: every option, every option value and every error code is
+exercised and documented.
 
-The tables below are RULES.md sections 5.2, 7 and 8 transcribed. The tests check the engine
-declares exactly these options with these defaults, and that the conformance vectors (the
-public file and Kitty's own) use every non-default value and expect every error code at least
-once, so a rule nobody tests shows up as a failure here.
+The tables below are the options and codes of the rules (docs/rules.md: each game's options,
+"Refusing a scoresheet line", "Refusing an action at a table"). The tests check the engine
+declares exactly these options with these defaults, that Kitty's conformance vectors use every
+non-default value and expect every error code at least once, so a rule nobody tests shows up as
+a failure here, and that docs/rules.md lists every option, default and code the code has.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -21,12 +24,11 @@ from engine.rules.errors import ENGINE_CODES
 from engine.rules.options import OptionSpec
 
 HERE = Path(__file__).resolve().parent
-VECTOR_FILES = [HERE.parents[2] / "shared" / "conformance" / "public.jsonl"] + sorted(
-    (HERE / "vectors").glob("*.jsonl")
-)
+DOCS = HERE.parents[1] / "docs" / "rules.md"
+VECTOR_FILES = sorted((HERE / "vectors").glob("*.jsonl"))
 ANY_POSITIVE = "any positive int"
 
-# RULES.md section 8: option id -> (default, the other values).
+# Each game's options (docs/rules.md, #<game>-options): option id -> (default, the other values).
 SECTION_8: dict[str, dict[str, tuple[Any, tuple[Any, ...] | str]]] = {
     "auction45": {
         "players": (4, (2, 3, 5, 6)),
@@ -84,7 +86,7 @@ SECTION_8: dict[str, dict[str, tuple[Any, tuple[Any, ...] | str]]] = {
     },
 }
 
-# RULES.md section 5.2: scoresheet reason codes.
+# Scoresheet reason codes, in check order (docs/rules.md#line-codes).
 SECTION_5_CODES = (
     "game_over", "missing_field", "bad_seat", "passed_out_not_allowed", "bad_bid",
     "sixty_not_allowed", "bad_trump", "bad_mode", "points_not_multiple_of_5",
@@ -92,7 +94,7 @@ SECTION_5_CODES = (
     "points_mismatch", "made_mismatch", "score_mismatch",
 )  # fmt: skip
 
-# RULES.md section 7: action error codes.
+# Action error codes (docs/rules.md#action-codes).
 SECTION_7_CODES = (
     "out_of_turn", "wrong_phase", "bad_bid", "bid_too_low", "hold_not_allowed",
     "sixty_not_allowed", "dealer_must_bid", "auction_over", "bad_trump", "bad_mode",
@@ -102,8 +104,8 @@ SECTION_7_CODES = (
 )  # fmt: skip
 
 # Codes no sequence of actions can produce, with why. Pitch hands hold only trumps in play
-# (RULES.md 3.5 step 5), so a non-trump card sent as a play is not in the hand and is refused
-# as ``not_in_hand``, which RULES.md 7 checks first; what ``trump_only`` means is shown by
+# (docs/rules.md#pitch52-draw, step 5), so a non-trump card sent as a play is not in the hand
+# and is refused as ``not_in_hand``, which is checked first; what ``trump_only`` means is shown by
 # legal_plays vectors instead (a dead non-trump is never legal).
 UNREACHABLE_BY_ACTIONS = {"trump_only"}
 
@@ -131,7 +133,7 @@ def _expected_codes(expect: Any) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("game", sorted(SECTION_8))
-def test_the_engine_declares_exactly_the_options_of_section_8(game: str) -> None:
+def test_the_engine_declares_exactly_the_documented_options(game: str) -> None:
     specs = _specs(game)
     assert sorted(specs) == sorted(SECTION_8[game])
     for option_id, (default, others) in SECTION_8[game].items():
@@ -166,7 +168,7 @@ def test_every_non_default_option_value_is_used_by_a_vector(game: str) -> None:
 @pytest.mark.parametrize(
     ("kinds", "codes"),
     [(("scoresheet",), SECTION_5_CODES), (("bidding", "legal_plays", "replay"), SECTION_7_CODES)],
-    ids=["section-5.2", "section-7"],
+    ids=["line-codes", "action-codes"],
 )
 def test_every_error_code_is_expected_by_a_vector(
     kinds: tuple[str, ...], codes: tuple[str, ...]
@@ -228,18 +230,82 @@ def _raised_codes() -> dict[str, set[str]]:
 
 
 def test_every_code_the_engine_raises_is_documented() -> None:
-    """RULES.md sections 5.2 and 7, or the engine's own table (``errors.ENGINE_CODES``)."""
+    """The rules' codes, or the engine's own table (``errors.ENGINE_CODES``)."""
     raised = _raised_codes()
     assert len(raised) > 40  # the scan sees the engine's errors
     documented = set(SECTION_5_CODES) | set(SECTION_7_CODES) | set(ENGINE_CODES)
     undocumented = {code: files for code, files in raised.items() if code not in documented}
-    assert not undocumented, f"codes in neither RULES.md nor ENGINE_CODES: {undocumented}"
+    assert not undocumented, f"codes in neither the rules' tables nor ENGINE_CODES: {undocumented}"
 
 
-def test_the_engine_table_only_adds_codes_rules_md_does_not_give_to_the_rules() -> None:
-    """A code of RULES.md keeps its RULES.md meaning; the table may only say where else the
-    engine uses it (``game_over`` for actions, ``bad_seat`` in records)."""
+def test_the_engine_table_only_adds_codes_the_rules_do_not_have() -> None:
+    """A code of the rules keeps its meaning; the table may only say where else the engine uses
+    it (``game_over`` for actions, ``bad_seat`` in records)."""
     assert set(ENGINE_CODES) & set(SECTION_7_CODES) == set()
     assert set(ENGINE_CODES) & set(SECTION_5_CODES) <= {"game_over", "bad_seat"}
     raised = _raised_codes()
     assert set(ENGINE_CODES) <= set(raised), set(ENGINE_CODES) - set(raised)
+
+
+def _doc_sections() -> dict[str, str]:
+    """docs/rules.md cut at its anchors: anchor -> the text up to the next anchor."""
+    parts = re.split(r'<a id="([a-z0-9-]+)"></a>', DOCS.read_text(encoding="utf-8"))
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def _table_rows(text: str) -> dict[str, list[str]]:
+    """The rows of the tables in ``text`` whose first cell is code: first cell -> the others."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) > 1:
+            for name in re.findall(r"`([^`]+)`", cells[0]):
+                rows[name] = cells[1:]
+    return rows
+
+
+def _doc_value(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value) if isinstance(value, int) else f"`{value}`"
+
+
+@pytest.mark.parametrize("game", sorted(SECTION_8))
+def test_the_docs_list_every_option_of_the_engine_with_its_default(game: str) -> None:
+    rows = _table_rows(_doc_sections()[f"{game}-options"])
+    specs = _specs(game)
+    assert sorted(rows) == sorted(specs)
+    for option_id, spec in specs.items():
+        assert rows[option_id][0].split(" (")[0] == _doc_value(spec.default), option_id
+
+
+@pytest.mark.parametrize(
+    ("anchor", "codes"),
+    [
+        ("line-codes", SECTION_5_CODES),
+        ("action-codes", SECTION_7_CODES),
+        ("engine-codes", tuple(ENGINE_CODES)),
+    ],
+)
+def test_the_docs_explain_every_code(anchor: str, codes: tuple[str, ...]) -> None:
+    """Line codes in the order they are checked, then the scoresheet's own (tested below)."""
+    rows = list(_table_rows(_doc_sections()[anchor]))
+    assert rows[: len(codes)] == list(codes) if anchor == "line-codes" else rows == list(codes)
+
+
+def test_the_docs_explain_the_scoresheets_own_codes() -> None:
+    from scoring import lineshape
+
+    rows = _table_rows(_doc_sections()["line-codes"])
+    shape_codes = set(re.findall(r"``([a-z_]+)``:", lineshape.__doc__ or ""))
+    assert shape_codes == {"unknown_key", "bad_value", "too_large"}
+    assert shape_codes <= set(rows)
+
+
+def test_every_link_inside_the_docs_has_its_anchor() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    anchors = set(_doc_sections())
+    links = set(re.findall(r"\]\(#([a-z0-9-]+)\)", text))
+    assert links and links <= anchors, links - anchors

@@ -54,6 +54,7 @@ def test_a_mismatch_blocks_confirmation_until_resolved(staff: Staff, make_sheet:
     with pytest.raises(ScoringError) as refused:
         scoresheet_confirm(sheet=sheet, by=staff.director)
     assert refused.value.code == "entries_differ"
+    assert "differs from the sheet on line 3:" in refused.value.message
 
     with pytest.raises(ScoringError) as missing:
         doubleentry_resolve(sheet=sheet, choices={}, by=staff.director)

@@ -16,6 +16,7 @@ from scoring.lineform import (
     line_columns,
     line_from_form,
     refusal_text,
+    score_text,
     whole_number,
 )
 
@@ -110,3 +111,9 @@ def test_a_line_number_or_version_is_ascii_digits(text: str, number: int | None)
 def test_digits_past_what_int_reads_stay_text() -> None:
     line = line_from_form(columns("auction45"), {"bid": "9" * 5000, "points_0": "1" * 18})
     assert line == {"bid": "9" * 5000, "points": [int("1" * 18), None]}
+
+
+def test_a_lines_score_reads_as_people_say_it() -> None:
+    assert score_text({"made": True, "scores_after": [125, 75]}) == "made; totals 125 to 75"
+    assert score_text({"made": False, "scores_after": [-20, 15]}) == "set; totals -20 to 15"
+    assert score_text(None) == ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -131,6 +132,8 @@ def test_the_sheet_lines_appear_on_the_table_page() -> None:
     url = reverse("table_detail", args=[table.club.slug, table.pk])
     html = _client(members[0].player.user).get(url).content.decode()
     assert 'data-line="1"' in html
+    # The totals read as people say them ("30 to -20"), not as a list.
+    assert re.search(r"<td>-?\d+ to -?\d+</td></tr>", html), html
 
 
 def test_seats_are_refused_politely_on_a_started_table() -> None:

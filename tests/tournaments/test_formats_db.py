@@ -222,6 +222,7 @@ def test_knockout_plays_down_to_a_winner() -> None:
     with pytest.raises(TournamentError) as refused:
         round_pair(event=event)
     assert refused.value.code == "knockout_over"
+    assert "all its 3 rounds have been paired" in refused.value.message
 
 
 def test_a_knockout_winner_who_withdraws_gives_the_next_opponent_a_walkover() -> None:

@@ -163,6 +163,7 @@ def test_a_partnership_too_small_for_the_table_is_refused() -> None:
     with pytest.raises(TournamentError) as refused:
         entrant_add(event=event, partnership=setup.partnerships[0])
     assert code_of(refused) == "too_few_players"
+    assert "has 2 players; this game needs 3 on a side" in refused.value.message
 
 
 def test_ticking_in_twice_keeps_one_entrant() -> None:
@@ -285,7 +286,7 @@ def test_swiss_waits_for_the_results_of_the_last_round() -> None:
     with pytest.raises(TournamentError) as refused:
         round_pair(event=event)
     assert code_of(refused) == "results_pending"
-    assert "2 scoresheet(s)" in refused.value.message
+    assert "Round 1 still has 2 scoresheets to confirm" in refused.value.message
     play_and_confirm(first)
     assert round_pair(event=event).number == 2
 

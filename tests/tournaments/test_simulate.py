@@ -51,7 +51,7 @@ def test_simulate_event_plays_every_sheet_to_the_end(
     )
     event = Event.objects.get()
     assert event.status == "finished" and event.format == format and event.game == game
-    assert f"{rounds} round(s)" in out
+    assert f"{rounds} round{'s' if rounds != 1 else ''}," in out
     matches = Match.objects.filter(round__event=event).select_related("sheet")
     assert matches and all(m.sheet and m.sheet.status == SheetStatus.CONFIRMED for m in matches)
     rules = get_game(game, options)

@@ -273,7 +273,7 @@ def test_standings_recompute_button_enqueues_a_job() -> None:
     event = event_with(setup, format="progressive")
     client = signed_in(setup)
     response = client.post(url("event_standings_recompute", event), follow=True)
-    assert "Standings updated after 0 game(s)." in response.content.decode()
+    assert "Standings updated after 0 games." in response.content.decode()
     assert Job.objects.filter(event=event, kind=JobKind.STANDINGS, state="done").exists()
 
 
@@ -304,6 +304,6 @@ def test_a_director_edits_an_event_and_the_format_is_fixed_once_paired() -> None
         url("event_edit", event), {**edit, "format": "cutthroat", "rounds_planned": "1"}
     )
     assert response.status_code == 200
-    assert "2 round(s) are already paired" in response.content.decode()
+    assert "2 rounds already paired" in response.content.decode()
     event.refresh_from_db()
     assert (event.format, event.rounds_planned) == ("progressive", 5)

@@ -59,7 +59,7 @@ class Season(models.Model):
     format = models.CharField(
         "format",
         max_length=20,
-        choices=EventFormat.choices,
+        choices=EventFormat,
         default=EventFormat.PROGRESSIVE,
         help_text="How the nights are played; every night of a season pairs the same kind of "
         "entrant (partnerships or players).",
@@ -139,7 +139,7 @@ class Event(models.Model):
     )
     name = models.CharField("name", max_length=120, help_text="E.g. 'Tuesday 14 January'.")
     date = models.DateField("date")
-    format = models.CharField("format", max_length=20, choices=EventFormat.choices)
+    format = models.CharField("format", max_length=20, choices=EventFormat)
     rule_set = models.ForeignKey(
         RuleSet,
         verbose_name="rules",
@@ -172,7 +172,7 @@ class Event(models.Model):
         "third-place match", default=False, help_text="Knockout: the losing semi-finalists play."
     )
     status = models.CharField(
-        "status", max_length=20, choices=EventStatus.choices, default=EventStatus.PLANNED
+        "status", max_length=20, choices=EventStatus, default=EventStatus.PLANNED
     )
     seed = models.PositiveIntegerField(
         "draw seed",

@@ -102,11 +102,9 @@ class Job(models.Model):
         blank=True,
         related_name="jobs",
     )
-    kind = models.CharField("kind", max_length=20, choices=JobKind.choices)
+    kind = models.CharField("kind", max_length=20, choices=JobKind)
     round_number = models.PositiveSmallIntegerField("round", null=True, blank=True)
-    state = models.CharField(
-        "state", max_length=10, choices=JobState.choices, default=JobState.QUEUED
-    )
+    state = models.CharField("state", max_length=10, choices=JobState, default=JobState.QUEUED)
     task_id = models.CharField("task id", max_length=64, unique=True)
     message = models.TextField("message", blank=True)
     attempts = models.PositiveSmallIntegerField("attempts", default=0)

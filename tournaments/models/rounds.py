@@ -39,7 +39,7 @@ class Round(models.Model):
     )
     number = models.PositiveSmallIntegerField("round")
     status = models.CharField(
-        "status", max_length=20, choices=RoundStatus.choices, default=RoundStatus.DRAFT
+        "status", max_length=20, choices=RoundStatus, default=RoundStatus.DRAFT
     )
     reasons = models.JSONField(
         "pairing notes",

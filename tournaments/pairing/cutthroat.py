@@ -22,6 +22,7 @@ from tournaments.pairing.types import (
     RoundPairing,
     Table,
     check_unique,
+    counted,
     pair,
 )
 
@@ -62,7 +63,7 @@ def plan_tables(count: int, allowed_sizes: Sequence[int]) -> tuple[int, ...]:
             return min(plans)[3]
     raise PairingError(
         "too_few_players",
-        f"{count} player(s) cannot fill a cut-throat table of {min(sizes)} or more",
+        f"{counted(count, 'player')} cannot fill a cut-throat table of {min(sizes)} or more",
     )
 
 
@@ -104,7 +105,7 @@ def cutthroat_round(
         )
         reasons = [Reason("cutthroat_table", f"Cut-throat table of {size}")]
         if again:
-            text = f"{again} pair(s) at this table have met before"
+            text = f"Met before: {counted(again, 'pair')} of players at this table"
             reasons.append(Reason("repeat_opponents", text))
         tables.append(
             make_table(

@@ -39,6 +39,7 @@ from tournaments.pairing.types import (
     RoundPairing,
     Table,
     check_unique,
+    counted,
     pair,
 )
 
@@ -74,7 +75,7 @@ def progressive_round(
     if len(players) < table_size:
         raise PairingError(
             "too_few_players",
-            f"{len(players)} player(s) cannot fill a progressive table of {table_size}",
+            f"{counted(len(players), 'player')} cannot fill a progressive table of {table_size}",
         )
     check_unique(players, "player")
     history = history or History()
@@ -198,8 +199,8 @@ def _table_reasons(
             reasons.append(
                 Reason(
                     "repeat_partner",
-                    f"{side[0]} and {side[1]} have partnered {times} time(s) before; the search "
-                    "found no seating without a repeated partner",
+                    f"{side[0]} and {side[1]} have partnered {counted(times, 'time')} before; "
+                    "the search found no seating without a repeated partner",
                 )
             )
     met = sum(
@@ -212,7 +213,10 @@ def _table_reasons(
     )
     if met:
         reasons.append(
-            Reason("repeat_opponents", f"{met} opponent pairing(s) at this table happened before")
+            Reason(
+                "repeat_opponents",
+                f"{counted(met, 'opponent pairing')} at this table happened before",
+            )
         )
     if not reasons:
         reasons.append(Reason("fresh_table", "No partner or opponent repeated"))

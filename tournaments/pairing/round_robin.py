@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 from tournaments.pairing.circle import circle_round
 from tournaments.pairing.seating import make_table
-from tournaments.pairing.types import Bye, PairingError, Reason, RoundPairing, check_unique
+from tournaments.pairing.types import (
+    Bye,
+    PairingError,
+    Reason,
+    RoundPairing,
+    check_unique,
+    counted,
+)
 
 
 def rounds_per_cycle(entrant_count: int) -> int:
@@ -40,8 +47,8 @@ def round_robin_round(
     if not 1 <= round_number <= total:
         raise PairingError(
             "no_such_round",
-            f"a round robin of {len(entrant_ids)} entrants over {cycles} cycle(s) has rounds "
-            f"1 to {total}, not {round_number}",
+            f"a round robin of {len(entrant_ids)} entrants over {counted(cycles, 'cycle')} has "
+            f"rounds 1 to {total}, not {round_number}",
         )
     cycle, index = divmod(round_number - 1, per_cycle)
     places = list(entrant_ids)

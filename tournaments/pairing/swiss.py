@@ -36,6 +36,7 @@ from tournaments.pairing.types import (
     Reason,
     RoundPairing,
     check_unique,
+    counted,
     ranked,
 )
 
@@ -128,8 +129,8 @@ def _table_reasons(field: SwissField, a: int, b: int) -> tuple[Reason, ...]:
         reasons.append(
             Reason(
                 "rematch_unavoidable",
-                f"Rematch unavoidable: {field.ids[a]} and {field.ids[b]} have met {times} "
-                "time(s); no pairing of the whole field avoids every rematch",
+                f"Rematch unavoidable: {field.ids[a]} and {field.ids[b]} have met "
+                f"{counted(times, 'time')}; no pairing of the whole field avoids every rematch",
             )
         )
     score_a, score_b = field.order[a].score, field.order[b].score
@@ -137,13 +138,13 @@ def _table_reasons(field: SwissField, a: int, b: int) -> tuple[Reason, ...]:
         text = "Paired by seed: top half of the field against the bottom half"
         reasons.append(Reason("seed_order", text))
     elif field.group[a] == field.group[b]:
-        reasons.append(Reason("score_group", f"Same score group ({score_a:g} points)"))
+        reasons.append(Reason("score_group", f"Same score group ({counted(score_a, 'point')})"))
     else:
         reasons.append(
             Reason(
                 "score_float",
-                f"Score-group float: {score_a:g} against {score_b:g} points (a group was odd or "
-                "could not be paired within itself without a rematch)",
+                f"Score-group float: {score_a:g} against {counted(score_b, 'point')} (a group was "
+                "odd or could not be paired within itself without a rematch)",
             )
         )
     return tuple(reasons)

@@ -198,3 +198,12 @@ def check_unique(ids: Sequence[int], what: str = "entrant") -> None:
                 "duplicate_entrant", f"{what} {entrant_id} is listed twice; each plays once a round"
             )
         seen.add(entrant_id)
+
+
+def counted(count: float, noun: str) -> str:
+    """``"1 time"``, ``"2 times"``, ``"12.5 points"``: a count in a reason's words.
+
+    The pure layer's own copy of ``club.words.counted``: the pairing algorithms import no app.
+    """
+    shown = f"{count:g}" if isinstance(count, float) and not count.is_integer() else f"{count:.0f}"
+    return f"{shown} {noun}" if abs(count) == 1 else f"{shown} {noun}s"

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from club import services as club_services
 from club.models import Membership, Partnership, Player
+from club.words import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for
 from tournaments.models import (
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 EVENT_FINISHED = "{event} is finished: nobody can join or leave any more."
 WRONG_KIND = "{event} pairs {kind}: enter a {one}."
 OTHER_CLUB = "{what} is not part of {club}."
-TOO_FEW_PLAYERS = "{partnership} has {count} player(s); this game needs {needed} on a side."
+TOO_FEW_PLAYERS = "{partnership} has {count}; this game needs {needed} on a side."
 ALREADY_PLAYS = "{player} already plays tonight for {entrant}."
 ALREADY_ENTERED = "{name} is already entered."
 IN_DRAFT = (
@@ -88,7 +89,9 @@ def entrant_add(
         if len(players) < needed:
             raise TournamentError(
                 "too_few_players",
-                TOO_FEW_PLAYERS.format(partnership=name, count=len(players), needed=needed),
+                TOO_FEW_PLAYERS.format(
+                    partnership=name, count=counted(len(players), "player"), needed=needed
+                ),
             )
         mine = {p.pk for p in players}
         others = (

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from club.models import Club, RuleSet
+from club.words import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for, tiebreaks_clean
 from tournaments.models import (
@@ -211,7 +212,7 @@ def event_finish(*, event: Event, by: User | None = None) -> Event:
 
 
 STARTED = "Round 1 is already paired: the format and the rules stay as they are."
-ROUNDS_BELOW_PAIRED = "{count} round(s) are already paired: plan at least that many."
+ROUNDS_BELOW_PAIRED = "{count} already paired: plan at least that many."
 KIND_WITH_ENTRANTS = (
     "{count} {kind} are checked in already; a {format} event pairs {other}. Check them out "
     "first or keep a format of the same kind."
@@ -253,7 +254,9 @@ def event_update(
         field = "format" if format != event.format else "rule_set"
         raise TournamentError("started", STARTED, field)
     if rounds_planned is not None and rounds_planned < paired:
-        raise TournamentError("rounds", ROUNDS_BELOW_PAIRED.format(count=paired), "rounds_planned")
+        raise TournamentError(
+            "rounds", ROUNDS_BELOW_PAIRED.format(count=counted(paired, "round")), "rounds_planned"
+        )
     if rules_change:
         _rules_apply(event, format, rule_set)
     standings_change = (

@@ -12,6 +12,7 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
 
+from club.words import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout
 from tournaments.models import Bye, Entrant, Event, EventFormat, PlayerRating, RoundStatus, Seating
@@ -38,7 +39,7 @@ from tournaments.pairing import Table as PureTable
 
 # Seeds outrank any rating: a rating display is a four-digit number.
 SEED_WEIGHT = 1_000_000.0
-KNOCKOUT_OVER = "The knockout is over: its {rounds} round(s) have all been paired."
+KNOCKOUT_OVER = "The knockout is over: all its {rounds} have been paired."
 LATE_FOR_ROUND_ROBIN = Reason(
     "joined_after_draw",
     "Bye: arrived after the round robin was drawn, so the schedule has no place for them",
@@ -189,7 +190,9 @@ def _knockout(
         )
         fixed = list(bracket.seeds)
     if number > bracket.rounds:
-        raise TournamentError("knockout_over", KNOCKOUT_OVER.format(rounds=bracket.rounds))
+        raise TournamentError(
+            "knockout_over", KNOCKOUT_OVER.format(rounds=counted(bracket.rounds, "round"))
+        )
     pairing = knockout_round(
         bracket,
         number,

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
+from club.words import counted
 from scoring.models import SheetStatus
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout, game_of, layout_for
@@ -52,8 +53,7 @@ if TYPE_CHECKING:
 EVENT_FINISHED = "{event} is finished: no more rounds can be paired."
 DRAFT_PENDING = "Round {number} is still a draft: publish or discard it first."
 RESULTS_PENDING = (
-    "Round {number} still has {count} scoresheet(s) to confirm; {format} pairs the next round "
-    "from its results."
+    "Round {number} still has {count} to confirm; {format} pairs the next round from its results."
 )
 ROUND_TAKEN = "Round {number} is already paired; the next round is {next}."
 NOT_DRAFT = "Round {number} is {status}: only a draft can be {what}."
@@ -119,7 +119,7 @@ def round_pair_ready(*, event: Event) -> int:
                 "results_pending",
                 RESULTS_PENDING.format(
                     number=last.number,
-                    count=unconfirmed.count(),
+                    count=counted(unconfirmed.count(), "scoresheet"),
                     format=EventFormat(event.format).label.split(" (")[0],
                 ),
             )

@@ -56,6 +56,13 @@ def test_plan_refuses_what_cannot_be_seated(
     assert caught.value.code == code
 
 
+def test_one_player_is_one_player() -> None:
+    with pytest.raises(
+        PairingError, match="^too_few_players: 1 player cannot fill a cut-throat table of 3 "
+    ):
+        plan_tables(1, (3, 4))
+
+
 @pytest.mark.parametrize(
     ("count", "allowed", "rounds"),
     [(12, (3,), 4), (15, (3,), 5), (9, (3,), 4), (20, (4,), 3), (30, (5, 6), 3), (25, (5,), 3)],

@@ -147,3 +147,10 @@ def test_refuses_bad_requests(players: list[int], table_size: int, code: str) ->
     with pytest.raises(PairingError) as caught:
         progressive_round(players, round_number=1, table_size=table_size)
     assert caught.value.code == code
+
+
+def test_too_few_players_counts_them_in_words() -> None:
+    with pytest.raises(
+        PairingError, match="^too_few_players: 3 players cannot fill a progressive table of 4$"
+    ):
+        progressive_round([1, 2, 3], round_number=1, table_size=4)

@@ -19,6 +19,7 @@ from tournaments.pairing.types import (
     RoundPairing,
     Table,
     check_unique,
+    counted,
     pair,
     ranked,
 )
@@ -59,6 +60,19 @@ def test_error_and_reason_text() -> None:
     assert (error.code, str(error)) == ("too_few_entrants", "too_few_entrants: needs 2")
     assert str(Reason("bye", "Bye: lowest")) == "Bye: lowest"
     assert pair(5, 2) == pair(2, 5) == (2, 5)
+
+
+def test_reasons_count_in_words() -> None:
+    assert [counted(1, "time"), counted(2, "time"), counted(0, "pair")] == [
+        "1 time",
+        "2 times",
+        "0 pairs",
+    ]
+    assert [counted(12.5, "point"), counted(12.0, "point"), counted(1.0, "point")] == [
+        "12.5 points",
+        "12 points",
+        "1 point",
+    ]
 
 
 def test_check_unique_names_the_repeat() -> None:

@@ -22,6 +22,7 @@ from django.utils.text import slugify
 from club import rule_sets
 from club import services as club_services
 from club.models import Club, RuleSet
+from club.words import counted
 from engine.rules import GAMES
 from tournaments.errors import TournamentError
 from tournaments.models import EventFormat, StandingsSnapshot
@@ -74,8 +75,9 @@ class Command(BaseCommand):
             raise CommandError(f"{error.code}: {error.message}") from error
         event = done.event
         self.stdout.write(
-            f"{event} ({event.get_format_display()}, {event.rule_set_name}): {done.rounds} "
-            f"round(s), {done.sheets} scoresheet(s), {done.lines} line(s); status {event.status}"
+            f"{event} ({event.get_format_display()}, {event.rule_set_name}): "
+            f"{counted(done.rounds, 'round')}, {counted(done.sheets, 'scoresheet')}, "
+            f"{counted(done.lines, 'line')}; status {event.status}"
         )
         standings = StandingsSnapshot.objects.filter(event=event).first()
         if standings is None:
