@@ -18,7 +18,7 @@ from django.urls import reverse
 from club.models import Club
 from club.permissions import Capability
 from scoring import engine_bridge as bridge
-from scoring import lineform
+from scoring import lineform, ownership
 from scoring.errors import LineRefused, ScoringError
 from scoring.lineform import Column
 from scoring.models import Entry, HandLine, Scoresheet
@@ -234,7 +234,8 @@ def _sheet_context(
     """What the whole sheet and the answer to an added line both show."""
     columns = lineform.line_columns(view.game, view.side_labels)
     is_over = view.is_over
-    may_score = can(request, Capability.SCORE) and not sheet.is_locked
+    table = None if sheet.is_locked else ownership.playing_table_name(sheet)
+    may_score = can(request, Capability.SCORE) and not sheet.is_locked and table is None
     return {
         "club": club,
         "sheet": sheet,
@@ -244,6 +245,8 @@ def _sheet_context(
         "columns": columns,
         "can_enter": may_score and not is_over,
         "can_correct": may_score,
+        # Why nothing can be typed here: the online table writes this sheet while it plays.
+        "table_playing": ownership.TABLE_PLAYING.format(table=table) if table else "",
         "width": 3 + len(columns) + len(view.side_labels),
         **entry_urls(club, sheet),
     }

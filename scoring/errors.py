@@ -32,3 +32,7 @@ class SheetLocked(ScoringError):
     """The sheet is confirmed: a director must unlock it before anything changes."""
 
     status = HTTPStatus.CONFLICT
+
+
+class TablePlaying(SheetLocked):
+    """An online table owns the sheet while it plays: only the table writes its lines then."""

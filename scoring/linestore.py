@@ -17,6 +17,7 @@ from engine.rules import Game, HandScore, Tally
 from scoring import engine_bridge as bridge
 from scoring.errors import LineRefused, ScoringError, SheetLocked
 from scoring.models import HandLine, Scoresheet, SheetStatus
+from scoring.ownership import refuse_table_owned
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, User
@@ -40,14 +41,17 @@ def author(by: AbstractBaseUser | None) -> User | None:
 
 def sheet_lock(sheet: Scoresheet, *, writable: bool = False) -> Scoresheet:
     """The sheet row, locked until the transaction ends (``select_for_update``): writers of
-    one sheet take turns. ``writable`` refuses a confirmed sheet.
+    one sheet take turns. ``writable`` refuses a confirmed sheet, and one an online table owns
+    while it plays (corrections are people's writes; a table only adds lines).
 
     Raises:
         SheetLocked: ``writable`` and the sheet is confirmed.
+        TablePlaying: ``writable`` and an online table owns the sheet now.
     """
     locked = Scoresheet.objects.select_for_update().get(pk=sheet.pk)
     if writable:
         _refuse_confirmed(locked)
+        refuse_table_owned(locked)
     return locked
 
 
@@ -67,10 +71,12 @@ def live_lines(sheet: Scoresheet, entry: str) -> list[HandLine]:
 
 
 def sheet_lock_for_add(
-    sheets: QuerySet[Scoresheet], pk: int, entry: str
+    sheets: QuerySet[Scoresheet], pk: int, entry: str, *, by_table: bool = False
 ) -> tuple[Scoresheet, HandLine | None]:
     """Sheet ``pk`` of ``sheets``, locked as ``sheet_lock`` locks it and refused when
     confirmed, and ``entry``'s last live line: what adding a line reads before it writes.
+    Unless ``by_table`` (the online table writing its own hand), a sheet an online table owns
+    while it plays is refused too.
 
     The sheet is read once, by the locking query. The last line needs a query of its own,
     made after the lock is held: a subquery of the locking statement would see the lines as
@@ -80,9 +86,12 @@ def sheet_lock_for_add(
     Raises:
         Http404: no such sheet among ``sheets``.
         SheetLocked: the sheet is confirmed.
+        TablePlaying: an online table owns the sheet now (and ``by_table`` is false).
     """
     locked = get_object_or_404(sheets.select_for_update(), pk=pk)
     _refuse_confirmed(locked)
+    if not by_table:
+        refuse_table_owned(locked)
     return locked, last_line(locked, entry)
 
 

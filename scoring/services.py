@@ -258,15 +258,22 @@ def handline_add(
     expected_number: int,
     by: AbstractBaseUser | None,
     entry: str = Entry.PRIMARY,
+    by_table: bool = False,
 ) -> HandLine:
     """Check ``line`` against the running totals and add it as line ``expected_number``.
+
+    ``by_table``: the online table that owns the sheet writes its finished hand (nobody else
+    adds lines to such a sheet while the table plays).
 
     Raises:
         StaleLine: the sheet no longer has ``expected_number - 1`` lines (somebody was faster).
         LineRefused: the engine refused the line (code, message, field); nothing is saved.
         SheetLocked: the sheet is confirmed.
+        TablePlaying: an online table owns the sheet now and ``by_table`` is false.
     """
-    locked, last = store.sheet_lock_for_add(Scoresheet.objects.all(), sheet.pk, entry)
+    locked, last = store.sheet_lock_for_add(
+        Scoresheet.objects.all(), sheet.pk, entry, by_table=by_table
+    )
     return _add_locked(locked, last, line, expected_number, by, entry)
 
 
@@ -287,7 +294,7 @@ def handline_add_to(
 
     Raises:
         Http404: the club has no such sheet.
-        StaleLine, LineRefused, SheetLocked: as ``handline_add``.
+        StaleLine, LineRefused, SheetLocked, TablePlaying: as ``handline_add``.
     """
     sheets = Scoresheet.objects.for_club(club)
     locked, last = store.sheet_lock_for_add(sheets, sheet_id, entry)

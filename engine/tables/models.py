@@ -35,7 +35,15 @@ class TableStatus(models.TextChoices):
     SCHEDULED = "scheduled", "scheduled"
     OPEN = "open", "open"
     PLAYING = "playing", "playing"
+    PAUSED = "paused", "paused"
     FINISHED = "finished", "finished"
+    ABANDONED = "abandoned", "abandoned"
+
+
+#: A table in one of these owns its scoresheet: only the table writes its lines then.
+SHEET_OWNING = (TableStatus.PLAYING, TableStatus.PAUSED)
+#: A table in one of these is over for good.
+ENDED = (TableStatus.FINISHED, TableStatus.ABANDONED)
 
 
 class LiveTableQuerySet(models.QuerySet["LiveTable"]):
@@ -43,7 +51,11 @@ class LiveTableQuerySet(models.QuerySet["LiveTable"]):
         return self.filter(club=club)
 
     def not_finished(self) -> LiveTableQuerySet:
-        return self.exclude(status=TableStatus.FINISHED)
+        return self.exclude(status__in=ENDED)
+
+    def owning_sheets(self) -> LiveTableQuerySet:
+        """Tables that own their scoresheet now (played or paused)."""
+        return self.filter(status__in=SHEET_OWNING, scoresheet__isnull=False)
 
     def due(self, now: object) -> LiveTableQuerySet:
         """Scheduled tables whose time has come (``now`` is an aware datetime)."""
@@ -143,6 +155,15 @@ class LiveTable(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == TableStatus.FINISHED
+
+    @property
+    def is_paused(self) -> bool:
+        return self.status == TableStatus.PAUSED
+
+    @property
+    def is_ended(self) -> bool:
+        """Finished or abandoned: nothing more is played here."""
+        return self.status in ENDED
 
 
 class TableSeat(models.Model):

@@ -14,15 +14,16 @@ import hashlib
 import logging
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
+from club.errors import DomainError
 from club.models import Club, Membership, Player, RuleSet
 from engine.rules import Action, Game, Hand, RulesError, Tally, get_game, parse_action
 from engine.tables import live, notify, selectors
@@ -392,6 +393,18 @@ def _sheet_create(table: LiveTable, seats: list[TableSeat], game: Game) -> Score
     return sheet
 
 
+def _sheet_write(table: LiveTable, what: str, write: Callable[[], object]) -> None:
+    """Write to the table's sheet in a savepoint of its own. The log is the truth: a sheet
+    that refuses the write (a line typed there by hand before the table owned it, a database
+    error) is logged with the table id and the table plays on; a director puts the sheet right
+    after the game (the finished hands keep every result)."""
+    try:
+        with transaction.atomic():
+            write()
+    except (DomainError, DatabaseError):
+        logger.exception("table %s: the sheet refused %s; the table plays on", table.pk, what)
+
+
 def _hand_create(table: LiveTable, number: int, dealer: int, tally: Tally) -> TableHand:
     return TableHand.objects.create(
         table=table,
@@ -414,12 +427,25 @@ def _hand_finish(table: LiveTable, table_hand: TableHand, hand: Hand, by: User |
     if table.scoresheet_id is not None:
         sheet = table.scoresheet
         assert sheet is not None
-        handline_add(sheet=sheet, line=dict(result.line), expected_number=table_hand.number, by=by)
+        _sheet_write(
+            table,
+            f"line {table_hand.number}",
+            partial(
+                handline_add,
+                sheet=sheet,
+                line=dict(result.line),
+                expected_number=table_hand.number,
+                by=by,
+                by_table=True,
+            ),
+        )
     if result.score.result is not None:
         table.status = TableStatus.FINISHED
         table.finished_at = timezone.now()
         if table.scoresheet is not None:
-            scoresheet_confirm(sheet=table.scoresheet, by=None)
+            _sheet_write(
+                table, "confirmation", partial(scoresheet_confirm, sheet=table.scoresheet, by=None)
+            )
         return hand
     game = hand.game
     following = _hand_create(
@@ -532,11 +558,16 @@ def _committed(acted: Acted, hand: Hand, turn_seconds: int) -> None:
         # The action is committed and the log is the truth: sockets catch up on the next
         # change or a reconnect, but the computer's next move and the clock must still go.
         logger.exception("table %s: broadcast after seq %s failed", acted.table_id, acted.seq)
-    if acted.bot_to_act:
-        if not getattr(_local, "bots_playing", False):
-            tasks.table_bots_play.delay(acted.table_id)
-    elif acted.to_act is not None and turn_seconds > 0:
-        notify.run_later(tasks.table_turn_clock, (acted.table_id, acted.seq), turn_seconds)
+    try:
+        if acted.bot_to_act:
+            if not getattr(_local, "bots_playing", False):
+                tasks.table_bots_play.delay(acted.table_id)
+        elif acted.to_act is not None and turn_seconds > 0:
+            notify.run_later(tasks.table_turn_clock, (acted.table_id, acted.seq), turn_seconds)
+    except Exception:
+        # The action is committed; whoever sent it (a socket, the clock) must not fail with
+        # it. The computer's move or the clock is redone by the next trigger or the watchdog.
+        logger.exception("table %s: next move after seq %s failed", acted.table_id, acted.seq)
 
 
 def bot_rng(table: LiveTable) -> random.Random:
@@ -591,6 +622,11 @@ def bots_play(*, table_id: int) -> int:
     try:
         while played < BOT_STEPS_MAX and _bot_step(table_id):
             played += 1
+    except Exception:
+        # Each step is one locked action at the seq it read, so nothing half-done stays: the
+        # log is the truth, and the next trigger (an action, the clock, the watchdog) plays
+        # the step again.
+        logger.exception("table %s: computer move failed after %s moves", table_id, played)
     finally:
         _local.bots_playing = False
     return played

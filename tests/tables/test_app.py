@@ -25,5 +25,6 @@ def test_its_migrations_are_found_under_the_old_label() -> None:
     assert {name for label, name in loader.disk_migrations if label == "engine"} == {
         "0001_initial",
         "0002_table_match",
+        "0003_table_paused_abandoned",
     }
     assert loader.migrations_module("engine")[0] == "engine.tables.migrations"
