@@ -208,7 +208,15 @@ CELERY_BEAT_SCHEDULE = {
     "open-due-tables": {"task": "engine.tasks.tables_open_due", "schedule": 60.0},
     # Email players of tables opening within KITTY_REMINDER_MINUTES (each player once).
     "remind-due-tables": {"task": "notices.tasks.tables_remind_due", "schedule": 60.0},
+    # Restart the computer players or the clock of online tables that stalled.
+    "tables-watchdog": {"task": "engine.tasks.tables_watchdog", "schedule": 60.0},
 }
+# KITTY_TABLE_STALL_SECONDS: a playing table where nothing happened for longer than its turn
+# clock (or this, without a clock) is stalled; the watchdog restarts it. A player with the
+# table page open tells the server so every KITTY_TABLE_PRESENCE_SECONDS; one not heard of for
+# twice that (a socket that died without closing) counts as away.
+KITTY_TABLE_STALL_SECONDS = env_int("KITTY_TABLE_STALL_SECONDS", default=180)
+KITTY_TABLE_PRESENCE_SECONDS = env_int("KITTY_TABLE_PRESENCE_SECONDS", default=30)
 # KITTY_TABLE_TIMERS: with eager Celery (no broker), online tables run their turn clocks and
 # grace times on timer threads of the web process. 0 turns them off (tests run them by hand).
 KITTY_TABLE_TIMERS = env_bool("KITTY_TABLE_TIMERS", default=True)

@@ -9,7 +9,9 @@ connection forwards as it is, with two checks: a screen older (lower ``seq``) th
 one sent is dropped, so the client never goes back; and if the message says this user no longer
 plays the seat of the group (seats change before the start), nothing from it is forwarded: the
 connection moves to its seat's group and builds its screen from the database. The one message
-a client sends is ``{"type": "act", "action": "<notation>", "seq": n}``; anything wrong with it
+a client sends is ``{"type": "act", "action": "<notation>", "seq": n}`` (besides ``{"type":
+"here"}`` every ``KITTY_TABLE_PRESENCE_SECONDS``, which keeps its seat present, and
+``{"type": "state"}``); anything wrong with it
 is answered with ``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is
 connecting again: the current state is sent on connect.
 
@@ -188,8 +190,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_state()
         elif kind == "act":
             await self.act(content)
+        elif kind == "here":
+            await self.here()
         else:
             await self.refuse("bad_message", UNKNOWN_TYPE)
+
+    async def here(self) -> None:
+        """The page says it is still open: its seat stays present (a socket that dies without
+        closing stops saying so, and the watchdog then counts the seat away)."""
+        if self.counted and self.seat is not None:
+            await database_sync_to_async(services.seat_here)(
+                table_id=self.table_id, index=self.seat
+            )
 
     async def act(self, content: dict[str, Any]) -> None:
         action, seq = content.get("action"), content.get("seq")

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 
 from club.models import Club, Membership
 from club.permissions import Capability, has_capability
@@ -263,3 +266,53 @@ def socket_access(table_id: int, user: AnyUser) -> tuple[bool, int | None]:
 
 def any_open_seat(table: LiveTable) -> bool:
     return table.seats.filter(Q(player__isnull=True) & Q(bot_name="")).exists()
+
+
+# --- Stalled tables -------------------------------------------------------------------------
+
+
+def stall_limit(table: LiveTable) -> timedelta:
+    """How long a playing table may go without an action: its turn clock, or
+    ``KITTY_TABLE_STALL_SECONDS`` without one."""
+    return timedelta(seconds=table.turn_seconds or settings.KITTY_TABLE_STALL_SECONDS)
+
+
+def presence_limit() -> timedelta:
+    """A seat's page not heard of for this long is gone, even if its socket never closed."""
+    return timedelta(seconds=2 * settings.KITTY_TABLE_PRESENCE_SECONDS)
+
+
+def seat_present(seat: TableSeat, now: datetime) -> bool:
+    """The seat's player has a page open that was heard of lately."""
+    return seat.connections > 0 and (
+        seat.last_seen is not None and now - seat.last_seen <= presence_limit()
+    )
+
+
+def table_stalled(table: LiveTable, now: datetime | None = None) -> bool:
+    """Someone is to act at the playing ``table`` and nothing has happened for longer than
+    its clock (or ``KITTY_TABLE_STALL_SECONDS``), and it is not a present player without a
+    clock thinking: the computer, the clock or an away player's stand-in should have moved."""
+    now = now or timezone.now()
+    if table.status != TableStatus.PLAYING:
+        return False
+    last = table.actions.order_by("-seq").values_list("at", flat=True).first()
+    since = last or table.started_at or now
+    if now - since <= stall_limit(table):
+        return False
+    hand = live.current_hand(table)
+    if hand is None or hand.to_act is None:
+        return False
+    seat = table.seats.get(index=hand.to_act)
+    if seat.bot_acts or table.turn_seconds > 0:
+        return True
+    return not seat_present(seat, now)
+
+
+def stalled_tables(club: Club | None = None, now: datetime | None = None) -> list[LiveTable]:
+    """Playing tables (of ``club``, or all) that stalled (``table_stalled``)."""
+    now = now or timezone.now()
+    playing = LiveTable.objects.filter(status=TableStatus.PLAYING).select_related("club")
+    if club is not None:
+        playing = playing.filter(club=club)
+    return [table for table in playing if table_stalled(table, now)]

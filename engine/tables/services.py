@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from club.errors import DomainError
 from club.models import Club, Membership, Player, RuleSet
+from club.permissions import Capability, has_capability
 from engine.rules import Action, Game, Hand, RulesError, Tally, get_game, parse_action
 from engine.tables import live, notify, selectors
 from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT, bot_action
@@ -61,6 +62,11 @@ NOT_YOUR_SEAT = "You play seat {mine}; that action is for seat {theirs}."
 SPECTATOR = "You watch this table: only its players act."
 NEGATIVE_SECONDS = "Times are whole seconds, 0 or more."
 COMPUTER_LABEL = "Computer ({name})"
+PAUSED = "A director paused this table; nothing is played until it is resumed."
+NOT_A_DIRECTOR = "Only a director of {club} pauses, resumes or abandons its tables."
+CANNOT_PAUSE = "Only a table being played can be paused (this one is {status})."
+CANNOT_RESUME = "Only a paused or stalled table can be resumed (this one is {status})."
+ALREADY_ENDED = "This table is over ({status}): there is nothing to abandon."
 
 #: Safety stop for one run of computer moves (a long game has a few hundred actions).
 BOT_STEPS_MAX = 5000
@@ -486,7 +492,8 @@ def table_act(
     counts as it is now, and no query is spent on it before the lock).
 
     Raises:
-        ActionRefused: ``spectator`` (``user`` plays no seat here), ``not_playing``, ``stale``
+        ActionRefused: ``spectator`` (``user`` plays no seat here), ``table_paused``,
+            ``not_playing``, ``stale``
             (the table moved on, or the same action was sent twice), ``not_your_seat``, or
             the engine's code and message (``out_of_turn``, ``not_in_hand``,
             ``must_follow_suit``, notation errors...). Nothing changes then.
@@ -500,6 +507,8 @@ def table_act(
             seat = selectors.seat_in(seats, user) if user is not None else None
             if seat is None:
                 raise ActionRefused("spectator", SPECTATOR)
+        if table.status == TableStatus.PAUSED:
+            raise ActionRefused("table_paused", PAUSED)
         if table.status != TableStatus.PLAYING:
             raise ActionRefused(
                 "not_playing", NOT_PLAYING.format(status=table.get_status_display())
@@ -700,3 +709,153 @@ def seat_away_check(*, table_id: int, index: int, now: datetime | None = None) -
 
             transaction.on_commit(partial(tasks.table_bots_play.delay, table_id))
     return True
+
+
+@transaction.atomic
+def seat_here(*, table_id: int, index: int) -> None:
+    """A player's open table page says it is still there (every
+    ``KITTY_TABLE_PRESENCE_SECONDS``): the seat stays present. A page counted gone by the
+    watchdog meanwhile is counted again, and the player is back from being away."""
+    seat = TableSeat.objects.select_for_update().get(table_id=table_id, index=index)
+    was_away = seat.bot_playing
+    seat.last_seen = timezone.now()
+    seat.connections = max(seat.connections, 1)
+    seat.bot_playing = False
+    seat.save(update_fields=["connections", "last_seen", "bot_playing"])
+    if was_away:
+        transaction.on_commit(partial(notify.broadcast, table_id))
+
+
+def seats_gone_sweep(*, now: datetime | None = None) -> list[tuple[int, int]]:
+    """Seats of playing tables whose pages were not heard of for twice the presence period
+    (a socket that died without closing, a web process killed): counted away now, so the
+    computer takes over after the grace time as for a page closed. Returns (table, seat)."""
+    now = now or timezone.now()
+    gone = TableSeat.objects.filter(
+        table__status=TableStatus.PLAYING,
+        connections__gt=0,
+        last_seen__lt=now - selectors.presence_limit(),
+    ).values_list("table_id", "index")
+    swept = list(gone)
+    for table_id, index in swept:
+        TableSeat.objects.filter(table_id=table_id, index=index).update(connections=0)
+        seat_away_check(table_id=table_id, index=index, now=now)
+    return swept
+
+
+# --- Keeping tables going: the watchdog, pause, resume, abandon --------------------------
+
+
+def table_restart(*, table_id: int) -> str:
+    """Start a playing table again from its log: the computer plays if it is to act, the
+    clock of the player to act runs out at once if it has one, and an away player's stand-in
+    takes over. Safe to run any time: a table that moved on meanwhile is left as it is.
+    Returns what was restarted: ``"computer"``, ``"clock"``, ``"away"`` or ``""``."""
+    table = LiveTable.objects.get(pk=table_id)
+    if table.status != TableStatus.PLAYING:
+        return ""
+    hand = live.current_hand(table)
+    if hand is None or hand.to_act is None:
+        return ""
+    seat = table.seats.get(index=hand.to_act)
+    if seat.bot_acts:
+        bots_play(table_id=table_id)
+        return "computer"
+    if table.turn_seconds > 0:
+        turn_clock_expired(table_id=table_id, seq=table.seq)
+        return "clock"
+    if seat_away_check(table_id=table_id, index=seat.index):
+        bots_play(table_id=table_id)
+        return "away"
+    return ""
+
+
+def tables_watchdog(*, now: datetime | None = None) -> list[int]:
+    """The beat's watchdog: count dead pages as gone, then restart every stalled table.
+    One table that fails is logged with its id and the others are still seen to."""
+    now = now or timezone.now()
+    try:
+        seats_gone_sweep(now=now)
+    except Exception:
+        logger.exception("watchdog: the sweep of gone seats failed")
+    restarted = []
+    for table in selectors.stalled_tables(now=now):
+        try:
+            what = table_restart(table_id=table.pk)
+        except Exception:
+            logger.exception("table %s: the watchdog could not restart it", table.pk)
+            continue
+        logger.warning("table %s: stalled; the watchdog restarted its %s", table.pk, what)
+        restarted.append(table.pk)
+    return restarted
+
+
+def _refuse_non_director(table: LiveTable, by: User) -> None:
+    if not has_capability(by, table.club, Capability.DIRECT):
+        raise TableError("not_a_director", NOT_A_DIRECTOR.format(club=table.club))
+
+
+@transaction.atomic
+def table_pause(*, table_id: int, by: User) -> LiveTable:
+    """A director pauses a playing table: computer players and clocks stop (they check the
+    status under the lock) and players' actions are refused with ``table_paused``.
+
+    Raises:
+        TableError: ``not_a_director``, ``not_playing``.
+    """
+    table = _locked(table_id)
+    _refuse_non_director(table, by)
+    if table.status != TableStatus.PLAYING:
+        raise TableError("not_playing", CANNOT_PAUSE.format(status=table.get_status_display()))
+    table.status = TableStatus.PAUSED
+    table.save(update_fields=["status"])
+    _changed(table)
+    return table
+
+
+def table_resume(*, table_id: int, by: User) -> LiveTable:
+    """A director resumes a paused table, or restarts a stalled one (``table_restart``):
+    the computer or the clock moves again after the commit.
+
+    Raises:
+        TableError: ``not_a_director``, ``not_paused`` (neither paused nor playing).
+    """
+    with transaction.atomic():
+        table = _locked(table_id)
+        _refuse_non_director(table, by)
+        if table.status not in (TableStatus.PAUSED, TableStatus.PLAYING):
+            raise TableError("not_paused", CANNOT_RESUME.format(status=table.get_status_display()))
+        paused = table.status == TableStatus.PAUSED
+        if paused:
+            table.status = TableStatus.PLAYING
+            table.save(update_fields=["status"])
+            _changed(table)
+            # Clocks set before the pause were for an older wait: the player to act gets a
+            # whole new one, and a computer to act moves after the commit.
+            hand = live.current_hand(table)
+            if hand is not None:
+                _after_write(table, hand)
+    if not paused:
+        table_restart(table_id=table_id)
+    table.refresh_from_db()
+    return table
+
+
+@transaction.atomic
+def table_abandon(*, table_id: int, by: User) -> LiveTable:
+    """A director ends a table before its game is over: the finished hands stay on its
+    sheet, and the sheet is the directors' again (no longer the table's). Players see
+    "abandoned"; nothing more is played.
+
+    Raises:
+        TableError: ``not_a_director``, ``ended`` (finished or abandoned already).
+    """
+    table = _locked(table_id)
+    _refuse_non_director(table, by)
+    if table.is_ended:
+        raise TableError("ended", ALREADY_ENDED.format(status=table.get_status_display()))
+    table.status = TableStatus.ABANDONED
+    table.finished_at = timezone.now()
+    table.save(update_fields=["status", "finished_at"])
+    _changed(table)
+    return table

@@ -41,3 +41,9 @@ def table_turn_clock(table_id: int, seq: int) -> bool:
 def seat_away_check(table_id: int, index: int) -> bool:
     """The grace time of a player who left ran out: the computer plays until they return."""
     return services.seat_away_check(table_id=table_id, index=index)
+
+
+@shared_task(name="engine.tasks.tables_watchdog")
+def tables_watchdog() -> list[int]:
+    """Celery beat, every minute: restart the tables that stalled; returns their ids."""
+    return services.tables_watchdog()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -18,13 +19,20 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.models import Club, Player
-from club.permissions import Capability, club_required, signed_in_view
+from club.permissions import Capability, club_required, has_capability, signed_in_view
 from engine.rules import RulesError, get_game
 from engine.tables import selectors, services
 from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from engine.tables.errors import TableError
 from engine.tables.forms import TableForm
 from engine.tables.models import LiveTable, TableStatus
+
+#: What a director may do to a started table from its page (each checks the director itself).
+DIRECTOR_OPS = {
+    "pause": services.table_pause,
+    "resume": services.table_resume,
+    "abandon": services.table_abandon,
+}
 
 HAND_NOT_FINISHED = "Hand {number} is still being played: it can be replayed when it is over."
 
@@ -54,9 +62,13 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @require_GET
 @club_required(Capability.VIEW)
 def club_tables(request: HttpRequest, club: Club) -> HttpResponse:
-    return render(
-        request, "tables/club_tables.html", {"club": club, "tables": selectors.club_tables(club)}
+    stalled = (
+        {table.pk for table in selectors.stalled_tables(club)}
+        if has_capability(request.user, club, Capability.DIRECT)
+        else set()
     )
+    context = {"club": club, "tables": selectors.club_tables(club), "stalled_ids": stalled}
+    return render(request, "tables/club_tables.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -101,6 +113,7 @@ def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpRespons
         # a beat that is not running, as on the embedded default).
         table = services.table_open(table_id=table.pk)
     seat = selectors.seat_of(table, request.user)
+    may_direct = has_capability(request.user, club, Capability.DIRECT)
     context = selectors.live_context(table, seat)
     context.update(
         club=club,
@@ -110,6 +123,9 @@ def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpRespons
         may_host=selectors.may_host(table, request.user),
         open_seat=selectors.any_open_seat(table),
         bot_names=BOT_NAMES,
+        may_direct=may_direct,
+        stalled=may_direct and selectors.table_stalled(table),
+        presence_seconds=settings.KITTY_TABLE_PRESENCE_SECONDS,
     )
     return render(request, "tables/table.html", context)
 
@@ -129,6 +145,10 @@ def _seat_op(request: HttpRequest, table: LiveTable) -> HttpResponse:
             services.seats_fill_with_bots(
                 table_id=table.pk, bot_name=request.POST.get("bot") or DEFAULT_BOT
             )
+        elif op in DIRECTOR_OPS:
+            user = cast(User, request.user)
+            changed = DIRECTOR_OPS[op](table_id=table.pk, by=user)
+            messages.success(request, f"{changed}: {changed.get_status_display()}.")
         else:
             messages.error(request, "Nothing to do: choose a seat or an action.")
     except (TableError, ValueError) as error:

@@ -2,6 +2,7 @@
 // actions. The server renders everything (from the seat's own view); this file only swaps
 // the live part in, turns button presses into {"type": "act"} messages carrying the seq the
 // player saw, shows refusals, and reconnects after a drop (the server then sends the state).
+// Every data-presence seconds it says {"type": "here"}, so the seat stays counted present.
 (function () {
   "use strict";
   var box = document.getElementById("table-live");
@@ -72,5 +73,11 @@
       retry = Math.min(retry * 2, 10000);
     };
   }
+  var presence = parseInt(box.dataset.presence || "30", 10) * 1000;
+  window.setInterval(function () {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "here" }));
+    }
+  }, presence);
   connect();
 })();

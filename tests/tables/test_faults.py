@@ -3,18 +3,22 @@ and the table finishes its game."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 
-from engine.tables import services
-from engine.tables.models import LiveTable, TableHand
+from engine.tables import notify, selectors, services
+from engine.tables.errors import ActionRefused, TableError
+from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat
+from engine.tables.services import table_act
 from scoring.errors import StaleLine, TablePlaying
 from scoring.models import HandLine, SheetStatus
 from scoring.services import handline_add_to
 from tests.factories import MembershipFactory
-from tests.tables.helpers import play_one, state, table_with
+from tests.tables.helpers import first_legal, play_one, state, table_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -103,3 +107,137 @@ def test_a_computer_move_that_raises_is_logged_and_the_next_trigger_redoes_it(
     assert state(table).to_act is not None  # stuck, with a computer to act
     assert services.bots_play(table_id=table.pk) > 0  # the next trigger plays on
     assert_finished(table)
+
+
+# --- The watchdog ---------------------------------------------------------------------------
+
+
+def later(seconds: float) -> datetime:
+    return timezone.now() + timedelta(seconds=seconds)
+
+
+def test_the_watchdog_restarts_a_table_whose_computer_move_failed(
+    monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    settings.KITTY_TABLE_STALL_SECONDS = 180
+    failures = [RuntimeError("the bot broke")]
+    real = services.bot_action
+
+    def once_broken(*args: Any, **kwargs: Any) -> Any:
+        if failures:
+            raise failures.pop()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(services, "bot_action", once_broken)
+    table, _ = table_with(people=0, bots=4, seed=3)
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.PLAYING
+    assert selectors.stalled_tables(now=later(60)) == []  # not yet: within its limit
+    assert [t.pk for t in selectors.stalled_tables(now=later(200))] == [table.pk]
+    assert services.tables_watchdog(now=later(200)) == [table.pk]
+    assert_finished(table)
+
+
+def test_a_socket_dropped_without_a_disconnect_lets_the_computer_take_over(
+    settings: Any,
+) -> None:
+    settings.KITTY_TABLE_PRESENCE_SECONDS = 30
+    table, _ = table_with(people=1, bots=3, seed=5, grace_seconds=60)
+    services.seat_connected(table_id=table.pk, index=0)  # the page opens, then its process dies
+    assert state(table).to_act == 0
+    # Heard of lately, the person thinks: nothing stalled, nobody plays for them.
+    assert services.tables_watchdog(now=later(50)) == []
+    seat = TableSeat.objects.get(table=table, index=0)
+    assert seat.connections == 1 and not seat.bot_playing
+    # Never heard of again: counted away, and after the grace time the computer plays on.
+    services.tables_watchdog(now=later(400))
+    seat.refresh_from_db()
+    assert seat.connections == 0 and seat.bot_playing
+    assert_finished(table)
+
+
+def test_a_page_that_says_it_is_here_stays_present(settings: Any) -> None:
+    settings.KITTY_TABLE_PRESENCE_SECONDS = 30
+    table, _ = table_with(people=1, bots=3, seed=5, grace_seconds=60)
+    services.seat_connected(table_id=table.pk, index=0)
+    TableSeat.objects.filter(table=table, index=0).update(last_seen=later(-3600))
+    services.seat_here(table_id=table.pk, index=0)
+    assert services.seats_gone_sweep(now=later(30)) == []
+    assert services.seats_gone_sweep(now=later(61)) == [(table.pk, 0)]
+
+
+def test_a_clock_that_was_lost_is_run_by_the_watchdog() -> None:
+    table, _ = table_with(people=1, bots=3, seed=5, turn_seconds=30)
+    services.seat_connected(table_id=table.pk, index=0)
+    assert state(table).to_act == 0
+    seq = table.seq
+    assert services.tables_watchdog(now=later(20)) == []
+    assert services.tables_watchdog(now=later(45)) == [table.pk]
+    table.refresh_from_db()
+    assert table.seq > seq
+    first = ActionLog.objects.get(table=table, seq=seq + 1)
+    assert first.actor == ActionLog.Actor.CLOCK and first.seat == 0
+
+
+# --- Pause, resume, abandon -----------------------------------------------------------------
+
+
+def test_a_paused_table_stops_and_resumes(monkeypatch: pytest.MonkeyPatch) -> None:
+    told: list[int] = []
+    real = notify.broadcast
+
+    def broadcast(table_id: int) -> None:
+        told.append(table_id)
+        real(table_id)
+
+    monkeypatch.setattr(notify, "broadcast", broadcast)
+    table, _ = table_with(people=1, bots=3, seed=5, turn_seconds=30)
+    director = _director(table)
+    player = table.seats.get(index=0).player
+    assert player is not None
+    with pytest.raises(TableError) as refused:
+        services.table_pause(table_id=table.pk, by=player.user)  # type: ignore[arg-type]
+    assert refused.value.code == "not_a_director"
+    told.clear()
+    services.table_pause(table_id=table.pk, by=director)
+    assert told == [table.pk]  # everyone at the table hears of it
+    table.refresh_from_db()
+    seq = table.seq
+    seat, action = first_legal(table)
+    with pytest.raises(ActionRefused) as paused:
+        table_act(table_id=table.pk, seat=seat, action=action, seen_seq=seq)
+    assert paused.value.code == "table_paused"
+    assert services.turn_clock_expired(table_id=table.pk, seq=seq) is False
+    assert services.tables_watchdog(now=later(3600)) == []  # paused is not stalled
+    table.refresh_from_db()
+    assert table.seq == seq and table.status == LiveTable.Status.PAUSED
+    services.table_resume(table_id=table.pk, by=director)
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.PLAYING and table.seq == seq
+    play_to_end(table)
+    assert_finished(table)
+
+
+def test_an_abandoned_table_keeps_its_hands_on_a_sheet_released_to_directors() -> None:
+    table, _ = table_with(people=1, bots=3, seed=5)
+    number = table.hand_number
+    while table.hand_number == number:
+        play_one(table)
+        table.refresh_from_db()
+    director = _director(table)
+    services.table_abandon(table_id=table.pk, by=director)
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.ABANDONED and table.is_ended
+    seat, action = first_legal(table)
+    with pytest.raises(ActionRefused) as refused:
+        table_act(table_id=table.pk, seat=seat, action=action, seen_seq=table.seq)
+    assert refused.value.code == "not_playing"
+    sheet = table.scoresheet
+    assert sheet is not None
+    assert HandLine.objects.filter(sheet=sheet).count() == 1
+    typed = dict(HandLine.objects.get(sheet=sheet, number=1).line)
+    typed.pop("scores_after", None)
+    handline_add_to(club=table.club, sheet_id=sheet.pk, line=typed, expected_number=2, by=director)
+    with pytest.raises(TableError) as again:
+        services.table_abandon(table_id=table.pk, by=director)
+    assert again.value.code == "ended"
