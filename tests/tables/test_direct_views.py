@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from engine.tables import services
 from engine.tables.models import LiveTable
@@ -35,7 +36,8 @@ def test_a_stalled_table_is_shown_to_directors_and_resumed_by_them(
     table, _ = table_with(people=0, bots=4, seed=3)  # its first computer move is lost
     assert dropped == [table.pk]
     monkeypatch.undo()
-    LiveTable.objects.filter(pk=table.pk).update(started_at=table.started_at - timedelta(hours=1))
+    started = timezone.now() - timedelta(hours=1)
+    LiveTable.objects.filter(pk=table.pk).update(started_at=started)
     url = reverse("table_detail", args=[table.club.slug, table.pk])
     listing = reverse("club_tables", args=[table.club.slug])
     player = _client(table, "player")
