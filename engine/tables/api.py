@@ -75,7 +75,9 @@ class WhenField(serializers.DateTimeField):
 
 
 class OnlineSeatOutputSerializer(serializers.Serializer[Any]):
-    index = serializers.IntegerField(help_text="From 0, clockwise: seat 1 on the pages is 0.")
+    index = serializers.IntegerField(
+        help_text="The seat, clockwise from 0: seat 1 on the pages is 0 here."
+    )
     name = serializers.CharField(help_text="The player's name, the computer's, or 'open'.")
     player = serializers.IntegerField(allow_null=True, help_text="The member's player id.")
     bot = serializers.CharField(help_text="The computer player in a computer's seat, or ''.")
@@ -110,7 +112,9 @@ class OnlineTableDetailSerializer(OnlineTableOutputSerializer):
     class ScoreSerializer(serializers.Serializer[Any]):
         side = serializers.IntegerField(help_text="From 0.")
         name = serializers.CharField()
-        seats = serializers.ListField(child=serializers.IntegerField())
+        seats = serializers.ListField(
+            child=serializers.IntegerField(), help_text="The side's seats, from 0."
+        )
         score = serializers.IntegerField()
 
     turn_seconds = serializers.IntegerField(source="table.turn_seconds")
@@ -119,7 +123,9 @@ class OnlineTableDetailSerializer(OnlineTableOutputSerializer):
     finished_at = serializers.DateTimeField(source="table.finished_at", allow_null=True)
     seq = serializers.IntegerField(source="table.seq", help_text="Actions played so far.")
     to_act = serializers.IntegerField(
-        allow_null=True, help_text="The seat to act in the hand being played, or null."
+        allow_null=True,
+        help_text="The seat to act in the hand being played, from 0: seat 1 on the pages is 0 "
+        "here; null when nobody is.",
     )
     hands_finished = serializers.IntegerField()
     scores = ScoreSerializer(
@@ -175,7 +181,8 @@ class TableListApi(ClubApi):
             required=False,
             default=list,
             max_length=MAX_SEATS,
-            help_text="From seat 0; seats not listed are open.",
+            help_text="The seats in order from seat 0 (seat 1 on the pages is 0 here); seats "
+            "not listed are open.",
         )
         turn_seconds = serializers.IntegerField(
             min_value=0,
@@ -315,9 +322,11 @@ class TableHandApi(ClubApi):
             )
 
         number = serializers.IntegerField()
-        dealer = serializers.IntegerField(help_text="Seat, from 0.")
+        dealer = serializers.IntegerField(help_text="Seat, from 0: seat 1 on the pages is 0 here.")
         seat = serializers.IntegerField(
-            allow_null=True, help_text="The seat the viewer plays at this table, or null."
+            allow_null=True,
+            help_text="The seat the viewer plays at this table, from 0: seat 1 on the pages is "
+            "0 here; null for a spectator.",
         )
         steps = serializers.ListField(
             child=serializers.CharField(),
