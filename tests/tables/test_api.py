@@ -295,3 +295,22 @@ def test_a_scheduled_table_has_no_scores_yet() -> None:
     assert table.status == TableStatus.SCHEDULED
     assert [side["score"] for side in created["scores"]] == [0, 0]
     assert created["to_act"] is None
+
+
+def test_rules_that_build_no_game_are_refused_by_the_service_with_a_code() -> None:
+    club = ClubFactory.create()
+    broken = RuleSetFactory.create(club=club, options={"target": "high"})
+    response = _create(_director(club), club, rule_set=broken.pk)
+    assert response.status_code == 400, response.json()
+    assert response.json()["code"] == "rule_set"
+    assert "do not build a game" in response.json()["message"]
+    assert not LiveTable.objects.exists()
+
+
+def test_a_time_already_past_opens_the_table_at_once() -> None:
+    club = ClubFactory.create()
+    past = (timezone.now() - timedelta(hours=1)).isoformat()
+    response = _create(_director(club), club, game="pitch52", scheduled_at=past)
+    assert response.status_code == 201, response.json()
+    assert response.json()["status"] == "open"
+    assert len(response.json()["seats"]) == 4
