@@ -360,6 +360,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Sheets and online tables both have a "status": each choice set keeps a name of its own.
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "scoring.models.SheetStatus",
+        "TableStatusEnum": "engine.tables.models.TableStatus",
+    },
 }
 
 # --- Email and logging ----------------------------------------------------------------------

@@ -23,6 +23,7 @@ urlpatterns = [
     path("api/", include("club.api_urls")),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),
+    path("api/", include("engine.tables.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api_schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api_schema"), name="api_docs"),

@@ -134,6 +134,8 @@ NOT_IDS = {
     "seats[].seat",
     "number",
     "version",
+    "turn_seconds",
+    "grace_seconds",
 }
 
 # A body for each API operation with an id field: ``v(path)`` gives the value of an id field.
@@ -149,6 +151,11 @@ API_BODIES: dict[str, Body] = {
         "rule_set": v("rule_set"),
         "sides": [{"partnership": v("sides[].partnership")}, {}],
         "seats": [{"seat": 0, "player": v("seats[].player")}],
+    },
+    "club_tables_create": lambda v: {
+        "rule_set": v("rule_set"),
+        "scheduled_at": "now",
+        "seats": [{"player": v("seats[].player")}, {"bot": "random"}],
     },
     "clubs_seasons_create": lambda v: {
         "name": "Walk season",

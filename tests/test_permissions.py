@@ -45,6 +45,7 @@ from tests.factories import (
     RuleSetFactory,
     UserFactory,
 )
+from tests.tables.helpers import play_hand
 from tests.tournaments.world import TournamentWorld, tournament_world
 
 ROLES = ("anonymous", "outsider", *(role.value for role in Membership.Role))
@@ -72,6 +73,12 @@ class World:
     events_made: TournamentWorld | None = None
 
     @property
+    def finished_hand(self) -> int:
+        """The table's hand 1, played to its end (only the URLs of a finished hand need it)."""
+        play_hand(self.table)
+        return 1
+
+    @property
     def events(self) -> TournamentWorld:
         if self.events_made is None:
             self.events_made = tournament_world(self.club, self.rule_set)
@@ -89,6 +96,7 @@ KWARG_VALUES: dict[str, Callable[[World], object]] = {
     "sheet_id": lambda w: w.sheet.pk,
     "number": lambda w: 1,
     "table_id": lambda w: w.table.pk,
+    "hand_number": lambda w: w.finished_hand,
     "event_id": lambda w: w.events.event.pk,
     "season_id": lambda w: w.events.season.pk,
     "round_number": lambda w: w.events.round.number,
@@ -237,6 +245,7 @@ def test_the_walk_sees_the_club_pages_and_api() -> None:
     assert {"sheet_entry", "sheet_line_add", "api_line_detail", "api_sheet_resolve"} <= names
     assert {"table_lobby", "club_tables", "table_new", "table_detail", "table_hand"} <= names
     assert {"event_dashboard", "round_pair", "event_pairings", "api_round_list"} <= names
+    assert {"api_table_list", "api_table_detail", "api_table_hand"} <= names
     assert not any(route.route.startswith("admin/") for route in ROUTES)
 
 

@@ -1,22 +1,17 @@
 """Errors of online tables: a stable ``code`` and a plain-words ``message`` shown to the user.
 
 An action refused by the rules keeps the engine's own code (RULES.md section 7) and message;
-the codes below are the table's own (stale sequence numbers, seats, schedule).
+the codes below are the table's own (stale sequence numbers, seats, schedule). A
+``TableError`` is a ``DomainError``, so the API answers it in the one shape of its refusals.
 """
 
 from __future__ import annotations
 
+from club.errors import DomainError
 
-class TableError(Exception):
+
+class TableError(DomainError):
     """Something the user can fix or retry, shown to them as it is."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
 
 
 class ActionRefused(TableError):

@@ -42,6 +42,7 @@ from schemathesis.specs.openapi.checks import (
 from club.demo import CLUB_SLUG
 from club.models import Club, Membership, Partnership, RuleSet
 from demo.services import demo_load
+from engine.tables.models import LiveTable
 from scoring.models import HandLine, Scoresheet
 from tournaments.models import Entrant, Event, Job, Round, Season
 
@@ -134,6 +135,8 @@ def real_path_values(club: Club) -> dict[str, Any]:
         "entrant_id": Entrant.objects.filter(event=event).values_list("pk", flat=True).first(),
         "round_number": round_.number if round_ else None,
         "job_id": Job.objects.filter(club=club).values_list("pk", flat=True).first(),
+        "table_id": LiveTable.objects.filter(club=club).values_list("pk", flat=True).first(),
+        "hand_number": 1,
     }
     missing = [name for name, value in values.items() if value is None]
     assert not missing, f"the demo club has nothing for {missing}"
