@@ -13,11 +13,17 @@ answered (``engine.tables.facts``); a hand in progress is refused with 409
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -33,7 +39,7 @@ from engine.tables import facts, services
 from engine.tables.bot_moves import BOT_NAMES
 from engine.tables.errors import TableError
 from engine.tables.forms import MAX_SEATS
-from engine.tables.models import TableStatus
+from engine.tables.models import LiveTable, TableStatus
 
 NOW = "now"
 AHEAD_MAX = timedelta(days=366)
@@ -44,6 +50,10 @@ PLAYER_TWICE = "Player {id} cannot sit in two seats."
 PLAYER_AND_BOT = "A seat takes a member or a computer player, not both."
 TOO_FAR = "A table is scheduled at most a year ahead."
 ERRORS = {400: BAD_REQUEST, 403: DENIED, 404: NOT_FOUND}
+TABLE_STATE = OpenApiResponse(
+    response=ErrorSerializer,
+    description="The table's state is in the way: 'not_playing', 'not_paused' or 'ended'.",
+)
 HAND_NOT_FINISHED = OpenApiResponse(
     response=ErrorSerializer,
     description="The hand is still being played (code 'hand_not_finished'): its record is "
@@ -291,9 +301,6 @@ class TableDetailApi(ClubApi):
     """One table (members): status, seats, hand number, scores and its scoresheet. Public facts
     only: no card of a hand being played."""
 
-    # To come here: pause, resume and abandon, as POST .../tables/<id>/pause|resume|abandon/,
-    # each its own view with ``write_capability = Capability.DIRECT``, once the services exist.
-
     @extend_schema(
         responses={200: OnlineTableDetailSerializer, 403: DENIED, 404: NOT_FOUND},
         operation_id="club_tables_retrieve",
@@ -301,6 +308,60 @@ class TableDetailApi(ClubApi):
     def get(self, request: Request, slug: str, table_id: int) -> Response:
         table = facts.table_of(self.get_club(request, slug=slug), table_id)
         return Response(OnlineTableDetailSerializer(facts.table_facts(table)).data)
+
+
+class TableControlApi(ClubApi):
+    """A director's control of one table (``POST``): the service named by ``control`` runs
+    under the table's lock, and everyone at the table sees the new state over the socket."""
+
+    write_capability = Capability.DIRECT
+    control: Callable[..., LiveTable]
+    description = ""
+
+    def post(self, request: Request, slug: str, table_id: int) -> Response:
+        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        type(self).control(table_id=table.pk, by=acting_user(request))
+        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        return Response(OnlineTableDetailSerializer(facts.table_facts(table)).data)
+
+
+def _control_schema(name: str, what: str) -> Any:
+    return extend_schema_view(
+        post=extend_schema(
+            request=None,
+            responses={200: OnlineTableDetailSerializer, 409: TABLE_STATE, **ERRORS},
+            operation_id=f"club_tables_{name}",
+            description=what,
+        )
+    )
+
+
+@_control_schema(
+    "pause",
+    "Pause a playing table: computer players and clocks stop, and "
+    "players' actions are refused with 'table_paused' (409 'not_playing' otherwise).",
+)
+class TablePauseApi(TableControlApi):
+    control = staticmethod(services.table_pause)
+
+
+@_control_schema(
+    "resume",
+    "Resume a paused table, or restart a stalled one: the computer or "
+    "the clock moves again (409 'not_paused' for an ended table).",
+)
+class TableResumeApi(TableControlApi):
+    control = staticmethod(services.table_resume)
+
+
+@_control_schema(
+    "abandon",
+    "End a table before its game is over: its finished hands stay on "
+    "its scoresheet, which the directors may then correct (409 'ended' if it "
+    "already ended).",
+)
+class TableAbandonApi(TableControlApi):
+    control = staticmethod(services.table_abandon)
 
 
 class TableHandApi(ClubApi):

@@ -7,6 +7,8 @@ the codes below are the table's own (stale sequence numbers, seats, schedule). A
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 from club.errors import DomainError
 
 
@@ -16,3 +18,16 @@ class TableError(DomainError):
 
 class ActionRefused(TableError):
     """An action that changed nothing: stale, not this seat's, or refused by the rules."""
+
+
+class TableStateRefused(TableError):
+    """The table's state is in the way of a director's control (paused, ended, not playing):
+    the API answers 409."""
+
+    status = HTTPStatus.CONFLICT
+
+
+class NotADirector(TableError):
+    """Only a director of the table's club controls it: the API answers 403."""
+
+    status = HTTPStatus.FORBIDDEN

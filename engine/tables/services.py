@@ -29,7 +29,7 @@ from club.permissions import Capability, has_capability
 from engine.rules import Action, Game, Hand, RulesError, Tally, get_game, parse_action
 from engine.tables import live, notify, selectors
 from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT, bot_action
-from engine.tables.errors import ActionRefused, TableError
+from engine.tables.errors import ActionRefused, NotADirector, TableError, TableStateRefused
 from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from engine.tables.signals import table_scheduled
 from scoring.services import SideSpec, handline_add, scoresheet_confirm, scoresheet_create
@@ -792,7 +792,7 @@ def tables_watchdog(*, now: datetime | None = None) -> list[int]:
 
 def _refuse_non_director(table: LiveTable, by: User) -> None:
     if not has_capability(by, table.club, Capability.DIRECT):
-        raise TableError("not_a_director", NOT_A_DIRECTOR.format(club=table.club))
+        raise NotADirector("not_a_director", NOT_A_DIRECTOR.format(club=table.club))
 
 
 @transaction.atomic
@@ -806,7 +806,9 @@ def table_pause(*, table_id: int, by: User) -> LiveTable:
     table = _locked(table_id)
     _refuse_non_director(table, by)
     if table.status != TableStatus.PLAYING:
-        raise TableError("not_playing", CANNOT_PAUSE.format(status=table.get_status_display()))
+        raise TableStateRefused(
+            "not_playing", CANNOT_PAUSE.format(status=table.get_status_display())
+        )
     table.status = TableStatus.PAUSED
     table.save(update_fields=["status"])
     _changed(table)
@@ -824,7 +826,9 @@ def table_resume(*, table_id: int, by: User) -> LiveTable:
         table = _locked(table_id)
         _refuse_non_director(table, by)
         if table.status not in (TableStatus.PAUSED, TableStatus.PLAYING):
-            raise TableError("not_paused", CANNOT_RESUME.format(status=table.get_status_display()))
+            raise TableStateRefused(
+                "not_paused", CANNOT_RESUME.format(status=table.get_status_display())
+            )
         paused = table.status == TableStatus.PAUSED
         if paused:
             table.status = TableStatus.PLAYING
@@ -853,7 +857,7 @@ def table_abandon(*, table_id: int, by: User) -> LiveTable:
     table = _locked(table_id)
     _refuse_non_director(table, by)
     if table.is_ended:
-        raise TableError("ended", ALREADY_ENDED.format(status=table.get_status_display()))
+        raise TableStateRefused("ended", ALREADY_ENDED.format(status=table.get_status_display()))
     table.status = TableStatus.ABANDONED
     table.finished_at = timezone.now()
     table.save(update_fields=["status", "finished_at"])

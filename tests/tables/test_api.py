@@ -314,3 +314,39 @@ def test_a_time_already_past_opens_the_table_at_once() -> None:
     assert response.status_code == 201, response.json()
     assert response.json()["status"] == "open"
     assert len(response.json()["seats"]) == 4
+
+
+# --- Pause, resume, abandon -------------------------------------------------------------------
+
+
+def test_a_director_pauses_resumes_and_abandons_a_table() -> None:
+    table, _ = table_with(people=1)
+    club = table.club
+    director = _director(club)
+    paused = director.post(_url(club, table.pk, "pause"))
+    assert paused.status_code == 200, paused.json()
+    assert paused.json()["status"] == "paused"
+    again = director.post(_url(club, table.pk, "pause"))
+    assert again.status_code == 409
+    assert again.json()["code"] == "not_playing"
+    resumed = director.post(_url(club, table.pk, "resume"))
+    assert resumed.status_code == 200, resumed.json()
+    assert resumed.json()["status"] == "playing"
+    abandoned = director.post(_url(club, table.pk, "abandon"))
+    assert abandoned.json()["status"] == "abandoned"
+    assert LiveTable.objects.get(pk=table.pk).status == TableStatus.ABANDONED
+    ended = director.post(_url(club, table.pk, "resume"))
+    assert (ended.status_code, ended.json()["code"]) == (409, "not_paused")
+    assert director.post(_url(club, table.pk, "abandon")).json()["code"] == "ended"
+
+
+@pytest.mark.parametrize("control", ["pause", "resume", "abandon"])
+def test_only_a_director_of_the_tables_club_controls_it(control: str) -> None:
+    table, _ = table_with(people=1)
+    club = table.club
+    player = _client(_member(club).player.user).post(_url(club, table.pk, control))
+    assert (player.status_code, player.json()["code"]) == (403, "permission_denied")
+    other = ClubFactory.create()
+    outsider = _director(other).post(_url(other, table.pk, control))
+    assert (outsider.status_code, outsider.json()["code"]) == (404, "not_found")
+    assert LiveTable.objects.get(pk=table.pk).status == TableStatus.PLAYING
