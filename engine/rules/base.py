@@ -29,6 +29,10 @@ from engine.rules.errors import NotationError
 from engine.rules.gameend import GameResult
 from engine.rules.table import Seating
 
+#: The phases every game has: its first, and the end (``Hand.phase``).
+AUCTION = "auction"
+OVER = "over"
+
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -245,20 +249,29 @@ class Game(ABC):
         "in the hole" and "100 or more" rules.
 
         Raises:
-            NotationError: a bad explicit deal or dealer seat.
+            NotationError: a bad explicit deal (``bad_deal``), dealer seat (``bad_seat``) or
+                tally (``bad_tally``: one entry per side).
         """
-        if not (isinstance(dealer, int) and 0 <= dealer < self.seating.seats):
-            raise NotationError(
-                "bad_seat", f"dealer must be a seat from 0 to {self.seating.seats - 1}"
-            )
+        seats = self.seating.seats
+        if dealer.__class__ is not int or not 0 <= dealer < seats:
+            raise NotationError("bad_seat", f"dealer must be a seat from 0 to {seats - 1}")
+        sides = self.seating.sides
         if tally is None:
-            tally = Tally.of(scores) if scores is not None else Tally.start(self.seating.sides)
-        if deal is None:
-            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-            deal = self.deal(rng, dealer)
-        else:
+            tally = Tally.of(scores) if scores is not None else Tally.start(sides)
+        if len(tally.scores) != sides:
+            raise NotationError(
+                "bad_tally", f"scores must give one entry per side ({sides}): {tally.scores}"
+            )
+        if deal is not None:
             self.check_deal(deal)
-        return self.start_hand(deal, dealer, tally)
+            return self.start_hand(deal, dealer, tally)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return self.deal_hand(rng, dealer, tally)
+
+    def deal_hand(self, rng: random.Random, dealer: int, tally: Tally) -> Hand:
+        """A hand from a fresh shuffle with ``rng``: ``deal`` then ``start_hand``. A game may
+        start the hand from the shuffled deck itself and build its ``Deal`` only when asked."""
+        return self.start_hand(self.deal(rng, dealer), dealer, tally)
 
     # -- the rules as pure functions (used by hands, the conformance runner, bots) --------
     @abstractmethod
@@ -366,6 +379,15 @@ class Hand(ABC):
     @abstractmethod
     def copy(self) -> Hand:
         """An independent copy, cheap enough for search."""
+
+    def _finish_redeal(self, line: Mapping[str, Any]) -> None:
+        """Everybody passed: the hand is thrown in, the scores stay as they were, and the
+        next dealer deals (``line`` is the hand's scoresheet line)."""
+        tally = self.tally
+        score = HandScore(None, (0,) * len(tally.scores), tally.scores, None, tally)
+        self.result = HandResult("redeal", score, line)
+        self.phase = OVER
+        self.to_act = None
 
     def is_legal(self, action: Action) -> bool:
         try:

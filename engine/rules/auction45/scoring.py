@@ -161,12 +161,14 @@ class Scorer:
                 consecutive = _bump(consecutive, bidding_side)
         elif consecutive[bidding_side]:
             consecutive = _bump(consecutive, bidding_side, to=0)
-        tally_after = new_tally(after, sets, consecutive)
+        tally_after = new_tally(scores=after, sets=sets, consecutive_sets=consecutive)
         if goes_on and not self.has_set_limits:
             result = None  # nobody reached the target or lost
         else:
             result = self.game_result(tally_after, bidding_side)
-        return new_score(made, delta, after, result, tally_after)
+        return new_score(
+            made=made, delta=delta, scores_after=after, result=result, tally_after=tally_after
+        )
 
     def losers(self, tally: Tally) -> tuple[list[int], list[int]]:
         """Sides past the loss line (strictly below it), and sides at a set limit."""

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import PLAYS, Action, Call, Declare, KittyDiscard, Play
-from engine.rules.base import Contract, Deal, Hand, HandResult, Tally
+from engine.rules.base import AUCTION, OVER, Contract, Deal, Hand, HandResult, Tally
 from engine.rules.bidwhist.auction import CALL_TEXT, HOLD, parse_call
 from engine.rules.bidwhist.ranks import MODES, TRICK_TABLES, trump_index
 from engine.rules.bits import PICK13, sorted_cards, subset_getter
@@ -29,11 +29,9 @@ from engine.rules.errors import IllegalActionError, shown
 if TYPE_CHECKING:
     from engine.rules.bidwhist.game import BidWhist
 
-AUCTION = "auction"
 DECLARE = "declare"
 DISCARD = "discard"
 PLAY = "play"
-OVER = "over"
 
 SEATS = 4
 TRICKS = 12
@@ -331,7 +329,7 @@ class BidWhistHand(Hand):
             return
         # The dealer's call ends the auction; he cannot pass unless somebody bid.
         assert self.high_seat is not None
-        contract = self.contract = new_contract(self.high_seat, self.high)
+        contract = self.contract = new_contract(bidder=self.high_seat, bid=self.high)
         self.phase = DECLARE
         self.to_act = contract.bidder
         if self.game.options.kitty_book == "bidder":
@@ -399,17 +397,12 @@ class BidWhistHand(Hand):
             "scores_after": list(score.scores_after),
         }
         self.result = new_result(
-            "scored",
-            score,
-            line,
-            tuple([winner for _, _, winner in self.tricks]),
-            None,
-            (books[0], books[1]),
-            self.kitty_book_side,
-            None,
-            None,
-            None,
-            {},
+            outcome="scored",
+            score=score,
+            line=line,
+            trick_winners=tuple([winner for _, _, winner in self.tricks]),
+            books=(books[0], books[1]),
+            kitty_book_side=self.kitty_book_side,
         )
         self.phase = OVER
         self.to_act = None

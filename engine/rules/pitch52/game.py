@@ -124,7 +124,7 @@ class Pitch52(Game):
         keys = [*starmap(rng.random, repeat((), 54))]
         deck = sorted(_DECK, key=keys.__getitem__)
         hands = tuple([get(deck) for get in self._deal_getters[dealer]])
-        return new_deal(hands, (), tuple(deck[self._stock_start :]))
+        return new_deal(hands=hands, kitty=(), stock=tuple(deck[self._stock_start :]))
 
     def check_deal(self, deal: Deal) -> None:
         n = self.seating.seats

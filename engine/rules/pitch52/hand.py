@@ -44,9 +44,9 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
-from engine.rules.base import Contract, Deal, Hand, HandResult, Tally
+from engine.rules.base import AUCTION, OVER, Contract, Deal, Hand, HandResult, Tally
 from engine.rules.bits import sorted_cards54
-from engine.rules.build import new_result, new_score
+from engine.rules.build import new_result
 from engine.rules.cards import BIT, CARD_NAMES, SUITS, cards_of
 from engine.rules.choices import CardSubsets
 from engine.rules.errors import IllegalActionError, shown
@@ -63,11 +63,9 @@ from engine.rules.pitch52.ranks import (
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
 
-AUCTION = "auction"
 TRUMP = "trump"
 EXCESS = "excess_discard"
 PLAY = "play"
-OVER = "over"
 
 #: Trumps a player may keep after throwing away (RULES.md 3.5 step 3), and draws up to.
 KEEP = 6
@@ -472,7 +470,7 @@ class Pitch52Hand(Hand):
     def _end_auction(self) -> None:
         """The dealer has called: redeal, or the high bidder names trump."""
         if self._high_seat < 0:
-            self._finish_redeal()
+            self._finish_redeal({"dealer": self.dealer, "passed_out": True})
         else:
             self.contract = self.game.contract(self._high_seat, self._high)
             self.phase = TRUMP
@@ -630,14 +628,6 @@ class Pitch52Hand(Hand):
             self._offered = self._seat_plays[leader]
 
     # -- the end ----------------------------------------------------------------------------
-    def _finish_redeal(self) -> None:
-        tally = self.tally
-        score = new_score(None, (0,) * len(tally.scores), tally.scores, None, tally)
-        line = {"dealer": self.dealer, "passed_out": True}
-        self.result = new_result("redeal", score, line, (), None, None, None, None, None, None, {})
-        self.phase = OVER
-        self.to_act = None
-
     def _finish_scored(self) -> None:
         contract = self.contract
         assert contract is not None
@@ -660,17 +650,13 @@ class Pitch52Hand(Hand):
             "scores_after": list(score.scores_after),
         }
         self.result = new_result(
-            "scored",
-            score,
-            line,
-            tuple(map(_WINNER, self._tricks)),
-            points,
-            None,
-            None,
-            categories,
-            None,
-            self._start_cards,
-            {},
+            outcome="scored",
+            score=score,
+            line=line,
+            trick_winners=tuple(map(_WINNER, self._tricks)),
+            points=points,
+            categories=categories,
+            hands_after_draw=self._start_cards,
         )
         self.phase = OVER
         self.to_act = None

@@ -364,11 +364,13 @@ class Scorer:
         # No loss line (RULES.md 3.9): only a side at the target can end the game.
         result = decide_game_end(after, target=target, bidding_side=bidding_side) if ended else None
         return new_score(
-            made,
-            delta,
-            after,
-            result,
-            new_tally(after, tally.sets, tally.consecutive_sets),
-            tuple(points),
-            categories,
+            made=made,
+            delta=delta,
+            scores_after=after,
+            result=result,
+            tally_after=new_tally(
+                scores=after, sets=tally.sets, consecutive_sets=tally.consecutive_sets
+            ),
+            points=tuple(points),
+            categories=categories,
         )
