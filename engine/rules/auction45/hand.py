@@ -251,11 +251,10 @@ class Auction45Hand(Hand):
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
         seat = self.to_act
+        if phase is PLAY:
+            return self._play.legal(seat)  # type: ignore[union-attr, arg-type]
         if seat is None:
             return ()
-        if phase is PLAY:
-            assert self._play is not None
-            return self._play.legal(seat)
         if phase is AUCTION:
             calls, self._offered_calls = self._auction.legal()
             return calls
@@ -349,27 +348,24 @@ class Auction45Hand(Hand):
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         cls = action.__class__
-        if cls is Play and self.phase is PLAY:
-            self._apply_play(action)  # type: ignore[arg-type]
-        elif cls is Call and self.phase is AUCTION:
+        phase = self.phase
+        if cls is Play and phase is PLAY:
+            play = self._play
+            assert play is not None
+            seat = action.seat
+            to_act = play.play(seat, action.card) if seat == self.to_act else None  # type: ignore[attr-defined]
+            if to_act is None:
+                self._raise_refusal(action)
+            self.history.append(action)
+            self.to_act = to_act
+            if play.finished:
+                self._finish_scored(play)
+        elif cls is Call and phase is AUCTION:
             self._apply_call(action)  # type: ignore[arg-type]
+        elif cls is Discard and phase is DRAW and action.seat == self.to_act:
+            self._apply_discard(action)  # type: ignore[arg-type]
         else:
             self._apply_checked(action, self._check(action))
-
-    def _apply_play(self, action: Play) -> None:
-        play = self._play
-        assert play is not None
-        seat = action.seat
-        bit = play.playable(seat, action.card) if seat == self.to_act else 0
-        if not bit:
-            self._raise_refusal(action)
-        self.history.append(action)
-        self.to_act = play.play(seat, action.card, bit)
-        if play.finished:
-            play.count_best_trump()
-            self.result = scored_result(self, play)
-            self.phase = OVER
-            self.to_act = None
 
     def _apply_call(self, action: Call) -> None:
         offered = self._offered_calls
@@ -389,12 +385,11 @@ class Auction45Hand(Hand):
             self._start_declaration(auction.high_seat, auction.high)
 
     def _apply_checked(self, action: Action, prepared: Any) -> None:
-        """Apply an action ``_check`` accepted, with what it returned."""
+        """Apply an action of the declaration ``_check`` accepted, with what it returned
+        (``apply`` takes plays, calls and draw discards itself)."""
         self.history.append(action)
         self._offered_calls = None
-        if isinstance(action, Discard):
-            self._apply_discard(action.seat, prepared, len(action.cards))
-        elif isinstance(action, NameTrump):
+        if isinstance(action, NameTrump):
             self._name_trump(prepared)
         elif isinstance(action, GoKitty):
             self._go_on_kitty()
@@ -440,10 +435,14 @@ class Auction45Hand(Hand):
         self._draw = Draw(self.game, self._bidder, self._hands[self._bidder].bit_count())
         self.to_act = self.game.next_seat[self.dealer]
 
-    def _apply_discard(self, seat: int, mask: int, count: int) -> None:
+    def _apply_discard(self, action: Discard) -> None:
+        """A draw discard by the seat to act: checked here, then applied."""
         draw = self._draw
         assert draw is not None
-        draw.record(seat, self._hands[seat].bit_count(), count)
+        seat = action.seat
+        mask = draw.check(seat, self._hands[seat], action.cards)
+        self.history.append(action)
+        draw.record(seat, self._hands[seat].bit_count(), len(action.cards))
         self._hands[seat] &= ~mask
         self._out |= mask
         if seat != self.dealer:
@@ -464,6 +463,12 @@ class Auction45Hand(Hand):
         self._play = play
         self.phase = PLAY
         self.to_act = play.leader
+
+    def _finish_scored(self, play: Tricks) -> None:
+        play.count_best_trump()
+        self.result = scored_result(self, play)
+        self.phase = OVER
+        self.to_act = None
 
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -44,15 +44,28 @@ def held_mask(seat: int, hand: int, cards: Sequence[int]) -> int:
         IllegalActionError: ``not_in_hand``.
     """
     mask = 0
+    try:
+        for c in cards:
+            mask |= CARD_BIT[c]
+    except (KeyError, TypeError):
+        mask = -1
+    if mask < 0 or hand & mask != mask or mask.bit_count() != len(cards):
+        raise _not_held(seat, hand, cards)
+    return mask
+
+
+def _not_held(seat: int, hand: int, cards: Sequence[int]) -> IllegalActionError:
+    """The refusal of ``held_mask``, naming the first card at fault."""
+    seen = 0
     for c in cards:
         bit = card_bit(c)
         if bit is None or not hand & bit:
             name = CARD_NAMES[c] if bit is not None else repr(c)
-            raise IllegalActionError("not_in_hand", f"seat {seat} does not hold {name}")
-        if mask & bit:
-            raise IllegalActionError("not_in_hand", f"{CARD_NAMES[c]} is listed twice")
-        mask |= bit
-    return mask
+            return IllegalActionError("not_in_hand", f"seat {seat} does not hold {name}")
+        if seen & bit:
+            return IllegalActionError("not_in_hand", f"{CARD_NAMES[c]} is listed twice")
+        seen |= bit
+    raise AssertionError(f"{cards} are held by seat {seat}")
 
 
 def go_kitty_refusal(game: Auction45, trump_named: bool) -> IllegalActionError:

@@ -9,6 +9,7 @@ trump of the hand (added when the hand is scored).
 
 from __future__ import annotations
 
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from engine.rules.actions import PLAYS, Play
@@ -49,6 +50,7 @@ class Tricks:
         "binding",
         "bits",
         "done",
+        "finished",
         "full",
         "lead_rule",
         "leader",
@@ -72,6 +74,7 @@ class Tricks:
     binding: list[int] | None
     bits: tuple[dict[int, int], ...]
     done: list[tuple[int, list[int], int]]
+    finished: bool
     full: tuple[tuple[Play, ...], ...]
     lead_rule: tuple[int, ...]
     leader: int
@@ -96,10 +99,17 @@ class Tricks:
         self.next_seat = game.next_seat
         self.seat_side = game.seat_side
         self.bid = bid
-        self.full = tuple(tuple(PLAYS[seat][c] for c in cards) for seat, cards in enumerate(after))
-        self.bits = tuple({c: POSITION_BIT[i] for i, c in enumerate(cards)} for cards in after)
-        # One bit per card, each in its own place: the sum is the union.
-        self.packed = tuple(sum(suit_bits[i][c] for i, c in enumerate(cards)) for cards in after)
+        full, bits, packed = [], [], []
+        for plays, cards in zip(
+            PLAYS, after, strict=False
+        ):  # PLAYS has a row per seat of any table
+            full.append(tuple(map(plays.__getitem__, cards)))
+            bits.append(dict(zip(cards, POSITION_BIT)))  # noqa: B905 - five and five
+            # The seat's i-th card sets bits of its own (see suit_bits): the sum is the union.
+            packed.append(sum(map(getitem, suit_bits, cards)))
+        self.full = tuple(full)
+        self.bits = tuple(bits)
+        self.packed = tuple(packed)
         self.left = [FULL] * game.seats
         self.binding = None
         self.trick = []
@@ -111,6 +121,7 @@ class Tricks:
         self.best_seat = 0
         self.best_trump = TRUMP_BASE
         self.best_trump_side = -1
+        self.finished = False
         self.leader = game.first_leader[bidder]
         if bid >= 30 and game.forced_lead[bidder]:
             # A defender opening a 30 or 60 must lead a trump if he has one.
@@ -137,7 +148,9 @@ class Tricks:
         return self.left[seat] if binding is None else binding[seat]
 
     def legal(self, seat: int) -> tuple[Play, ...]:
-        return PICK[self.legal_mask(seat)](self.full[seat])
+        binding = self.binding
+        legal = self.left[seat] if binding is None else binding[seat]
+        return PICK[legal](self.full[seat])
 
     def playable(self, seat: int, card: int) -> int:
         """The local bit of ``card`` if ``seat`` may play it now, else 0."""
@@ -187,13 +200,17 @@ class Tricks:
         )
 
     # -- playing --------------------------------------------------------------------------------
-    @property
-    def finished(self) -> bool:
-        return len(self.done) == TRICKS
-
-    def play(self, seat: int, card: int, bit: int) -> int:
-        """``seat`` plays ``card`` (its local ``bit``, checked by ``playable``); return the
-        seat to act next (the winner of the trick when it is complete)."""
+    def play(self, seat: int, card: int) -> int | None:
+        """``seat`` plays ``card`` if it may; return the seat to act next (the winner of the
+        trick when it is complete), or ``None`` when the play is refused (nothing changed;
+        ``check`` says why)."""
+        try:
+            bit = self.bits[seat][card]
+        except (KeyError, TypeError):
+            return None
+        binding = self.binding
+        if not bit & (self.left[seat] if binding is None else binding[seat]):
+            return None
         self.left[seat] -= bit  # the bit is set: take it away
         if not self.trick:
             self._lead(seat, card)
@@ -227,6 +244,7 @@ class Tricks:
             self.best_trump = self.best_val
             self.best_trump_side = side
         self.done.append((self.leader, self.trick, winner))
+        self.finished = len(self.done) == TRICKS
         self.winners.append(winner)
         self.trick = []
         self.binding = None
