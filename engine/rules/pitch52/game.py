@@ -70,12 +70,9 @@ class Pitch52(Game):
         self._calls: dict[tuple[int, str], Call] = {}
         self._contracts: dict[int, Contract] = {}
         # Calls per auction state, shared by the hands of this game (see auction_choices).
-        # The key is ``high * 16 + seat_keys[dealer][seat]``: a seat's part of it is looked up,
-        # so a hand computes it with specialised int bytecodes only.
-        self.calls_cache: dict[int, tuple[tuple[Action, ...], dict[str, int]]] = {}
-        self.seat_keys: tuple[tuple[int, ...], ...] = tuple(
-            tuple(s * 2 + (s == d) for s in range(seats)) for d in range(seats)
-        )
+        self._calls_cache: dict[
+            tuple[int, int, bool], tuple[tuple[Action, ...], dict[str, int]]
+        ] = {}
         self.trump_actions: tuple[tuple[Action, ...], ...] = tuple(
             tuple(NameTrump(s, t) for t in range(4)) for s in range(seats)
         )
@@ -103,8 +100,8 @@ class Pitch52(Game):
         """Every call ``seat`` may make over a high bid of ``high`` (0: no bid yet), as
         interned actions and as their texts, each with its value (the amount of a bid, 0 for
         a pass, -1 for a hold) (RULES.md 3.4). Cached."""
-        key = high * 16 + seat * 2 + is_dealer
-        found = self.calls_cache.get(key)
+        key = (seat, high, is_dealer)
+        found = self._calls_cache.get(key)
         if found is None:
             o = self.options
             calls: list[Call] = []
@@ -115,7 +112,7 @@ class Pitch52(Game):
             for amount in range(max(o.min_bid, high + 1), self.max_bid + 1):
                 calls.append(self.call(seat, str(amount)))
             found = (tuple(calls), {c.call: call_value(c.call) for c in calls})
-            self.calls_cache[key] = found
+            self._calls_cache[key] = found
         return found
 
     # -- hands ------------------------------------------------------------------------------

@@ -110,8 +110,6 @@ class Pitch52Hand(Hand):
         "to_act",
         "contract",
         "result",
-        "_calls_cache",
-        "_seat_keys",
         "_hands",
         "_calls",
         "_high",
@@ -149,8 +147,6 @@ class Pitch52Hand(Hand):
         self.to_act: int | None = game.rot[dealer][1]
         self.contract: Contract | None = None
         self.result: HandResult | None = None
-        self._calls_cache = game.calls_cache
-        self._seat_keys = game.seat_keys[dealer]
         # Cards are distinct, so the sum of their bits is the mask. Every hand is dealt
         # eight or nine cards (new_hand checks an explicit deal), so cards_mask's length
         # tests are left out: 2,200 machine instructions fewer per deal.
@@ -219,9 +215,7 @@ class Pitch52Hand(Hand):
         if seat is None:
             return ()
         if phase == AUCTION:
-            choices = self._calls_cache.get(self._high * 16 + self._seat_keys[seat])
-            if choices is None:
-                choices = self.game.auction_choices(seat, self._high, seat == self.dealer)
+            choices = self.game.auction_choices(seat, self._high, seat == self.dealer)
             return choices[0]
         if phase == TRUMP:
             return self.game.trump_actions[seat]
@@ -426,9 +420,7 @@ class Pitch52Hand(Hand):
             text = action.call  # type: ignore[attr-defined]
             if seat != self.to_act or self.phase is not AUCTION:
                 self._check_call(action)  # type: ignore[arg-type]
-            choices = self._calls_cache.get(self._high * 16 + self._seat_keys[seat])
-            if choices is None:
-                choices = self.game.auction_choices(seat, self._high, seat == self.dealer)
+            choices = self.game.auction_choices(seat, self._high, seat == self.dealer)
             value = choices[1].get(text)
             if value is None:
                 # Refused, or written another way ("05", " PASS "): the full check decides.
@@ -678,8 +670,6 @@ class Pitch52Hand(Hand):
         other.to_act = self.to_act
         other.contract = self.contract
         other.result = self.result
-        other._calls_cache = self._calls_cache
-        other._seat_keys = self._seat_keys
         other._hands = self._hands.copy()
         other._calls = self._calls.copy()
         other._high = self._high

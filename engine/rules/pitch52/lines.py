@@ -18,7 +18,6 @@ from engine.rules.pitch52.options import Pitch52Options
 from engine.rules.pitch52.scoring import Scorer
 from engine.rules.table import Seating
 
-_EMPTY: Mapping[str, Any] = {}
 _ABSENT: Any = object()
 #: Trumps written exactly as a suit letter (anything else is read with spaces and case ignored).
 _SUITS = frozenset(SUITS)
