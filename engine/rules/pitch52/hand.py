@@ -12,28 +12,16 @@ the end of a trick for the seats after the last card, and when the lead passes o
 Hands are card masks. Cards received from the stock are public only as counts
 (``received_counts``); excess trumps are discarded face up (``excess_discards``).
 
-Every piece of state is a slot, set in ``__init__`` and copied field by field in ``copy``:
-slot reads and writes are the cheapest attribute access Python has, and a hand is read and
-written a few hundred times per deal.
+Every piece of state is a slot, set in ``__init__`` and copied field by field in ``copy``.
 
-Play, the hot path: the plays offered to the seat to act are kept as ``_offered`` (that seat's
-dict of card → interned ``Play``), so an offered play is recognised by identity in one lookup
-and every other play is checked in full; the trick's plan says who follows each seat, and a
-trick ends when the turn would come back to its leader. Together with adding and subtracting
-disjoint bits instead of ``|`` and ``^``, this saved 18,000 machine instructions per random
-hand (about 16 plays) against the chain of checks and two ``len()`` per card. The last card
-of a trick closes it inside ``apply``: the method call this replaced cost 1,500 machine
-instructions per hand (about five tricks). The next trick starts in ``_start_trick``, shared
-with the first: inlining it too would save 2,400 more, for a second copy of its body.
+Play: the plays offered to the seat to act are kept as ``_offered`` (that seat's dict of card
+→ interned ``Play``), so an offered play is recognised by identity in one lookup and every
+other play is checked in full; the trick's plan says who follows each seat, and a trick ends
+when the turn would come back to its leader.
 
-Auction: the calls of a state are cached by the game with each text's value, so a call found
-there needs no ``int()``; the cache key is built with ``*`` and ``+`` and a seat's part looked
-up (no ``<<``, ``|`` or bool), and the call is applied inline: 4,700 machine instructions fewer
-per hand (four calls).
-
-Naming trump: the checks are inlined, the queue of excess discards is built only when a
-``max`` over the hands' trump counts shows one, and ``_start_play`` adds disjoint bits
-instead of OR-ing them: 3,500 machine instructions fewer per hand.
+Auction: the calls of a state are cached by the game (``Pitch52.auction_choices``) with each
+text's value, so a call found there needs no ``int()``. What these choices bought is in
+``bench/NOTES.md``.
 """
 
 from __future__ import annotations
@@ -82,8 +70,7 @@ def call_value(text: str) -> int:
     return 0 if text == "pass" else -1 if text == "hold" else int(text)
 
 
-#: The winner of a Trick: mapping it over the tricks in C saved 500 machine instructions per
-#: hand against a comprehension.
+#: The winner of a completed trick.
 _WINNER = itemgetter(3)
 
 
@@ -147,9 +134,7 @@ class Pitch52Hand(Hand):
         self.to_act: int | None = game.rot[dealer][1]
         self.contract: Contract | None = None
         self.result: HandResult | None = None
-        # Cards are distinct, so the sum of their bits is the mask. Every hand is dealt
-        # eight or nine cards (new_hand checks an explicit deal), so cards_mask's length
-        # tests are left out: 2,200 machine instructions fewer per deal.
+        # Cards are distinct, so the sum of their bits is the mask.
         self._hands: list[int] = [sum(itemgetter(*cards)(BIT)) for cards in deal.hands]
         self._calls: list[tuple[int, str]] = []
         self._high = 0  # the high bid, 0 before the first bid
@@ -392,7 +377,7 @@ class Pitch52Hand(Hand):
             self.history.append(action)
             del plays[c]
             hands = self._hands
-            # Bits held are subtracted and disjoint bits added: cheaper than ^ and |.
+            # Bits held are subtracted and disjoint bits added.
             left = hands[seat] - BIT[c]
             hands[seat] = left
             if not left:
@@ -430,7 +415,6 @@ class Pitch52Hand(Hand):
                     text = str(int(text))
                 value = call_value(text)
             self.history.append(action)
-            # The call, inlined: a method call per call cost more than its body.
             self._calls.append((seat, text))
             if value:
                 if value > 0:
@@ -504,10 +488,8 @@ class Pitch52Hand(Hand):
         """RULES.md 3.5 step 4: the draw and the rob (automatic). Cards drawn stay in hand,
         dead or not, until step 5 (``_start_play``).
 
-        The masks of the stock's top cards are summed once, so each run drawn is a subtraction
-        instead of a ``cards_mask`` (an itemgetter built per run): 3,700 machine instructions
-        fewer per hand. Cards taken from the stock were held by nobody, so their bits are
-        added, not OR-ed (400 fewer)."""
+        The masks of the stock's top cards are summed once, so each run drawn is a difference
+        of two of them. Cards taken from the stock were held by nobody: their bits are added."""
         assert self.contract is not None
         game = self.game
         bidder = self.contract.bidder
