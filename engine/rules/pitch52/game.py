@@ -12,7 +12,8 @@ from engine.rules.base import Contract, Deal, Game, HandScore, Tally
 from engine.rules.build import new_deal
 from engine.rules.cards import BIT, cards_of
 from engine.rules.errors import NotationError, shown
-from engine.rules.pitch52.hand import Pitch52Hand, call_value
+from engine.rules.pitch52.auction import call_value
+from engine.rules.pitch52.hand import Pitch52Hand
 from engine.rules.pitch52.lines import LineChecker
 from engine.rules.pitch52.options import Pitch52Options, pitch52_options
 from engine.rules.pitch52.ranks import (

@@ -50,7 +50,7 @@ def hand_view(hand: Pitch52Hand, seat: int | None) -> dict[str, Any]:
         "scores_before": list(hand.tally.scores),
         "hand": [CARD_NAMES[c] for c in cards_of(hands[seat])] if seat is not None else None,
         "hand_counts": counts,
-        "calls": [{"seat": s, "call": call} for s, call in hand._calls],
+        "calls": [{"seat": s, "call": call} for s, call in hand.calls],
         "contract": {"bidder": contract.bidder, "bid": contract.bid} if contract else None,
         "trump": SUITS[trump] if trump >= 0 else None,
         "received_counts": list(hand._received) if hand._received else [0] * n,
