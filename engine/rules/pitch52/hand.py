@@ -10,185 +10,43 @@ in views) only when its turn is skipped (RULES.md 3.10): inside a trick when pla
 the end of a trick for the seats after the last card, and when the lead passes over it.
 
 Hands are card masks. Cards received from the stock are public only as counts
-(``received_counts``); excess trumps are discarded face up (``excess_discards``).
-
-Every piece of state is a slot, set in ``__init__`` and copied field by field in ``copy``.
+(``received_counts``); excess trumps are discarded face up (``excess_discards``). The phases'
+rules live beside this module: ``state`` (the fields), ``auction``, ``checks``, ``draw``,
+``outcome``.
 
 Play: the plays offered to the seat to act are kept as ``_offered`` (that seat's dict of card
 → interned ``Play``), so an offered play is recognised by identity in one lookup and every
 other play is checked in full; the trick's plan says who follows each seat, and a trick ends
 when the turn would come back to its leader.
-
-Auction: the calls of a state are cached by the game (``Pitch52.auction_choices``) with each
-text's value, so a call found there needs no ``int()``. What these choices bought is in
-``bench/NOTES.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
-from engine.rules.base import AUCTION, OVER, Contract, Deal, Hand, HandResult, Tally
+from engine.rules.base import AUCTION, OVER
 from engine.rules.bits import sorted_cards54
 from engine.rules.cards import BIT
 from engine.rules.errors import IllegalActionError
-from engine.rules.pitch52.auction import PitchAuction, call_value, normal_call
-from engine.rules.pitch52.checks import (
-    KEEP,
-    check_excess,
-    check_play,
-    check_trump,
-    excess_choices,
-    opening_leads,
-)
+from engine.rules.pitch52 import checks
+from engine.rules.pitch52.auction import call_value, normal_call
+from engine.rules.pitch52.checks import KEEP
 from engine.rules.pitch52.draw import draw, rob
 from engine.rules.pitch52.outcome import scored_result
-from engine.rules.pitch52.ranks import (
-    CARD_AT_RANK,
-    RANK_BIT,
-    TRUMP_MASK,
-    cards_mask,
-    rank_mask,
-)
+from engine.rules.pitch52.ranks import CARD_AT_RANK, RANK_BIT, TRUMP_MASK, cards_mask, rank_mask
+from engine.rules.pitch52.state import EXCESS, PHASE_OF_ACTION, PLAY, TRUMP, Pitch52State
 
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
 
-TRUMP = "trump"
-EXCESS = "excess_discard"
-PLAY = "play"
 
-_PHASE_OF_ACTION: dict[type, str] = {NameTrump: TRUMP, ExcessDiscard: EXCESS, Play: PLAY}
-
-#: A completed trick: leader, seats in playing order, cards, winner, and the mask of the seats
-#: the trick passed over (shown out from then on).
-Trick = tuple[int, tuple[int, ...], list[int], int, int]
-
-
-def _refuse(code: str, message: str) -> IllegalActionError:
-    return IllegalActionError(code, message)
-
-
-class Pitch52Hand(Hand):
+class Pitch52Hand(Pitch52State):
     """A pitch52 hand from the deal to the score. Built by ``Pitch52.start_hand``."""
 
+    __slots__ = ()
+
     game: Pitch52
-
-    __slots__ = (
-        "game",
-        "deal",
-        "dealer",
-        "tally",
-        "history",
-        "phase",
-        "to_act",
-        "contract",
-        "result",
-        "_hands",
-        "_auction",
-        "_trump",
-        "_queue",
-        "_excess",
-        "_after_draw",
-        "_received",
-        "_holders",
-        "_opening",
-        "_leader",
-        "_trick_seats",
-        "_trick_outs",
-        "_trick_cards",
-        "_tricks",
-        "_played",
-        "_start_cards",
-        "_won",
-        "_seat_plays",
-        "_rank_bit",
-        "_at_rank",
-        "_trick_bits",
-        "_following",
-        "_offered",
-    )
-
-    def __init__(self, game: Pitch52, deal: Deal, dealer: int, tally: Tally) -> None:
-        self.game = game
-        self.deal = deal
-        self.dealer = dealer
-        self.tally = tally
-        self.history: list[Action] = []
-        self.phase = AUCTION
-        self.to_act: int | None = game.rot[dealer][1]
-        self.contract: Contract | None = None
-        self.result: HandResult | None = None
-        # Cards are distinct, so the sum of their bits is the mask.
-        self._hands: list[int] = [sum(itemgetter(*cards)(BIT)) for cards in deal.hands]
-        self._auction = PitchAuction()
-        self._trump = -1
-        self._queue: tuple[int, ...] = ()  # seats still to discard excess trumps, in turn
-        self._excess: tuple[tuple[int, tuple[int, ...]], ...] = ()  # face up, in order
-        self._after_draw = False  # the bidder's excess discard after taking the stock
-        self._received: list[int] = []  # per seat, cards received from the stock
-        self._holders = 0  # mask of the seats holding a trump (during play)
-        self._opening = True  # no card played yet (the restricted first lead)
-        self._leader = -1
-        self._trick_seats: tuple[int, ...] = ()  # who plays to the current trick, in order
-        self._trick_outs: tuple[int, ...] = (0,)  # seats passed over after k cards (seats.py)
-        self._trick_cards: list[int] = []
-        self._tricks: list[Trick] = []  # every completed trick, in order
-        self._played: tuple[int, ...] = ()  # per seat, rank mask of the trumps held at play
-        self._start_cards: tuple[tuple[int, ...], ...] = ()  # the same as card lists
-        self._won: list[int] = []  # per seat, rank mask of the trumps in the tricks it won
-        self._seat_plays: list[dict[int, Play]] = []  # per seat: card -> its play
-        self._rank_bit: tuple[int, ...] = ()  # RANK_BIT and CARD_AT_RANK of the trump
-        self._at_rank: tuple[int, ...] = ()
-        self._trick_bits = 0  # rank mask of the current trick
-        self._following: tuple[int, ...] = ()  # per seat, who plays next in this trick
-        # The plays offered to the seat to act (its entry of _seat_plays), empty before the
-        # opening lead has been played.
-        self._offered: dict[int, Play] = {}
-
-    # -- public helpers ---------------------------------------------------------------------
-    @property
-    def trump(self) -> int | None:
-        """The trump suit once named."""
-        return self._trump if self._trump >= 0 else None
-
-    @property
-    def calls(self) -> list[tuple[int, str]]:
-        """The calls so far: ``(seat, call)`` in order, each call in its normal text."""
-        return self._auction.calls
-
-    def held(self, seat: int) -> int:
-        """Mask of the cards ``seat`` holds now (every card, hidden or not: not a view)."""
-        return self._hands[seat]
-
-    def out_mask(self) -> int:
-        """Mask of the seats visibly out: passed over by play or by the lead (RULES.md 3.10)."""
-        out = 0
-        for trick in self._tricks:
-            out |= trick[4]
-        if self.phase == PLAY:
-            out |= self._trick_outs[len(self._trick_cards)]
-        return out
-
-    # -- legal actions --------------------------------------------------------------------
-    def legal_actions(self) -> Sequence[Action]:
-        phase = self.phase
-        if phase is PLAY and not self._opening:
-            return tuple(self._offered.values())
-        seat = self.to_act
-        if phase is PLAY:
-            assert seat is not None
-            return opening_leads(self.game, self._trump, seat, self._hands[seat])
-        if seat is None:
-            return ()
-        if phase == AUCTION:
-            return self.game.auction_choices(seat, self._auction.high, seat == self.dealer)[0]
-        if phase == TRUMP:
-            return self.game.trump_actions[seat]
-        return excess_choices(self.game, self._trump, seat, self._hands[seat])
 
     # -- checking ---------------------------------------------------------------------------
     def check(self, action: Action) -> None:
@@ -200,13 +58,13 @@ class Pitch52Hand(Hand):
         seat = action.seat
         hand = self._hands[seat]
         if kind is Play:
-            check_play(self.game, self._trump, seat, hand, action.card, self._opening)  # type: ignore[attr-defined]
+            checks.check_play(self.game, self._trump, seat, hand, action.card, self._opening)  # type: ignore[attr-defined]
         elif kind is NameTrump:
-            check_trump(action.suit)  # type: ignore[attr-defined]
+            checks.check_trump(action.suit)  # type: ignore[attr-defined]
         elif kind is ExcessDiscard:
-            check_excess(self.game, self._trump, seat, hand, action.cards)  # type: ignore[attr-defined]
+            checks.check_excess(self.game, self._trump, seat, hand, action.cards)  # type: ignore[attr-defined]
         else:
-            raise _refuse(
+            raise IllegalActionError(
                 "wrong_phase", f"{action.type} is not an action of pitch52 (phase {self.phase})"
             )
 
@@ -214,15 +72,21 @@ class Pitch52Hand(Hand):
         """``out_of_turn``, then ``wrong_phase`` (RULES.md 7)."""
         if self.to_act is None or action.seat != self.to_act:
             who = "nobody: the hand is over" if self.to_act is None else f"seat {self.to_act}"
-            raise _refuse("out_of_turn", f"seat {action.seat} may not act now; it is {who}")
-        if _PHASE_OF_ACTION.get(type(action)) != self.phase:
-            raise _refuse("wrong_phase", f"{action.type} does not belong to the {self.phase} phase")
+            raise IllegalActionError(
+                "out_of_turn", f"seat {action.seat} may not act now; it is {who}"
+            )
+        if PHASE_OF_ACTION.get(type(action)) != self.phase:
+            raise IllegalActionError(
+                "wrong_phase", f"{action.type} does not belong to the {self.phase} phase"
+            )
 
     def _check_call(self, action: Call) -> None:
         if self.phase != AUCTION:
-            raise _refuse("auction_over", "the auction is over: no more calls (RULES.md 3.4)")
+            raise IllegalActionError(
+                "auction_over", "the auction is over: no more calls (RULES.md 3.4)"
+            )
         if action.seat != self.to_act:
-            raise _refuse(
+            raise IllegalActionError(
                 "out_of_turn", f"seat {action.seat} may not call now; it is seat {self.to_act}"
             )
         self._auction.check(self.game, action.seat, action.call, self.dealer)
@@ -409,28 +273,7 @@ class Pitch52Hand(Hand):
         self.phase = OVER
         self.to_act = None
 
-    # -- views and copies -------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from engine.rules.pitch52.view import hand_view
-
-        return hand_view(self, seat)
-
     def copy(self) -> Pitch52Hand:
-        other = object.__new__(Pitch52Hand)
-        for name in Pitch52Hand.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.history = self.history.copy()
-        other._hands = self._hands.copy()
-        other._auction = self._auction.copy()
-        other._received = self._received.copy()
-        other._trick_cards = self._trick_cards.copy()
-        other._tricks = self._tricks.copy()
-        other._won = self._won.copy()
-        other._seat_plays = [plays.copy() for plays in self._seat_plays]
-        # The plays offered are the seat to act's own dict: the copy's own.
-        other._offered = (
-            other._seat_plays[self.to_act]
-            if self.phase == PLAY and not self._opening and self.to_act is not None
-            else {}
-        )
+        other = super().copy()
+        assert isinstance(other, Pitch52Hand)
         return other
