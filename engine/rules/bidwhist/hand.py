@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 from engine.rules.actions import PLAYS, Action, Call, Declare, KittyDiscard, Play
 from engine.rules.base import AUCTION, OVER, Contract, Deal, Hand, HandResult, Tally
 from engine.rules.bidwhist.auction import CALL_TEXT, HOLD, parse_call
+from engine.rules.bidwhist.outcome import scored_result
 from engine.rules.bidwhist.ranks import MODES, TRICK_TABLES, trump_index
 from engine.rules.bits import PICK13, sorted_cards, subset_getter
-from engine.rules.build import new_contract, new_result
+from engine.rules.build import new_contract
 from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, mask_of, suit_str
 from engine.rules.choices import CardSubsets, Getter, subset_choices
 from engine.rules.errors import IllegalActionError, shown
@@ -345,19 +346,10 @@ class BidWhistHand(Hand):
         self.phase = DISCARD
 
     def _end_trick(self) -> None:
-        c0, c1, c2, c3 = trick = self.trick
-        values = self._values[c0 // 13]
-        # The best value and its place, compared written out (a loop costs twice as much).
-        best = 0
-        top = values[c0]
-        value = values[c1]
-        if value > top:
-            best, top = 1, value
-        value = values[c2]
-        if value > top:
-            best, top = 2, value
-        if values[c3] > top:
-            best = 3
+        trick = self.trick
+        c0 = trick[0]
+        values = self._values[c0 // 13]  # the card values with this suit led
+        best = max(range(SEATS), key=lambda i: values[trick[i]])
         leader = self.leader
         winner = (leader + best) & 3
         tricks = self.tricks
@@ -373,37 +365,7 @@ class BidWhistHand(Hand):
             self._finish()
 
     def _finish(self) -> None:
-        contract = self.contract
-        assert contract is not None and self.kitty_book_side is not None
-        books = self.tricks_won[:]
-        books[self.kitty_book_side] += 1
-        trump = suit_str(self.trump)
-        # ``Scorer.score`` is the scoring behind ``game.score(facts)`` and ``check_line``.
-        score = self.game.scorer.score(
-            contract.bidder,
-            contract.bid,
-            self.trump is None,
-            books[contract.bidder & 1],
-            self.tally,
-        )
-        line = {
-            "dealer": self.dealer,
-            "bidder": contract.bidder,
-            "bid": contract.bid,
-            "trump": trump,
-            "mode": self.mode,
-            "books": list(books),
-            "made": score.made,
-            "scores_after": list(score.scores_after),
-        }
-        self.result = new_result(
-            outcome="scored",
-            score=score,
-            line=line,
-            trick_winners=tuple([winner for _, _, winner in self.tricks]),
-            books=(books[0], books[1]),
-            kitty_book_side=self.kitty_book_side,
-        )
+        self.result = scored_result(self)
         self.phase = OVER
         self.to_act = None
 
@@ -415,31 +377,14 @@ class BidWhistHand(Hand):
 
     def copy(self) -> BidWhistHand:
         new = object.__new__(BidWhistHand)
-        new.game = self.game
-        new.dealer = self.dealer
-        new.deal = self.deal
-        new.tally = self.tally
+        for name in BidWhistHand.__slots__:
+            setattr(new, name, getattr(self, name))
         new.history = self.history[:]
-        new.phase = self.phase
-        new.to_act = self.to_act
-        new.contract = self.contract
-        new.result = self.result
         new._hands = self._hands[:]
-        new._kitty = self._kitty
-        new._discards = self._discards
         new.calls = self.calls[:]
-        new.high = self.high
-        new.high_seat = self.high_seat
-        new.declared = self.declared
-        new.trump = self.trump
-        new.mode = self.mode
-        new._values = self._values
         new.trick = self.trick[:]
-        new._led_mask = self._led_mask
-        new.leader = self.leader
         new.tricks = self.tricks[:]
         new.tricks_won = self.tricks_won[:]
-        new.kitty_book_side = self.kitty_book_side
         return new
 
     def __repr__(self) -> str:
