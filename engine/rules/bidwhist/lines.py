@@ -82,30 +82,13 @@ def check_line(
         raise _missing(
             "scores_before", f"scores before the hand must give one score per side ({SIDES})"
         )
-    get = line.get
-    passed_out = get("passed_out")
+    passed_out = line.get("passed_out")
     if passed_out is not None and passed_out.__class__ is not bool:
         raise _missing("passed_out", f"passed_out must be true or false, not {shown(passed_out)}")
-    required = not passed_out
-    dealer: Any = get("dealer")
-    bidder: Any = get("bidder")
-    bid: Any = get("bid")
-    trump: Any = get("trump")
-    mode: Any = get("mode")
-    books: Any = get("books")
-    made: Any = get("made")
-    after: Any = get("scores_after")
-    _check_int("dealer", dealer, False)
-    _check_int("bidder", bidder, required)
-    _check_int("bid", bid, required)
-    _check_text("trump", trump, required)
-    _check_text("mode", mode, required)
-    _check_pair("books", books, required, "the books won, kitty book included,")
-    if made is not None and made.__class__ is not bool:
-        raise _missing("made", f"made must be true or false, not {shown(made)}")
-    _check_pair("scores_after", after, False, "one whole number")
+    _check_fields(line, required=not passed_out)
     # 3. bad_seat
-    for field, seat in (("dealer", dealer), ("bidder", bidder)):
+    for field in ("dealer", "bidder"):
+        seat = line.get(field)
         if seat is not None and not 0 <= seat < SEATS:
             raise ScoresheetError(
                 "bad_seat", f"{field} {shown(seat)} is not a seat: seats are 0 to 3", field
@@ -117,6 +100,28 @@ def check_line(
             "bid (RULES.md 2.3)",
             "passed_out",
         )
+    return _score(options, scorer, line, tally)
+
+
+def _check_fields(line: Mapping[str, Any], *, required: bool) -> None:
+    """2. missing_field: every field present has its type; the required ones are there."""
+    _check_int("dealer", line.get("dealer"), False)
+    _check_int("bidder", line.get("bidder"), required)
+    _check_int("bid", line.get("bid"), required)
+    _check_text("trump", line.get("trump"), required)
+    _check_text("mode", line.get("mode"), required)
+    _check_pair("books", line.get("books"), required, "the books won, kitty book included,")
+    made = line.get("made")
+    if made is not None and made.__class__ is not bool:
+        raise _missing("made", f"made must be true or false, not {shown(made)}")
+    _check_pair("scores_after", line.get("scores_after"), False, "one whole number")
+
+
+def _score(
+    options: BidWhistOptions, scorer: Scorer, line: Mapping[str, Any], tally: Tally
+) -> HandScore:
+    """Checks 5 onwards of a hand played out, its fields present and typed, and its score."""
+    bidder, bid, trump, mode = line["bidder"], line["bid"], line["trump"], line["mode"]
     if not options.min_bid <= bid <= MAX_BID:
         raise ScoresheetError(
             "bad_bid",
@@ -138,7 +143,7 @@ def check_line(
             f"mode {shown(mode)} is not one of {', '.join(MODES)} (RULES.md 2.4)",
             "mode",
         )
-    first, second = books
+    first, second = line["books"]
     if not (0 <= first <= BOOKS and 0 <= second <= BOOKS):
         side, wrong = (0, first) if not 0 <= first <= BOOKS else (1, second)
         raise ScoresheetError(
@@ -155,6 +160,13 @@ def check_line(
         )
     taken = second if bidder & 1 else first
     score = scorer.score(bidder, bid, trump == "NT", taken, tally)
+    _check_result(line, score, taken, tally)
+    return score
+
+
+def _check_result(line: Mapping[str, Any], score: HandScore, taken: int, tally: Tally) -> None:
+    """made_mismatch, score_mismatch."""
+    bid, made, after = line["bid"], line.get("made"), line.get("scores_after")
     if made is not None and made is not score.made:
         raise ScoresheetError(
             "made_mismatch",
@@ -167,8 +179,7 @@ def check_line(
     if after is not None and (after[0], after[1]) != score.scores_after:
         raise ScoresheetError(
             "score_mismatch",
-            f"scores_after is written {list(after)}, but {list(scores)} with a change of "
-            f"{list(score.delta)} gives {list(score.scores_after)} (RULES.md 2.7)",
+            f"scores_after is written {list(after)}, but {list(tally.scores)} with a change "
+            f"of {list(score.delta)} gives {list(score.scores_after)} (RULES.md 2.7)",
             "scores_after",
         )
-    return score
