@@ -30,6 +30,7 @@ from engine.rules.table import Seating
 from engine.rules.values import HandResult as HandResult
 from engine.rules.values import HandScore as HandScore
 from engine.rules.values import Tally as Tally
+from engine.rules.words import scores_text
 
 #: The phases every game has: its first, and the end (``Hand.phase``).
 AUCTION = "auction"
@@ -132,7 +133,8 @@ class Game(ABC):
             tally = Tally.of(scores) if scores is not None else Tally.start(sides)
         if len(tally.scores) != sides:
             raise NotationError(
-                "bad_tally", f"scores must give one entry per side ({sides}): {tally.scores}"
+                "bad_tally",
+                f"scores must give one entry per side ({sides}): {scores_text(tally.scores)}",
             )
         if deal is not None:
             self.check_deal(deal)

@@ -19,6 +19,7 @@ from engine.rules.actions import Call
 from engine.rules.auction45.options import Auction45Options
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.numerals import whole_number
+from engine.rules.words import seat_name
 
 PASS, HOLD, BID = 0, 1, 2
 ROUND1, DUEL, OPEN, DONE = 0, 1, 2, 3
@@ -227,7 +228,8 @@ class Auction:
             raise IllegalActionError("auction_over", "the auction is over: no more calls")
         if seat != self.to_act:
             raise IllegalActionError(
-                "out_of_turn", f"seat {seat} called but it is seat {self.to_act}'s turn to call"
+                "out_of_turn",
+                f"{seat_name(seat)} called but it is {seat_name(self.to_act)}'s turn to call",
             )
         rules = self.rules
         parsed = rules.parsed.get(text) if isinstance(text, str) else None
@@ -237,7 +239,7 @@ class Auction:
                 raise IllegalActionError(
                     "bad_bid",
                     f"{shown(text)} is not a call: say pass, hold or an amount such as 20 "
-                    "(RULES.md 1.5)",
+                    "(rules of the 45s auction)",
                 )
         kind, amount = parsed
         if kind == PASS:
@@ -253,7 +255,7 @@ class Auction:
             raise IllegalActionError(
                 "dealer_must_bid",
                 f"everybody passed, so the dealer must bid at least {self.rules.min_bid} "
-                "(option all_pass = dealer_stuck, RULES.md 1.5)",
+                "(option all_pass = dealer_stuck; rules of the 45s auction)",
             )
 
     def _check_hold(self, seat: int) -> None:
@@ -267,12 +269,12 @@ class Auction:
                 why = "there is no bid to hold"
             else:
                 why = "the dealer cannot hold his own bid"
-            raise IllegalActionError("hold_not_allowed", f"{why} (RULES.md 1.5)")
+            raise IllegalActionError("hold_not_allowed", f"{why} (rules of the 45s auction)")
         if self.high == 60 and not self.sixty_ok[rules.seat_side[seat]]:
             raise IllegalActionError(
                 "sixty_not_allowed",
                 "holding 60 needs the dealer's side to be allowed to bid 60 "
-                f"(option sixty_for_120 = {rules.sixty}, RULES.md 1.5)",
+                f"(option sixty_for_120 = {rules.sixty}; rules of the 45s auction)",
             )
 
     def _check_bid(self, seat: int, amount: int) -> None:
@@ -280,23 +282,25 @@ class Auction:
         if not self._is_bid(amount):
             allowed = "5, 10, … 30" + ("" if rules.sixty == "never" else " or 60")
             raise IllegalActionError(
-                "bad_bid", f"{amount} is not a bid: bids are {allowed} (RULES.md 1.5)"
+                "bad_bid", f"{amount} is not a bid: bids are {allowed} (rules of the 45s auction)"
             )
         if amount < rules.min_bid:
             raise IllegalActionError(
-                "bid_too_low", f"{amount} is below the lowest bid, {rules.min_bid} (RULES.md 1.5)"
+                "bid_too_low",
+                f"{amount} is below the lowest bid, {rules.min_bid} (rules of the 45s auction)",
             )
         if amount <= self.high:
             hint = " (the dealer takes it with hold)" if seat == self.dealer else ""
             raise IllegalActionError(
                 "bid_too_low",
-                f"{amount} is not above the high bid of {self.high}{hint} (RULES.md 1.5)",
+                f"{amount} is not above the high bid of {self.high}{hint} "
+                "(rules of the 45s auction)",
             )
         if amount == 60 and not self.sixty_ok[rules.seat_side[seat]]:
             raise IllegalActionError(
                 "sixty_not_allowed",
                 "60 for 120 is only for a side in the hole (below 0) before the hand "
-                "(option sixty_for_120 = in_the_hole, RULES.md 1.5)",
+                "(option sixty_for_120 = in_the_hole; rules of the 45s auction)",
             )
 
     def _is_bid(self, amount: int) -> bool:

@@ -20,6 +20,7 @@ from engine.rules.bits import sorted_cards
 from engine.rules.cards import BIT
 from engine.rules.choices import SubsetChoices
 from engine.rules.errors import IllegalActionError
+from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.auction45.game import Auction45
@@ -81,15 +82,15 @@ class Draw:
         if count > self.max_discard:
             raise IllegalActionError(
                 "discard_limit",
-                f"seat {seat} discards {count} cards; at most {self.max_discard} "
-                "(option max_discard, RULES.md 1.7)",
+                f"{seat_name(seat)} discards {count} cards; at most {self.max_discard} "
+                "(option max_discard; rules of the 45s draw)",
             )
         held = hand.bit_count()
         if count > self.limit(seat, held):
             raise IllegalActionError(
                 "stock_exhausted",
-                f"seat {seat} would need {KEEP - held + count} cards but the stock can give "
-                f"{max(self.free_stock(seat), 0)} (RULES.md 1.7)",
+                f"{seat_name(seat)} would need {KEEP - held + count} cards but the stock can give "
+                f"{max(self.free_stock(seat), 0)} (rules of the 45s draw)",
             )
         return mask
 

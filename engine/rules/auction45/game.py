@@ -25,6 +25,7 @@ from engine.rules.base import Deal, Game, HandScore, Tally
 from engine.rules.cards import BIT, card_names, mask_of
 from engine.rules.errors import NotationError, shown
 from engine.rules.table import Seating
+from engine.rules.words import seat_name
 
 _KEYS = struct.Struct("<52I")
 #: Per 32-bit lane of the random bits: the 22 bits kept (8 to 29), and the lane's index.
@@ -221,7 +222,8 @@ class Auction45(Game):
             if len(cards) != 5:
                 raise NotationError(
                     "bad_deal",
-                    f"seat {seat} must be dealt 5 cards, not {len(cards)} (RULES.md 1.4)",
+                    f"{seat_name(seat)} must be dealt 5 cards, not {len(cards)} "
+                    "(rules of the 45s deal)",
                 )
         if len(deal.kitty) != opts.kitty_size:
             raise NotationError(

@@ -39,6 +39,7 @@ from engine.rules.base import AUCTION, OVER
 from engine.rules.bits import sorted_cards
 from engine.rules.build import new_contract
 from engine.rules.errors import IllegalActionError, shown
+from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     pass
@@ -131,9 +132,9 @@ class Auction45Hand(Auction45State):
             who = (
                 "nobody is to act: the hand is over"
                 if self.to_act is None
-                else f"it is seat {self.to_act}'s turn"
+                else f"it is {seat_name(self.to_act)}'s turn"
             )
-            raise IllegalActionError("out_of_turn", f"seat {seat} cannot act now: {who}")
+            raise IllegalActionError("out_of_turn", f"{seat_name(seat)} cannot act now: {who}")
 
     def _check_in_phase(self, action: Action) -> Any:
         """The checks of an action of the hand's phase, by the seat to act."""

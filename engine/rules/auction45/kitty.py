@@ -18,6 +18,7 @@ from engine.rules.bits import sorted_cards
 from engine.rules.cards import BIT, CARD_NAMES
 from engine.rules.choices import SubsetChoices
 from engine.rules.errors import IllegalActionError
+from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.auction45.game import Auction45
@@ -61,11 +62,11 @@ def _not_held(seat: int, hand: int, cards: Sequence[int]) -> IllegalActionError:
         bit = card_bit(c)
         if bit is None or not hand & bit:
             name = CARD_NAMES[c] if bit is not None else repr(c)
-            return IllegalActionError("not_in_hand", f"seat {seat} does not hold {name}")
+            return IllegalActionError("not_in_hand", f"{seat_name(seat)} does not hold {name}")
         if seen & bit:
             return IllegalActionError("not_in_hand", f"{CARD_NAMES[c]} is listed twice")
         seen |= bit
-    raise AssertionError(f"{cards} are held by seat {seat}")
+    raise AssertionError(f"{cards} are held by {seat_name(seat)}")
 
 
 def go_kitty_refusal(game: Auction45, trump_named: bool) -> IllegalActionError:
@@ -77,7 +78,7 @@ def go_kitty_refusal(game: Auction45, trump_named: bool) -> IllegalActionError:
     else:
         why = "the kitty is empty"
     return IllegalActionError(
-        "go_kitty_not_allowed", f"cannot go on the kitty: {why} (RULES.md 1.6)"
+        "go_kitty_not_allowed", f"cannot go on the kitty: {why} (rules of the 45s kitty)"
     )
 
 
@@ -123,13 +124,13 @@ def check_discard(
         raise IllegalActionError(
             "bad_discard_count",
             f"the bidder holds {hand.bit_count()} cards and must discard exactly {drop} "
-            f"to keep 5, not {len(cards)} (RULES.md 1.6)",
+            f"to keep 5, not {len(cards)} (rules of the 45s kitty)",
         )
     if trumps_only and not _lowest_cards(tables, hand, drop, mask):
         raise IllegalActionError(
             "must_discard_lowest",
             "the bidder must discard his lowest cards: non-trumps first, then trumps "
-            "lowest first (option kitty_rule = trumps_only, RULES.md 1.6)",
+            "lowest first (option kitty_rule = trumps_only; rules of the 45s kitty)",
         )
     return mask
 

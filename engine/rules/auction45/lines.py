@@ -16,6 +16,7 @@ from engine.rules.auction45.options import Auction45Options
 from engine.rules.auction45.scoring import Scorer
 from engine.rules.base import HandScore, Tally
 from engine.rules.errors import ScoresheetError, shown
+from engine.rules.words import points_text, scores_text
 
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -77,7 +78,7 @@ def _bad_seat(field: str, seat: int, seats: int) -> ScoresheetError:
 def _score_mismatch(score: HandScore, written: Any) -> ScoresheetError:
     return ScoresheetError(
         "score_mismatch",
-        f"scores after the hand are {list(score.scores_after)}, not {list(written)}",
+        f"scores after the hand are {scores_text(score.scores_after)}, not {scores_text(written)}",
         "scores_after",
     )
 
@@ -120,7 +121,8 @@ class LineChecker:
         if scorer.is_game_over(tally):
             raise ScoresheetError(
                 "game_over",
-                f"the game is already over at {list(tally.scores)}: no further line (RULES.md 0.4)",
+                f"the game is already over at {scores_text(tally.scores)}: no further line "
+                "(rules of the end of a game)",
                 None,
             )
         if line.__class__ is not dict and not isinstance(line, Mapping):
@@ -156,8 +158,8 @@ class LineChecker:
             raise ScoresheetError(
                 "made_mismatch",
                 f"written as {'made' if made else 'set'}, but a bid of "
-                f"{shown(bid)} needs {need} points "
-                f"and the bidding side took {points[scorer.seat_side[bidder]]}",
+                f"{shown(bid)} needs {points_text(need)} "
+                f"and the bidding side took {points_text(points[scorer.seat_side[bidder]])}",
                 "made",
             )
         self._check_scores_after(line, score)
@@ -167,12 +169,12 @@ class LineChecker:
         """The fields a hand played out must have (RULES.md 5.1)."""
         for name in ("bidder", "bid", "trump", "points"):
             if name not in line:
-                raise _missing(name, "is required (RULES.md 5.1)")
+                raise _missing(name, "is required (rules of scoresheet lines)")
         if line.get("auction_max_bid") is None and self.max_bid_required:
             raise _missing(
                 "auction_max_bid",
                 f"is required with count_rule = {self.options.count_rule}: per side, the "
-                "highest amount its players called or held (RULES.md 5.1)",
+                "highest amount its players called or held (rules of scoresheet lines)",
             )
 
     def _check_shapes(self, line: Mapping[str, Any]) -> None:
@@ -192,7 +194,7 @@ class LineChecker:
             if value is not None and not self.per_side(value):
                 raise _missing(name, _per_side_message(value, self.sides))
         if points is None:
-            raise _missing("points", "is required (RULES.md 5.1)")
+            raise _missing("points", "is required (rules of scoresheet lines)")
         max_bid = line.get("auction_max_bid")
         if max_bid is not None and not self.per_side(max_bid):
             raise _missing("auction_max_bid", _per_side_message(max_bid, self.sides))
@@ -210,7 +212,7 @@ class LineChecker:
                 "bad_bid",
                 f"bid {shown(bid)} is not allowed: bids are multiples of 5 from "
                 f"{options.min_bid} to 30"
-                f"{sixty} (RULES.md 1.5)",
+                f"{sixty} (rules of the 45s auction)",
                 "bid",
             )
         if bid == 60 and options.sixty_for_120 == "in_the_hole":
@@ -219,7 +221,7 @@ class LineChecker:
                 raise ScoresheetError(
                     "sixty_not_allowed",
                     "a bid of 60 needs the bidder's side in the hole (below 0) before the "
-                    f"hand; it had {before} (RULES.md 1.5)",
+                    f"hand; it had {before} (rules of the 45s auction)",
                     "bid",
                 )
 
@@ -233,7 +235,7 @@ class LineChecker:
             raise ScoresheetError(
                 "passed_out_not_allowed",
                 "a hand cannot be passed out: the dealer must bid when everybody passes "
-                "(option all_pass = dealer_stuck, RULES.md 1.5)",
+                "(option all_pass = dealer_stuck; rules of the 45s auction)",
                 "passed_out",
             )
         if line.get("made") is not None:

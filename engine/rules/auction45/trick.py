@@ -26,6 +26,7 @@ from engine.rules.auction45.play import (
 from engine.rules.auction45.ranks import TRUMP, TRUMP_BASE, TrumpTables
 from engine.rules.cards import CARD_NAMES, SUITS, mask_str
 from engine.rules.errors import IllegalActionError
+from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.auction45.game import Auction45
@@ -170,7 +171,7 @@ class Tricks:
             held = 0
         if not held:
             name = CARD_NAMES[card] if card_bit(card) is not None else repr(card)
-            raise IllegalActionError("not_in_hand", f"seat {seat} does not hold {name}")
+            raise IllegalActionError("not_in_hand", f"{seat_name(seat)} does not hold {name}")
         legal = card_mask(self.after[seat], self.legal_mask(seat))
         raise self._refusal(seat, card, legal)
 
@@ -181,22 +182,22 @@ class Tricks:
             code = "must_lead_trump"
             why = (
                 f"on a contract of {self.bid} the opening lead must be a trump "
-                "(option thirty_forces_trump_lead, RULES.md 1.8)"
+                "(option thirty_forces_trump_lead; rules of 45s play)"
             )
         elif self.tables.effective[trick[0]] == TRUMP:
             code = "must_play_trump"
             why = (
-                f"trump was led ({CARD_NAMES[trick[0]]}) and seat {seat} holds a trump it "
-                "may not renege (RULES.md 1.8)"
+                f"trump was led ({CARD_NAMES[trick[0]]}) and {seat_name(seat)} holds a trump it "
+                "may not renege (rules of 45s play)"
             )
         else:
             code = "must_follow_suit"
             why = (
                 f"{SUITS[trick[0] // 13]} was led: follow suit or trump (option "
-                "follow_nontrump = follow_or_trump, RULES.md 1.8)"
+                "follow_nontrump = follow_or_trump; rules of 45s play)"
             )
         return IllegalActionError(
-            code, f"seat {seat} cannot play {name}: {why}; legal: {mask_str(legal)}"
+            code, f"{seat_name(seat)} cannot play {name}: {why}; legal: {mask_str(legal)}"
         )
 
     # -- playing --------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from engine.rules.build import new_contract
 from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, mask_of, suit_str
 from engine.rules.choices import CardSubsets, Getter, subset_choices
 from engine.rules.errors import IllegalActionError, shown
+from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.bidwhist.game import BidWhist
@@ -179,31 +180,29 @@ class BidWhistHand(Hand):
         if action.seat != self.to_act:
             raise _refuse(
                 "out_of_turn",
-                f"seat {action.seat} cannot act now: "
+                f"{seat_name(action.seat)} cannot act now: "
                 + (
                     "the hand is over"
                     if self.to_act is None
-                    else f"it is seat {self.to_act}'s turn"
+                    else f"it is {seat_name(self.to_act)}'s turn"
                 ),
             )
         if self.phase != phase:
-            raise _refuse(
-                "wrong_phase", f"a {kind} is not allowed in the {self.phase} phase (RULES.md 0.3)"
-            )
+            raise _refuse("wrong_phase", f"a {kind} is not allowed in the {self.phase} phase")
 
     def _check_play(self, seat: int, card: int) -> None:
         hand = self._hands[seat]
         if not (0 <= card < 52 and hand & BIT[card]):
             name = CARD_NAMES[card] if 0 <= card < len(CARD_NAMES) else repr(card)
-            raise _refuse("not_in_hand", f"seat {seat} does not hold {name}")
+            raise _refuse("not_in_hand", f"{seat_name(seat)} does not hold {name}")
         trick = self.trick
         if trick:
             led = trick[0] // 13
             if card // 13 != led and hand & SUIT_MASK[led]:
                 raise _refuse(
                     "must_follow_suit",
-                    f"seat {seat} holds {suit_str(led)}, the suit led, and must follow it "
-                    "(RULES.md 2.6)",
+                    f"{seat_name(seat)} holds {suit_str(led)}, the suit led, and must follow it "
+                    "(rules of bid whist play)",
                 )
 
     def _check_discard(self, seat: int, cards: tuple[int, ...]) -> int:
@@ -213,19 +212,24 @@ class BidWhistHand(Hand):
             if not (isinstance(c, int) and 0 <= c < 52) or not hand & BIT[c] or mask & BIT[c]:
                 raise _refuse(
                     "not_in_hand",
-                    f"seat {seat} can only discard cards he holds, each once (RULES.md 2.5)",
+                    f"{seat_name(seat)} can only discard cards he holds, each once "
+                    "(rules of bid whist books)",
                 )
             mask |= BIT[c]
         if len(cards) != KITTY:
             raise _refuse(
                 "bad_discard_count",
-                f"the bidder lays away exactly 4 cards, not {len(cards)} (RULES.md 2.5)",
+                f"the bidder lays away exactly 4 cards, not {len(cards)} "
+                "(rules of bid whist books)",
             )
         return mask
 
     def _check_call(self, action: Call) -> int:
         if self.phase != AUCTION:
-            raise _refuse("auction_over", "the auction is over: no more calls (RULES.md 2.3)")
+            raise _refuse(
+                "auction_over",
+                "the auction is over: no more calls (rules of the bid whist auction)",
+            )
         if action.seat != self.to_act:
             self._check_turn(action, AUCTION, "call")
         parsed = parse_call(action.call)
@@ -257,12 +261,15 @@ class BidWhistHand(Hand):
         trump = action.trump
         if not (trump is None or (type(trump) is int and 0 <= trump < 4)):
             raise _refuse(
-                "bad_trump", f"trump must be S, H, D, C or NT, not {shown(trump)} (RULES.md 2.4)"
+                "bad_trump",
+                f"trump must be S, H, D, C or NT, not {shown(trump)} "
+                "(rules of naming trump in bid whist)",
             )
         if not isinstance(action.mode, str) or (trump, action.mode) not in _DECLARE_OK:
             raise _refuse(
                 "bad_mode",
-                f"mode must be one of {', '.join(MODES)}, not {shown(action.mode)} (RULES.md 2.4)",
+                f"mode must be one of {', '.join(MODES)}, not {shown(action.mode)} "
+                "(rules of naming trump in bid whist)",
             )
 
     # -- applying ---------------------------------------------------------------------------

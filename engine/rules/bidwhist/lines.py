@@ -16,6 +16,7 @@ from engine.rules.bidwhist.options import MAX_BID, BidWhistOptions
 from engine.rules.bidwhist.ranks import MODES
 from engine.rules.bidwhist.scoring import BOOK, BOOKS, Scorer
 from engine.rules.errors import ScoresheetError, shown
+from engine.rules.words import changes_text, scores_text
 
 SEATS = 4
 SIDES = 2
@@ -72,8 +73,8 @@ def check_line(
     if scorer.is_game_over(scores):
         raise ScoresheetError(
             "game_over",
-            f"the game is already over at {list(scores)} (target {scorer.target}): "
-            "no further hand is accepted (RULES.md 0.4)",
+            f"the game is already over at {scores_text(scores)} (target {scorer.target}): "
+            "no further hand is accepted (rules of the end of a game)",
         )
     if not isinstance(line, Mapping):
         raise ScoresheetError("missing_field", "a line must be an object of fields")
@@ -97,7 +98,7 @@ def check_line(
         raise ScoresheetError(
             "passed_out_not_allowed",
             "a bid whist hand cannot be passed out: when the first three pass, the dealer must "
-            "bid (RULES.md 2.3)",
+            "bid (rules of the bid whist auction)",
             "passed_out",
         )
     return _score(options, scorer, line, tally)
@@ -125,7 +126,8 @@ def _score(
     if not options.min_bid <= bid <= MAX_BID:
         raise ScoresheetError(
             "bad_bid",
-            f"bid {shown(bid)} is not a bid: bids go from {options.min_bid} to 7 (RULES.md 2.3)",
+            f"bid {shown(bid)} is not a bid: bids go from {options.min_bid} to 7 "
+            "(rules of the bid whist auction)",
             "bid",
         )
     if trump not in TRUMPS:
@@ -134,13 +136,15 @@ def _score(
         if trump not in TRUMPS:
             raise ScoresheetError(
                 "bad_trump",
-                f"trump {shown(written)} is not one of S, H, D, C, NT (RULES.md 2.4)",
+                f"trump {shown(written)} is not one of S, H, D, C, NT "
+                "(rules of naming trump in bid whist)",
                 "trump",
             )
     if mode not in _MODES:
         raise ScoresheetError(
             "bad_mode",
-            f"mode {shown(mode)} is not one of {', '.join(MODES)} (RULES.md 2.4)",
+            f"mode {shown(mode)} is not one of {', '.join(MODES)} "
+            "(rules of naming trump in bid whist)",
             "mode",
         )
     first, second = line["books"]
@@ -148,13 +152,13 @@ def _score(
         side, wrong = (0, first) if not 0 <= first <= BOOKS else (1, second)
         raise ScoresheetError(
             "books_out_of_range",
-            f"side {side} cannot win {shown(wrong)} books: 0 to 13 (RULES.md 2.5)",
+            f"side {side + 1} cannot win {shown(wrong)} books: 0 to 13 (rules of bid whist books)",
             "books",
         )
     if first + second != BOOKS:
         raise ScoresheetError(
             "books_total",
-            "books must add up to 13 (12 tricks and the kitty book, RULES.md 2.5): "
+            "books must add up to 13 (12 tricks and the kitty book; rules of bid whist books): "
             f"{first} + {second} = {first + second}",
             "books",
         )
@@ -173,13 +177,14 @@ def _check_result(line: Mapping[str, Any], score: HandScore, taken: int, tally: 
             f"made is written {'true' if made else 'false'}, but the bidding side took {taken} "
             f"books on a bid of "
             f"{shown(bid)}: {'made' if score.made else 'set'}, it needs {BOOK + bid} "
-            "(RULES.md 2.7)",
+            "(rules of bid whist scoring)",
             "made",
         )
     if after is not None and (after[0], after[1]) != score.scores_after:
         raise ScoresheetError(
             "score_mismatch",
-            f"scores_after is written {list(after)}, but {list(tally.scores)} with a change "
-            f"of {list(score.delta)} gives {list(score.scores_after)} (RULES.md 2.7)",
+            f"scores_after is written {scores_text(after)}, but {scores_text(tally.scores)} "
+            f"changed by {changes_text(score.delta)} gives {scores_text(score.scores_after)} "
+            "(rules of bid whist scoring)",
             "scores_after",
         )

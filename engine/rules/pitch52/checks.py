@@ -16,6 +16,7 @@ from engine.rules.choices import CardSubsets
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.numerals import whole_number
 from engine.rules.pitch52.ranks import FIRST_LEAD_BARRED, POINT_MASK, TRUMP_MASK
+from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
@@ -46,7 +47,7 @@ def _check_pass(game: Pitch52, is_dealer: bool, high_seat: int) -> None:
         raise IllegalActionError(
             "dealer_must_bid",
             f"nobody has bid, so the dealer must bid at least {game.options.min_bid} "
-            "(all_pass = dealer_stuck, RULES.md 3.4)",
+            "(all_pass = dealer_stuck; rules of the pitch auction)",
         )
 
 
@@ -59,7 +60,7 @@ def _check_hold(game: Pitch52, is_dealer: bool, high_seat: int) -> None:
         reason = "there is no bid to hold"
     else:
         return
-    raise IllegalActionError("hold_not_allowed", f"{reason} (RULES.md 3.4)")
+    raise IllegalActionError("hold_not_allowed", f"{reason} (rules of the pitch auction)")
 
 
 def _check_bid(game: Pitch52, text: object, word: str, high: int) -> None:
@@ -69,17 +70,18 @@ def _check_bid(game: Pitch52, text: object, word: str, high: int) -> None:
         raise IllegalActionError(
             "bad_bid",
             f"{shown(text)} is not a call: say pass, hold or a whole number from 1 to "
-            f"{game.max_bid} (RULES.md 3.4)",
+            f"{game.max_bid} (rules of the pitch auction)",
         )
     if amount < min_bid:
         raise IllegalActionError(
-            "bid_too_low", f"{amount} is below the minimum bid of {min_bid} (RULES.md 3.4)"
+            "bid_too_low",
+            f"{amount} is below the minimum bid of {min_bid} (rules of the pitch auction)",
         )
     if amount <= high:
         raise IllegalActionError(
             "bid_too_low",
             f"{amount} does not beat the high bid of {high}: a bid must be higher "
-            "(the dealer takes the bid at the same number with hold) (RULES.md 3.4)",
+            "(the dealer takes the bid at the same number with hold) (rules of the pitch auction)",
         )
 
 
@@ -93,7 +95,9 @@ def held_mask(seat: int, hand: int, cards: Sequence[object]) -> int:
     chosen = 0
     for c in cards:
         if not (type(c) is int and 0 <= c < 54 and hand >> c & 1):
-            raise IllegalActionError("not_in_hand", f"{card_name(c)} is not in seat {seat}'s hand")
+            raise IllegalActionError(
+                "not_in_hand", f"{card_name(c)} is not in {seat_name(seat)}'s hand"
+            )
         if chosen >> c & 1:
             raise IllegalActionError("not_in_hand", f"{card_name(c)} is listed twice")
         chosen |= BIT[c]
@@ -125,8 +129,8 @@ def check_excess(game: Pitch52, trump: int, seat: int, hand: int, cards: Sequenc
     if len(cards) != k:
         raise IllegalActionError(
             "bad_discard_count",
-            f"seat {seat} holds {hand.bit_count()} trumps and must discard exactly {k} "
-            f"face up to keep {KEEP}, not {len(cards)} (RULES.md 3.5)",
+            f"{seat_name(seat)} holds {hand.bit_count()} trumps and must discard exactly {k} "
+            f"face up to keep {KEEP}, not {len(cards)} (rules of pitch trump and the draw)",
         )
     if game.non_point:
         points = POINT_MASK[game.options.point_scheme][trump]
@@ -136,14 +140,16 @@ def check_excess(game: Pitch52, trump: int, seat: int, hand: int, cards: Sequenc
                 "cannot_discard_point",
                 "a point card may not be discarded while a non-point trump "
                 f"({CARD_NAMES[(kept_plain & -kept_plain).bit_length() - 1]}) could go "
-                "instead (excess_trump_discard = non_point, RULES.md 3.5)",
+                "instead (excess_trump_discard = non_point; rules of pitch trump and the draw)",
             )
 
 
 def check_play(game: Pitch52, trump: int, seat: int, hand: int, c: object, opening: bool) -> None:
     """RULES.md 3.6: trumps only; the restricted first lead."""
     if not (type(c) is int and 0 <= c < 54 and hand >> c & 1):
-        raise IllegalActionError("not_in_hand", f"{card_name(c)} is not in seat {seat}'s hand")
+        raise IllegalActionError(
+            "not_in_hand", f"{card_name(c)} is not in {seat_name(seat)}'s hand"
+        )
     if not TRUMP_MASK[trump] >> c & 1:
         # Hands hold only trumps during play; kept for completeness of the rule.
         raise IllegalActionError(
@@ -154,7 +160,7 @@ def check_play(game: Pitch52, trump: int, seat: int, hand: int, c: object, openi
         raise IllegalActionError(
             "first_lead_restricted",
             f"{CARD_NAMES[c]} may not open the hand: no joker or off-jack on the first lead "
-            "while holding another trump (RULES.md 3.6)",
+            "while holding another trump (rules of pitch play)",
         )
 
 

@@ -26,6 +26,7 @@ from engine.rules.pitch52.ranks import (
 from engine.rules.pitch52.scoring import Scorer
 from engine.rules.pitch52.seats import seat_tables
 from engine.rules.table import Seating
+from engine.rules.words import seat_name
 
 _DECK = tuple(range(54))
 
@@ -132,7 +133,7 @@ class Pitch52(Game):
         for seat, cards in enumerate(deal.hands):
             if len(cards) != each:
                 raise NotationError(
-                    "bad_deal", f"seat {seat} must be dealt {each} cards, not {len(cards)}"
+                    "bad_deal", f"{seat_name(seat)} must be dealt {each} cards, not {len(cards)}"
                 )
         if deal.kitty:
             raise NotationError("bad_deal", "pitch52 has no kitty")

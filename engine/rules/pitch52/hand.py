@@ -36,6 +36,7 @@ from engine.rules.pitch52.draw import draw, rob
 from engine.rules.pitch52.outcome import scored_result
 from engine.rules.pitch52.ranks import CARD_AT_RANK, RANK_BIT, TRUMP_MASK, cards_mask, rank_mask
 from engine.rules.pitch52.state import EXCESS, PHASE_OF_ACTION, PLAY, TRUMP, Pitch52State
+from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
@@ -71,9 +72,9 @@ class Pitch52Hand(Pitch52State):
     def _check_turn(self, action: Action) -> None:
         """``out_of_turn``, then ``wrong_phase`` (RULES.md 7)."""
         if self.to_act is None or action.seat != self.to_act:
-            who = "nobody: the hand is over" if self.to_act is None else f"seat {self.to_act}"
+            who = "nobody: the hand is over" if self.to_act is None else f"{seat_name(self.to_act)}"
             raise IllegalActionError(
-                "out_of_turn", f"seat {action.seat} may not act now; it is {who}"
+                "out_of_turn", f"{seat_name(action.seat)} may not act now; it is {who}"
             )
         if PHASE_OF_ACTION.get(type(action)) != self.phase:
             raise IllegalActionError(
@@ -83,11 +84,12 @@ class Pitch52Hand(Pitch52State):
     def _check_call(self, action: Call) -> None:
         if self.phase != AUCTION:
             raise IllegalActionError(
-                "auction_over", "the auction is over: no more calls (RULES.md 3.4)"
+                "auction_over", "the auction is over: no more calls (rules of the pitch auction)"
             )
         if action.seat != self.to_act:
             raise IllegalActionError(
-                "out_of_turn", f"seat {action.seat} may not call now; it is seat {self.to_act}"
+                "out_of_turn",
+                f"{seat_name(action.seat)} may not call now; it is {seat_name(self.to_act)}",
             )
         self._auction.check(self.game, action.seat, action.call, self.dealer)
 

@@ -17,6 +17,7 @@ from engine.rules.errors import ScoresheetError, shown
 from engine.rules.pitch52.options import Pitch52Options
 from engine.rules.pitch52.scoring import Scorer
 from engine.rules.table import Seating
+from engine.rules.words import changes_text, points_text, scores_text
 
 _ABSENT: Any = object()
 #: Trumps written exactly as a suit letter (anything else is read with spaces and case ignored).
@@ -95,7 +96,7 @@ class LineChecker:
                 raise ScoresheetError(
                     "game_over",
                     f"the game is already over: a side has reached the target of {target} "
-                    f"(scores {list(tally.scores)}); no further hand is scored",
+                    f"(scores {scores_text(tally.scores)}); no further hand is scored",
                     None,
                 )
         if line.__class__ is not dict and not isinstance(line, Mapping):
@@ -120,7 +121,7 @@ class LineChecker:
                 raise ScoresheetError(
                     "passed_out_not_allowed",
                     "a hand cannot be passed out here: when everybody passes the dealer must "
-                    "bid (all_pass = dealer_stuck, RULES.md 3.4)",
+                    "bid (all_pass = dealer_stuck; rules of the pitch auction)",
                     "passed_out",
                 )
             return _passed_out(get("made"), get("scores_after"), tally)
@@ -131,17 +132,19 @@ class LineChecker:
         sides = self.sides
         bidder = line.get("bidder", _ABSENT)
         if bidder is _ABSENT:
-            raise _missing("bidder", "the line needs a bidder (RULES.md 5.1)")
+            raise _missing("bidder", "the line needs a bidder (rules of scoresheet lines)")
         if bidder.__class__ is not int and not _is_int(bidder):
             raise _missing("bidder", f"bidder must be a whole number, not {shown(bidder)}")
         bid = line.get("bid", _ABSENT)
         if bid is _ABSENT:
-            raise _missing("bid", "the line needs a bid (RULES.md 5.1)")
+            raise _missing("bid", "the line needs a bid (rules of scoresheet lines)")
         if bid.__class__ is not int and not _is_int(bid):
             raise _missing("bid", f"bid must be a whole number, not {shown(bid)}")
         trump = line.get("trump", _ABSENT)
         if trump is _ABSENT:
-            raise _missing("trump", "the line needs a trump: S, H, D or C (RULES.md 5.1)")
+            raise _missing(
+                "trump", "the line needs a trump: S, H, D or C (rules of scoresheet lines)"
+            )
         if not isinstance(trump, str):
             raise _missing("trump", f"trump must be a suit letter S, H, D or C, not {shown(trump)}")
         points = line.get("points", _ABSENT)
@@ -199,7 +202,7 @@ class LineChecker:
                 "bad_bid",
                 f"bid {shown(bid)} is not a legal bid: "
                 f"bids are whole numbers from {self.min_bid} to "
-                f"{self.max_points} (RULES.md 3.4)",
+                f"{self.max_points} (rules of the pitch auction)",
                 "bid",
             )
         # 7. bad_trump
@@ -208,7 +211,8 @@ class LineChecker:
             if len(trump_text) != 1 or trump_text not in SUITS:
                 raise ScoresheetError(
                     "bad_trump",
-                    f"trump {shown(trump)} is not one of S, H, D, C (RULES.md 3.5)",
+                    f"trump {shown(trump)} is not one of S, H, D, C "
+                    "(rules of pitch trump and the draw)",
                     "trump",
                 )
         points = list(line["points"])
@@ -221,8 +225,8 @@ class LineChecker:
             if from_categories != points:
                 raise ScoresheetError(
                     "points_mismatch",
-                    f"the categories add up to {from_categories} points per side, but the "
-                    f"line says {points}",
+                    f"the categories add up to {scores_text(from_categories)} points, but the "
+                    f"line says {scores_text(points)}",
                     "points",
                 )
         score = self.scorer.score_points(bidder, bid, points, awarded, tally)
@@ -236,9 +240,9 @@ class LineChecker:
             if not 0 <= value <= max_points:
                 raise ScoresheetError(
                     "points_out_of_range",
-                    f"side {side} has {shown(value)} points: "
+                    f"side {side + 1} has {points_text(value)}: "
                     f"each side takes 0 to {max_points} points "
-                    "(RULES.md 3.7)",
+                    "(rules of pitch points)",
                     "points",
                 )
         total = sum(points)
@@ -249,7 +253,7 @@ class LineChecker:
             else:
                 rule = "high and low are always awarded, so the points add up to at least 2"
             raise ScoresheetError(
-                "points_total", f"{rule} (RULES.md 3.7): {added} = {total}", "points"
+                "points_total", f"{rule} (rules of pitch points): {added} = {total}", "points"
             )
 
     def _check_result(
@@ -260,18 +264,22 @@ class LineChecker:
         made = line.get("made")
         if made is not None and made != score.made:
             took = points[self.seat_side[line["bidder"]]]
-            need = f"bid {shown(bid)} needs {shown(bid)} points and the bidding side took {took}"
+            need = (
+                f"bid {shown(bid)} needs {points_text(bid)} and the bidding side took "
+                f"{points_text(took)}"
+            )
             raise ScoresheetError(
                 "made_mismatch",
-                f"the line says {'made' if made else 'set'}, but {need} (RULES.md 3.8)",
+                f"the line says {'made' if made else 'set'}, but {need} (rules of pitch scoring)",
                 "made",
             )
         scores_after = line.get("scores_after")
         if scores_after is not None and tuple(scores_after) != score.scores_after:
             raise ScoresheetError(
                 "score_mismatch",
-                f"the line says the scores are {list(scores_after)}, but they are "
-                f"{list(score.scores_after)} ({list(tally.scores)} + {list(score.delta)})",
+                f"the line says the scores are {scores_text(scores_after)}, but they are "
+                f"{scores_text(score.scores_after)} ({scores_text(tally.scores)} changed by "
+                f"{changes_text(score.delta)})",
                 "scores_after",
             )
 
@@ -328,7 +336,7 @@ def _check_categories(scorer: Scorer, categories: Mapping[str, Any], sides: int)
                 raise ScoresheetError(
                     "bad_category",
                     f"{shown(name)} must name a side: there is always a {name} trump in play "
-                    "(RULES.md 3.7)",
+                    "(rules of pitch points)",
                     "categories",
                 )
 
@@ -341,8 +349,8 @@ def _passed_out(made: bool | None, scores_after: Any, tally: Tally) -> HandScore
     if scores_after is not None and list(scores_after) != list(tally.scores):
         raise ScoresheetError(
             "score_mismatch",
-            f"a passed-out hand changes nothing: the scores stay {list(tally.scores)}, "
-            f"not {list(scores_after)}",
+            f"a passed-out hand changes nothing: the scores stay {scores_text(tally.scores)}, "
+            f"not {scores_text(scores_after)}",
             "scores_after",
         )
     zero = (0,) * len(tally.scores)
