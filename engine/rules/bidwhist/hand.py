@@ -356,7 +356,10 @@ class BidWhistHand(Hand):
         trick = self.trick
         c0 = trick[0]
         values = self._values[c0 // 13]  # the card values with this suit led
-        best = max(range(SEATS), key=lambda i: values[trick[i]])
+        best = 0
+        for i in range(1, SEATS):
+            if values[trick[i]] > values[trick[best]]:
+                best = i
         leader = self.leader
         winner = (leader + best) & 3
         tricks = self.tricks
