@@ -9,7 +9,7 @@ trump of the hand (added when the hand is scored).
 
 from __future__ import annotations
 
-from operator import getitem
+from operator import getitem, itemgetter
 from typing import TYPE_CHECKING
 
 from engine.rules.actions import PLAYS, Play
@@ -104,7 +104,7 @@ class Tricks:
         for plays, cards in zip(
             PLAYS, after, strict=False
         ):  # PLAYS has a row per seat of any table
-            full.append(tuple(map(plays.__getitem__, cards)))
+            full.append(itemgetter(*cards)(plays))  # the plays of its five cards
             bits.append(dict(zip(cards, POSITION_BIT)))  # noqa: B905 - five and five
             # The seat's i-th card sets bits of its own (see suit_bits): the sum is the union.
             packed.append(sum(map(getitem, suit_bits, cards)))
