@@ -53,7 +53,7 @@ class AuctionRules:
     """The auction rules of one game (options fixed): shared by every hand of that game."""
 
     __slots__ = (
-        "_by_scores",
+        "_sixty_by_scores",
         "all_pass_stuck",
         "calls",
         "dealer_hold",
@@ -89,14 +89,14 @@ class AuctionRules:
         self.legal_cache: dict[int, LegalCalls] = {}
         self.first = tuple((dealer + 1) % self.seats for dealer in range(self.seats))
         self.next_seat = self.first
-        self._by_scores: dict[tuple[int, ...], tuple[bool, ...]] = {}
+        self._sixty_by_scores: dict[tuple[int, ...], tuple[bool, ...]] = {}
 
     def sixty_by_side(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
         """Per side, may it bid 60 this hand (RULES.md 1.5)? Cached by the scores before the
         hand: every hand starts an ``Auction``, and a game's scores take few values."""
-        found = self._by_scores.get(scores)
+        found = self._sixty_by_scores.get(scores)
         if found is None:
-            found = self._by_scores[scores] = tuple([self.sixty_allowed(s) for s in scores])
+            found = self._sixty_by_scores[scores] = tuple([self.sixty_allowed(s) for s in scores])
         return found
 
     def sixty_allowed(self, side_score: int) -> bool:

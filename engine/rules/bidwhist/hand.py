@@ -24,7 +24,7 @@ from engine.rules.bidwhist.ranks import MODES, TRICK_TABLES, trump_index
 from engine.rules.bits import PICK13, sorted_cards, subset_getter
 from engine.rules.build import new_contract
 from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, mask_of, suit_str
-from engine.rules.choices import CardSubsets, Getter, subset_choices
+from engine.rules.choices import CardSubsets, Getter, SubsetChoices
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.words import seat_name
 
@@ -172,7 +172,7 @@ class BidWhistHand(Hand):
             return DECLARES[seat]
         cards = sorted_cards(self._hands[seat])
         if len(cards) == len(_KITTY_DISCARDS_OF):
-            return subset_choices(KittyDiscard, seat, cards, _KITTY_DISCARDS, len(_KITTY_DISCARDS))
+            return SubsetChoices(KittyDiscard, seat, cards, _KITTY_DISCARDS, len(_KITTY_DISCARDS))
         return CardSubsets(KittyDiscard, seat, self._hands[seat], (KITTY,))
 
     # -- checking ---------------------------------------------------------------------------
