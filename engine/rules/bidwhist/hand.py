@@ -24,7 +24,7 @@ from engine.rules.bidwhist.ranks import MODES, TRICK_TABLES, trump_index
 from engine.rules.bits import PICK13, sorted_cards, subset_getter
 from engine.rules.build import new_contract
 from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, mask_of, suit_str
-from engine.rules.choices import CardSubsets, Getter, SubsetChoices
+from engine.rules.choices import CardSubsets, SubsetChoices
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.words import seat_name
 
@@ -58,10 +58,7 @@ _SUIT_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
 
 #: The bidder's kitty discards, in the order of ``CardSubsets``: a getter per choice of 4 of the
 #: 16 cards he holds once he has taken the kitty (his 12 and the kitty's 4).
-_KITTY_DISCARDS_OF = range(TRICKS + KITTY)
-_KITTY_DISCARDS: tuple[Getter, ...] = tuple(
-    subset_getter(p) for p in combinations(_KITTY_DISCARDS_OF, KITTY)
-)
+_KITTY_DISCARDS = tuple(subset_getter(p) for p in combinations(range(TRICKS + KITTY), KITTY))
 
 
 def _refuse(code: str, message: str) -> IllegalActionError:
@@ -171,7 +168,7 @@ class BidWhistHand(Hand):
         if self.phase == DECLARE:
             return DECLARES[seat]
         cards = sorted_cards(self._hands[seat])
-        if len(cards) == len(_KITTY_DISCARDS_OF):
+        if len(cards) == TRICKS + KITTY:
             return SubsetChoices(KittyDiscard, seat, cards, _KITTY_DISCARDS, len(_KITTY_DISCARDS))
         return CardSubsets(KittyDiscard, seat, self._hands[seat], (KITTY,))
 
@@ -354,8 +351,7 @@ class BidWhistHand(Hand):
 
     def _end_trick(self) -> None:
         trick = self.trick
-        c0 = trick[0]
-        values = self._values[c0 // 13]  # the card values with this suit led
+        values = self._values[trick[0] // 13]  # the card values with this suit led
         best = 0
         for i in range(1, SEATS):
             if values[trick[i]] > values[trick[best]]:
