@@ -204,7 +204,11 @@ class Tricks:
     def play(self, seat: int, card: int) -> int | None:
         """``seat`` plays ``card`` if it may; return the seat to act next (the winner of the
         trick when it is complete), or ``None`` when the play is refused (nothing changed;
-        ``check`` says why)."""
+        ``check`` says why).
+
+        The engine's one fast path: the test of ``playable`` written in place, since a hand is
+        mostly plays. The property tests (``_probe_illegal``, ``_check_listed``) hold it to
+        ``check`` and to the legal plays listed."""
         try:
             bit = self.bits[seat][card]
         except (KeyError, TypeError):
