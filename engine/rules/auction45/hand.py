@@ -76,7 +76,7 @@ class Auction45Hand(Auction45State):
         phase = self.phase
         seat = self.to_act
         if phase is PLAY:
-            return self._play.legal(seat)  # type: ignore[union-attr, arg-type]
+            return self._play.offered  # type: ignore[union-attr]
         if seat is None:
             return ()
         if phase is AUCTION:

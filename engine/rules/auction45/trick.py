@@ -38,8 +38,9 @@ TRICKS = 5
 
 class Tricks:
     """The play phase of one hand. Sets of one seat's cards are local masks (see
-    ``engine.rules.auction45.play``); ``binding`` is each seat's legal cards for the current
-    trick when the card led binds the others, ``None`` when any card goes."""
+    ``engine.rules.auction45.play``); ``legal_masks`` is each seat's legal cards for the
+    current trick: the list ``left`` itself when any card goes, its own list when the card led
+    binds the others. ``offered`` is the plays open to the seat to act, listed once a turn."""
 
     __slots__ = (
         "after",
@@ -48,7 +49,6 @@ class Tricks:
         "best_trump_side",
         "best_val",
         "bid",
-        "binding",
         "bits",
         "done",
         "finished",
@@ -56,7 +56,9 @@ class Tricks:
         "lead_rule",
         "leader",
         "left",
+        "legal_masks",
         "next_seat",
+        "offered",
         "packed",
         "points",
         "seat_side",
@@ -72,7 +74,6 @@ class Tricks:
     best_trump_side: int
     best_val: int
     bid: int
-    binding: list[int] | None
     bits: tuple[dict[int, int], ...]
     done: list[tuple[int, list[int], int]]
     finished: bool
@@ -80,7 +81,9 @@ class Tricks:
     lead_rule: tuple[int, ...]
     leader: int
     left: list[int]
+    legal_masks: list[int]
     next_seat: tuple[int, ...]
+    offered: tuple[Play, ...]
     packed: tuple[int, ...]
     points: list[int]
     seat_side: tuple[int, ...]
@@ -112,7 +115,7 @@ class Tricks:
         self.bits = tuple(bits)
         self.packed = tuple(packed)
         self.left = [FULL] * game.seats
-        self.binding = None
+        self.legal_masks = self.left
         self.trick = []
         self.done = []
         self.winners = []
@@ -128,30 +131,30 @@ class Tricks:
             # A defender opening a 30 or 60 must lead a trump if he has one.
             trumps = self.packed[self.leader] >> TRUMP_SHIFT & FULL
             if trumps:
-                self.binding = self.left[:]
-                self.binding[self.leader] = trumps
+                self.legal_masks = self.left[:]
+                self.legal_masks[self.leader] = trumps
+        self.offered = self.legal(self.leader)
 
     def copy(self) -> Tricks:
         new = Tricks.__new__(Tricks)
         for name in Tricks.__slots__:
             setattr(new, name, getattr(self, name))
         new.left = self.left[:]
+        new.legal_masks = new.left if self.legal_masks is self.left else self.legal_masks
         new.trick = self.trick[:]
         new.done = self.done[:]  # a completed trick's list never changes again
         new.winners = self.winners[:]
         new.points = self.points[:]
-        return new  # binding is replaced, never changed, while a trick goes on
+        return new  # a binding legal_masks is replaced, never changed, while a trick goes on
 
     # -- what a seat may play ---------------------------------------------------------------
     def legal_mask(self, seat: int) -> int:
         """Local mask of the cards ``seat`` may play to the current trick."""
-        binding = self.binding
-        return self.left[seat] if binding is None else binding[seat]
+        return self.legal_masks[seat]
 
     def legal(self, seat: int) -> tuple[Play, ...]:
-        binding = self.binding
-        legal = self.left[seat] if binding is None else binding[seat]
-        return PICK[legal](self.full[seat])
+        """The plays ``seat`` may make to the current trick."""
+        return PICK[self.legal_masks[seat]](self.full[seat])
 
     def playable(self, seat: int, card: int) -> int:
         """The local bit of ``card`` if ``seat`` may play it now, else 0."""
@@ -204,7 +207,7 @@ class Tricks:
     def play(self, seat: int, card: int) -> int | None:
         """``seat`` plays ``card`` if it may; return the seat to act next (the winner of the
         trick when it is complete), or ``None`` when the play is refused (nothing changed;
-        ``check`` says why).
+        ``check`` says why). The plays open to that seat are then ``offered``.
 
         The engine's one fast path: the test of ``playable`` written in place, since a hand is
         mostly plays. The property tests (``_probe_illegal``, ``_check_listed``) hold it to
@@ -213,8 +216,7 @@ class Tricks:
             bit = self.bits[seat][card]
         except (KeyError, TypeError):
             return None
-        binding = self.binding
-        if not bit & (self.left[seat] if binding is None else binding[seat]):
+        if not bit & self.legal_masks[seat]:
             return None
         self.left[seat] -= bit  # the bit is set: take it away
         if not self.trick:
@@ -225,7 +227,8 @@ class Tricks:
         self.trick.append(card)
         seat = self.next_seat[seat]
         if seat == self.leader:
-            return self._end_trick()
+            seat = self._end_trick()
+        self.offered = PICK[self.legal_masks[seat]](self.full[seat])
         return seat
 
     def _lead(self, seat: int, card: int) -> None:
@@ -236,10 +239,10 @@ class Tricks:
         self.best_seat = seat
         rule = self.lead_rule[card]
         if rule == FREE:
-            self.binding = None
+            self.legal_masks = self.left
         else:
             strength = tables.trump_strength[card]
-            self.binding = restrict(rule, strength, self.left, self.packed, self.after, tables)
+            self.legal_masks = restrict(rule, strength, self.left, self.packed, self.after, tables)
 
     def _end_trick(self) -> int:
         winner = self.best_seat
@@ -252,7 +255,7 @@ class Tricks:
         self.finished = len(self.done) == TRICKS
         self.winners.append(winner)
         self.trick = []
-        self.binding = None
+        self.legal_masks = self.left
         self.leader = winner
         return winner
 
