@@ -47,10 +47,6 @@ class PitchAuction:
         """Raise the RULES.md 3.4 code refusing ``text`` from ``seat``, the seat to act."""
         check_call(game, text, seat=seat, dealer=dealer, high=self.high, high_seat=self.high_seat)
 
-    def offered_value(self, game: Pitch52, seat: int, text: str, dealer: int) -> int | None:
-        """The value of ``text`` if it is one of the calls open to ``seat``, else ``None``."""
-        return game.auction_choices(seat, self.high, seat == dealer)[1].get(text)
-
     def record(self, seat: int, text: str, value: int) -> None:
         """``seat`` made the legal call ``text`` (normal text) of ``value``."""
         self.calls.append((seat, text))

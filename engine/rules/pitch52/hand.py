@@ -149,7 +149,8 @@ class Pitch52Hand(Pitch52State):
         text = action.call
         if seat != self.to_act or self.phase is not AUCTION:
             self._check_call(action)
-        value = self._auction.offered_value(self.game, seat, text, self.dealer)
+        offered = self.game.auction_choices(seat, self._auction.high, seat == self.dealer)[1]
+        value = offered.get(text)
         if value is None:
             # Refused, or written another way ("05", " PASS "): the full check decides.
             self._check_call(action)
