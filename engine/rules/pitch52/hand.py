@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
 from engine.rules.base import AUCTION, OVER
 from engine.rules.bits import sorted_cards54
-from engine.rules.cards import BIT
+from engine.rules.cards import BIT, cards_mask
 from engine.rules.errors import IllegalActionError
 from engine.rules.pitch52 import checks
 from engine.rules.pitch52.auction import call_value, normal_call
 from engine.rules.pitch52.checks import KEEP
 from engine.rules.pitch52.draw import draw, rob
 from engine.rules.pitch52.outcome import scored_result
-from engine.rules.pitch52.ranks import CARD_AT_RANK, RANK_BIT, TRUMP_MASK, cards_mask, rank_mask
+from engine.rules.pitch52.ranks import CARD_AT_RANK, RANK_BIT, TRUMP_MASK, rank_mask
 from engine.rules.pitch52.state import EXCESS, PHASE_OF_ACTION, PLAY, TRUMP, Pitch52State
 from engine.rules.words import seat_name
 
