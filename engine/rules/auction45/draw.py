@@ -28,14 +28,16 @@ if TYPE_CHECKING:
 
 class Draw:
     """What the draw remembers between discards: who discarded how many cards, what each
-    seat will need from the stock, and how much of the stock is still free."""
+    seat will need from the stock, how much of the stock is still free, and how many cards
+    the seat to act may discard (``open``, worked out once when its turn comes)."""
 
-    __slots__ = ("bidder", "counts", "max_discard", "needs", "reserve", "room")
+    __slots__ = ("bidder", "counts", "max_discard", "needs", "open", "reserve", "room")
 
     bidder: int
     counts: list[int | None]
     max_discard: int
     needs: list[int]
+    open: int
     reserve: int
     room: int
 
@@ -46,6 +48,7 @@ class Draw:
         self.max_discard = game.max_discard
         self.room = game.stock_size
         self.reserve = max(KEEP - bidder_held, 0)
+        self.open = 0
 
     def copy(self) -> Draw:
         new = Draw.__new__(Draw)
@@ -55,6 +58,7 @@ class Draw:
         new.max_discard = self.max_discard
         new.room = self.room
         new.reserve = self.reserve
+        new.open = self.open
         return new
 
     def free_stock(self, seat: int) -> int:
@@ -65,34 +69,43 @@ class Draw:
         """Most cards ``seat``, holding ``held``, may discard now."""
         return min(self.max_discard, held, self.free_stock(seat) - (KEEP - held))
 
+    def turn(self, seat: int, held: int) -> None:
+        """The turn comes to ``seat``, holding ``held`` cards: its ``limit`` is now ``open``."""
+        self.open = self.limit(seat, held)
+
     def choices(self, seat: int, hand: int) -> SubsetChoices:
-        """Every discard open to ``seat``, fewest cards first (none is a choice too)."""
+        """Every discard open to ``seat``, the seat to act, fewest cards first (none is a
+        choice too)."""
         held = hand.bit_count()
-        count = PREFIX[held][self.limit(seat, held)]
-        return SubsetChoices(Discard, seat, sorted_cards(hand), GETTERS[held], count)
+        return SubsetChoices(
+            Discard, seat, sorted_cards(hand), GETTERS[held], PREFIX[held][self.open]
+        )
 
     def check(self, seat: int, hand: int, cards: Sequence[int]) -> int:
-        """The mask of the discard ``cards`` if legal.
+        """The mask of the discard ``cards`` by ``seat``, the seat to act, if legal.
 
         Raises:
             IllegalActionError: ``not_in_hand``, ``discard_limit``, ``stock_exhausted``.
         """
         mask = held_mask(seat, hand, cards)
-        count = len(cards)
+        if len(cards) > self.open:
+            raise self._too_many(seat, hand.bit_count(), len(cards))
+        return mask
+
+    def _too_many(self, seat: int, held: int, count: int) -> IllegalActionError:
+        """The refusal of ``count`` cards, more than ``open``: over ``max_discard``, or more
+        than the stock can replace."""
         if count > self.max_discard:
-            raise IllegalActionError(
+            return IllegalActionError(
                 "discard_limit",
                 f"{seat_name(seat)} discards {count} cards; at most {self.max_discard} "
                 "(option max_discard; rules of the 45s draw)",
             )
-        held = hand.bit_count()
-        if count > self.limit(seat, held):
-            raise IllegalActionError(
-                "stock_exhausted",
-                f"{seat_name(seat)} would need {KEEP - held + count} cards but the stock can give "
-                f"{max(self.free_stock(seat), 0)} (rules of the 45s draw)",
-            )
-        return mask
+        return IllegalActionError(
+            "stock_exhausted",
+            f"{seat_name(seat)} would need {KEEP - held + count} cards but the stock can give "
+            f"{max(self.free_stock(seat), 0)} (rules of the 45s draw)",
+        )
 
     def record(self, seat: int, held: int, count: int) -> None:
         """``seat``, holding ``held``, discarded ``count`` cards."""

@@ -257,7 +257,12 @@ class Auction45Hand(Auction45State):
     def _start_draw(self) -> None:
         self.phase = DRAW
         self._draw = Draw(self.game, self._bidder, self._hands[self._bidder].bit_count())
-        self.to_act = self.game.next_seat[self.dealer]
+        self._pass_draw_turn(self.game.next_seat[self.dealer])
+
+    def _pass_draw_turn(self, seat: int) -> None:
+        assert self._draw is not None
+        self._draw.turn(seat, self._hands[seat].bit_count())
+        self.to_act = seat
 
     def _apply_discard(self, action: Discard) -> None:
         """A draw discard by the seat to act: checked here, then applied."""
@@ -270,7 +275,7 @@ class Auction45Hand(Auction45State):
         self._hands[seat] &= ~mask
         self._out |= mask
         if seat != self.dealer:
-            self.to_act = self.game.next_seat[seat]
+            self._pass_draw_turn(self.game.next_seat[seat])
             return
         needs = draw.needs
         self._draw_counts = tuple(needs)
