@@ -20,14 +20,21 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.rules.actions import Action
 from engine.rules.cards import card_names, parse_cards
 from engine.rules.errors import NotationError
-from engine.rules.gameend import GameResult
 from engine.rules.table import Seating
+from engine.rules.values import HandResult as HandResult
+from engine.rules.values import HandScore as HandScore
+from engine.rules.values import Tally as Tally
+from engine.rules.words import scores_text
+
+#: The phases every game has: its first, and the end (``Hand.phase``).
+AUCTION = "auction"
+OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,141 +76,11 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
-    """What a game carries between hands: scores, times set, sets in a row (per side)."""
-
-    scores: tuple[int, ...]
-    sets: tuple[int, ...]
-    consecutive_sets: tuple[int, ...]
-
-    @classmethod
-    def start(cls, sides: int) -> Tally:
-        """The tally before a game's first hand (shared: tallies are immutable)."""
-        found = _START_TALLIES.get((cls, sides))
-        if found is None:
-            zero = (0,) * sides
-            found = _START_TALLIES[cls, sides] = cls(zero, zero, zero)
-        return found
-
-    @classmethod
-    def of(
-        cls,
-        scores: Sequence[int],
-        sets: Sequence[int] | None = None,
-        consecutive_sets: Sequence[int] | None = None,
-    ) -> Tally:
-        zero = (0,) * len(scores)
-        return cls(
-            tuple(scores),
-            tuple(sets) if sets is not None else zero,
-            tuple(consecutive_sets) if consecutive_sets is not None else zero,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "scores": list(self.scores),
-            "sets": list(self.sets),
-            "consecutive_sets": list(self.consecutive_sets),
-        }
-
-
-_START_TALLIES: dict[tuple[type[Tally], int], Tally] = {}
-
-
-@dataclass(frozen=True, slots=True)
 class Contract:
     """The auction's outcome: who won it and at what bid."""
 
     bidder: int
     bid: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """The score of one hand: what scoring a played or a written hand returns.
-
-    ``made`` is ``None`` for a hand thrown in. ``points`` and ``categories`` are filled by
-    pitch52, which derives them from the categories or the tricks.
-    """
-
-    made: bool | None
-    delta: tuple[int, ...]
-    scores_after: tuple[int, ...]
-    result: GameResult | None
-    tally_after: Tally
-    points: tuple[int, ...] | None = None
-    categories: Mapping[str, int | None] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "made": self.made,
-            "delta": list(self.delta),
-            "scores_after": list(self.scores_after),
-            "result": self.result.to_dict() if self.result else None,
-        }
-        if self.points is not None:
-            out["points"] = list(self.points)
-        if self.categories is not None:
-            out["categories"] = dict(self.categories)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """Everything the engine reports about a finished hand (RULES.md section 4).
-
-    ``outcome`` is ``"scored"`` or ``"redeal"`` (everybody passed). ``line`` is the hand in
-    scoresheet vocabulary (RULES.md 5.1), ready to be stored as a scoresheet line.
-    """
-
-    outcome: str
-    score: HandScore
-    line: Mapping[str, Any]
-    trick_winners: tuple[int, ...] = ()
-    points: tuple[int, ...] | None = None
-    books: tuple[int, ...] | None = None
-    kitty_book_side: int | None = None
-    categories: Mapping[str, int | None] | None = None
-    best_trump: int | None = None
-    hands_after_draw: tuple[tuple[int, ...], ...] | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def made(self) -> bool | None:
-        return self.score.made
-
-    @property
-    def delta(self) -> tuple[int, ...]:
-        return self.score.delta
-
-    @property
-    def scores_after(self) -> tuple[int, ...]:
-        return self.score.scores_after
-
-    @property
-    def game_result(self) -> GameResult | None:
-        return self.score.result
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON of the result, in the vocabulary of the conformance ``final`` object."""
-        if self.outcome == "redeal":
-            return {"outcome": "redeal", **self.score.to_dict()}
-        out: dict[str, Any] = {"outcome": self.outcome, **self.score.to_dict()}
-        out["trick_winners"] = list(self.trick_winners)
-        for key in ("points", "books"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = list(value)
-        if self.kitty_book_side is not None:
-            out["kitty_book_side"] = self.kitty_book_side
-        if self.categories is not None:
-            out["categories"] = dict(self.categories)
-        if self.best_trump is not None:
-            out["best_trump"] = card_names((self.best_trump,))[0]
-        if self.hands_after_draw is not None:
-            out["hands_after_draw"] = [card_names(h) for h in self.hands_after_draw]
-        out["line"] = dict(self.line)
-        return out
 
 
 class Game(ABC):
@@ -245,20 +122,30 @@ class Game(ABC):
         "in the hole" and "100 or more" rules.
 
         Raises:
-            NotationError: a bad explicit deal or dealer seat.
+            NotationError: a bad explicit deal (``bad_deal``), dealer seat (``bad_seat``) or
+                tally (``bad_tally``: one entry per side).
         """
-        if not (isinstance(dealer, int) and 0 <= dealer < self.seating.seats):
-            raise NotationError(
-                "bad_seat", f"dealer must be a seat from 0 to {self.seating.seats - 1}"
-            )
+        seats = self.seating.seats
+        if dealer.__class__ is not int or not 0 <= dealer < seats:
+            raise NotationError("bad_seat", f"dealer must be a seat from 0 to {seats - 1}")
+        sides = self.seating.sides
         if tally is None:
-            tally = Tally.of(scores) if scores is not None else Tally.start(self.seating.sides)
-        if deal is None:
-            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-            deal = self.deal(rng, dealer)
-        else:
+            tally = Tally.of(scores) if scores is not None else Tally.start(sides)
+        if len(tally.scores) != sides:
+            raise NotationError(
+                "bad_tally",
+                f"scores must give one entry per side ({sides}): {scores_text(tally.scores)}",
+            )
+        if deal is not None:
             self.check_deal(deal)
-        return self.start_hand(deal, dealer, tally)
+            return self.start_hand(deal, dealer, tally)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return self.deal_hand(rng, dealer, tally)
+
+    def deal_hand(self, rng: random.Random, dealer: int, tally: Tally) -> Hand:
+        """A hand from a fresh shuffle with ``rng``: ``deal`` then ``start_hand``. A game may
+        start the hand from the shuffled deck itself and build its ``Deal`` only when asked."""
+        return self.start_hand(self.deal(rng, dealer), dealer, tally)
 
     # -- the rules as pure functions (used by hands, the conformance runner, bots) --------
     @abstractmethod
@@ -366,6 +253,15 @@ class Hand(ABC):
     @abstractmethod
     def copy(self) -> Hand:
         """An independent copy, cheap enough for search."""
+
+    def _finish_redeal(self, line: Mapping[str, Any]) -> None:
+        """Everybody passed: the hand is thrown in, the scores stay as they were, and the
+        next dealer deals (``line`` is the hand's scoresheet line)."""
+        tally = self.tally
+        score = HandScore(None, (0,) * len(tally.scores), tally.scores, None, tally)
+        self.result = HandResult("redeal", score, line)
+        self.phase = OVER
+        self.to_act = None
 
     def is_legal(self, action: Action) -> bool:
         try:

@@ -4,17 +4,16 @@ A frozen dataclass's ``__init__`` sets every field through ``object.__setattr__`
 and wrapped once per field. Here each value class has a *twin*: a plain class with the very
 same slots (so the same memory layout), whose fields are set by ordinary slot stores; once
 filled, the object's class is switched to the value class (``__class__`` assignment, which
-CPython allows between classes of identical layout). Measured with callgrind on CPython 3.11:
-``HandScore(...)`` (7 fields) 11,300 machine instructions, 6,500 through the fields' slot
-descriptors (the previous builders) and 2,800 through the twin. Every scored hand and every
-scoresheet line builds a ``Tally`` and a ``HandScore`` (and a hand a ``Deal``, a ``Contract``
-and a ``HandResult``), so the hot paths use these builders.
+CPython allows between classes of identical layout); this costs a quarter of the dataclass's
+``__init__`` (``bench/NOTES.md``). Every scored hand and every scoresheet line builds a
+``Tally`` and a ``HandScore`` (and a hand a ``Deal``, a ``Contract`` and a ``HandResult``), so
+the hot paths use these builders.
 
 The objects are exactly what the dataclass builds: same class, equal, hashable, frozen
 afterwards (a twin with a different layout would make the class switch raise ``TypeError``,
 which the tests would show at once). Each builder takes every field, in the dataclass's
-order; nothing is validated. The stores are written out one by one on purpose: a loop over
-the field names would cost about what the twin saves.
+name, by keyword; nothing is validated. The stores are written out one by one: a loop over
+the field names would cost about what the twin saves (figures in ``bench/NOTES.md``).
 
 ``slot_setter`` is the other tool here, for classes whose slots are spread over a base class
 and the class itself (the discard actions of ``engine.rules.choices``): a twin would have to
@@ -57,7 +56,7 @@ _RESULT = _twin(HandResult)
 
 
 def new_tally(
-    scores: tuple[int, ...], sets: tuple[int, ...], consecutive_sets: tuple[int, ...]
+    *, scores: tuple[int, ...], sets: tuple[int, ...], consecutive_sets: tuple[int, ...]
 ) -> Tally:
     """``Tally(scores, sets, consecutive_sets)``."""
     twin = _new(_TALLY)
@@ -70,7 +69,7 @@ def new_tally(
 
 
 def new_deal(
-    hands: tuple[tuple[int, ...], ...], kitty: tuple[int, ...], stock: tuple[int, ...]
+    *, hands: tuple[tuple[int, ...], ...], kitty: tuple[int, ...], stock: tuple[int, ...]
 ) -> Deal:
     """``Deal(hands, kitty, stock)``."""
     twin = _new(_DEAL)
@@ -82,7 +81,7 @@ def new_deal(
     return deal
 
 
-def new_contract(bidder: int, bid: int) -> Contract:
+def new_contract(*, bidder: int, bid: int) -> Contract:
     """``Contract(bidder, bid)``."""
     twin = _new(_CONTRACT)
     twin.bidder = bidder
@@ -93,6 +92,7 @@ def new_contract(bidder: int, bid: int) -> Contract:
 
 
 def new_score(
+    *,
     made: bool | None,
     delta: tuple[int, ...],
     scores_after: tuple[int, ...],
@@ -116,19 +116,20 @@ def new_score(
 
 
 def new_result(
+    *,
     outcome: str,
     score: HandScore,
     line: Mapping[str, Any],
-    trick_winners: tuple[int, ...],
-    points: tuple[int, ...] | None,
-    books: tuple[int, ...] | None,
-    kitty_book_side: int | None,
-    categories: Mapping[str, int | None] | None,
-    best_trump: int | None,
-    hands_after_draw: tuple[tuple[int, ...], ...] | None,
-    extra: Mapping[str, Any],
+    trick_winners: tuple[int, ...] = (),
+    points: tuple[int, ...] | None = None,
+    books: tuple[int, ...] | None = None,
+    kitty_book_side: int | None = None,
+    categories: Mapping[str, int | None] | None = None,
+    best_trump: int | None = None,
+    hands_after_draw: tuple[tuple[int, ...], ...] | None = None,
+    extra: Mapping[str, Any] | None = None,
 ) -> HandResult:
-    """``HandResult(...)`` with every field given, in order."""
+    """``HandResult(...)``; ``extra`` defaults to a new empty dict, as the dataclass's."""
     twin = _new(_RESULT)
     twin.outcome = outcome
     twin.score = score
@@ -140,7 +141,7 @@ def new_result(
     twin.categories = categories
     twin.best_trump = best_trump
     twin.hands_after_draw = hands_after_draw
-    twin.extra = extra
+    twin.extra = {} if extra is None else extra
     twin.__class__ = HandResult
     result: HandResult = twin
     return result

@@ -11,7 +11,8 @@ checks a handful of ``&`` and ``|`` operations instead of loops over lists.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 
 from engine.rules.errors import NotationError, shown
 
@@ -101,6 +102,14 @@ def mask_of(cards: Iterable[int]) -> int:
     for c in cards:
         mask |= BIT[c]
     return mask
+
+
+def cards_mask(cards: Sequence[int]) -> int:
+    """Bitmask of distinct cards (a deal's, a discard already checked): their bits are
+    disjoint, so they add up, and ``itemgetter`` gathers them in one call."""
+    if len(cards) > 1:
+        return sum(itemgetter(*cards)(BIT))
+    return BIT[cards[0]] if cards else 0
 
 
 def cards_of(mask: int) -> list[int]:

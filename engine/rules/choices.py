@@ -128,24 +128,6 @@ def make_cards_action(
     return action
 
 
-def subset_choices(
-    cls: type[Discard] | type[KittyDiscard],
-    seat: int,
-    cards: tuple[int, ...],
-    getters: tuple[Getter, ...],
-    count: int,
-) -> SubsetChoices:
-    """``SubsetChoices(cls, seat, cards, getters, count)`` without the class call (the draw
-    offers one per player per hand, and a class call costs twice these five stores)."""
-    choices: SubsetChoices = _new(SubsetChoices)
-    choices._cls = cls
-    choices._seat = seat
-    choices._cards = cards
-    choices._getters = getters
-    choices._count = count
-    return choices
-
-
 class SubsetChoices(Sequence[Action]):
     """``cls(seat, chosen cards)`` for the first ``count`` getters applied to ``cards``."""
 

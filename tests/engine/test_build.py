@@ -29,21 +29,47 @@ def _same(built: object, expected: object) -> None:
 
 def test_builders_match_the_dataclasses() -> None:
     tally = Tally((10, 20), (1, 0), (0, 0))
-    _same(new_tally((10, 20), (1, 0), (0, 0)), tally)
-    _same(new_contract(2, 25), Contract(2, 25))
-    _same(new_deal(((1, 2), (3, 4)), (5,), (6, 7)), Deal(((1, 2), (3, 4)), (5,), (6, 7)))
+    _same(new_tally(scores=(10, 20), sets=(1, 0), consecutive_sets=(0, 0)), tally)
+    _same(new_contract(bidder=2, bid=25), Contract(2, 25))
+    _same(
+        new_deal(hands=((1, 2), (3, 4)), kitty=(5,), stock=(6, 7)),
+        Deal(((1, 2), (3, 4)), (5,), (6, 7)),
+    )
     won = GameResult((0,), "target")
     score = HandScore(True, (25, 5), (35, 25), won, tally, (25, 5), None)
-    _same(new_score(True, (25, 5), (35, 25), won, tally, (25, 5), None), score)
     _same(
-        new_score(None, (0, 0), (10, 20), None, tally),
+        new_score(
+            made=True,
+            delta=(25, 5),
+            scores_after=(35, 25),
+            result=won,
+            tally_after=tally,
+            points=(25, 5),
+        ),
+        score,
+    )
+    _same(
+        new_score(made=None, delta=(0, 0), scores_after=(10, 20), result=None, tally_after=tally),
         HandScore(None, (0, 0), (10, 20), None, tally),
     )
     line = {"bidder": 0, "bid": 20}
     result = HandResult("scored", score, line, (0, 1), (25, 5), None, None, None, 12, None, {})
-    built = new_result("scored", score, line, (0, 1), (25, 5), None, None, None, 12, None, {})
+    built = new_result(
+        outcome="scored",
+        score=score,
+        line=line,
+        trick_winners=(0, 1),
+        points=(25, 5),
+        best_trump=12,
+    )
     assert type(built) is HandResult and built == result and repr(built) == repr(result)
     assert built.to_dict() == result.to_dict()
+    redeal = new_result(outcome="redeal", score=score, line=line)
+    assert redeal == HandResult("redeal", score, line)
+    assert (
+        redeal.extra == {}
+        and redeal.extra is not new_result(outcome="redeal", score=score, line=line).extra
+    )
 
 
 def test_slot_setter_finds_slots_of_base_classes_and_refuses_others() -> None:

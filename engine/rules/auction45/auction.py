@@ -19,6 +19,7 @@ from engine.rules.actions import Call
 from engine.rules.auction45.options import Auction45Options
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.numerals import whole_number
+from engine.rules.words import seat_name
 
 PASS, HOLD, BID = 0, 1, 2
 ROUND1, DUEL, OPEN, DONE = 0, 1, 2, 3
@@ -52,7 +53,7 @@ class AuctionRules:
     """The auction rules of one game (options fixed): shared by every hand of that game."""
 
     __slots__ = (
-        "_by_scores",
+        "_sixty_by_scores",
         "all_pass_stuck",
         "calls",
         "dealer_hold",
@@ -88,23 +89,14 @@ class AuctionRules:
         self.legal_cache: dict[int, LegalCalls] = {}
         self.first = tuple((dealer + 1) % self.seats for dealer in range(self.seats))
         self.next_seat = self.first
-        self._by_scores: dict[tuple[int, ...], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
+        self._sixty_by_scores: dict[tuple[int, ...], tuple[bool, ...]] = {}
 
-    def by_scores(self, scores: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[int, ...]]:
-        """Per side, may it bid 60 this hand (RULES.md 1.5); and per seat, ``situation``
-        without the high bid for a seat other than the dealer. Cached by the scores before
-        the hand: every hand starts an ``Auction``, and a game's scores take few values."""
-        found = self._by_scores.get(scores)
+    def sixty_by_side(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
+        """Per side, may it bid 60 this hand (RULES.md 1.5)? Cached by the scores before the
+        hand: every hand starts an ``Auction``, and a game's scores take few values."""
+        found = self._sixty_by_scores.get(scores)
         if found is None:
-            if self.sixty == "in_the_hole":
-                sixty_ok = tuple([score < 0 for score in scores])
-            else:
-                sixty_ok = (self.sixty == "always",) * len(scores)
-            keys = tuple(
-                situation(seat, 0, True, False, sixty_ok[self.seat_side[seat]])
-                for seat in range(self.seats)
-            )
-            found = self._by_scores[scores] = (sixty_ok, keys)
+            found = self._sixty_by_scores[scores] = tuple([self.sixty_allowed(s) for s in scores])
         return found
 
     def sixty_allowed(self, side_score: int) -> bool:
@@ -144,7 +136,6 @@ class Auction:
         "max_by_side",
         "passed",
         "rules",
-        "seat_keys",
         "sixty_ok",
         "stage",
         "to_act",
@@ -160,7 +151,6 @@ class Auction:
     challenger: int | None
     max_by_side: list[int]
     sixty_ok: tuple[bool, ...]
-    seat_keys: tuple[int, ...]
     calls: list[tuple[int, str]]
 
     def __init__(self, rules: AuctionRules, dealer: int, scores: tuple[int, ...]) -> None:
@@ -175,8 +165,7 @@ class Auction:
         #: Per side, the highest amount its players called or held (RULES.md 5.1).
         self.max_by_side = [0] * len(scores)
         #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
-        #: Per seat: its part of the ``situation`` key when it is not the dealer.
-        self.sixty_ok, self.seat_keys = rules.by_scores(scores)
+        self.sixty_ok = rules.sixty_by_side(scores)
         self.calls = []
 
     def copy(self) -> Auction:
@@ -191,7 +180,6 @@ class Auction:
         new.challenger = self.challenger
         new.max_by_side = self.max_by_side[:]
         new.sixty_ok = self.sixty_ok
-        new.seat_keys = self.seat_keys
         new.calls = self.calls[:]
         return new
 
@@ -222,31 +210,11 @@ class Auction:
         seat = self.to_act
         if seat is None:
             return NO_CALLS
-        rules = self.rules
-        high = self.high
-        if seat != self.dealer:  # the common case, looked up inline
-            # situation(), with + and * (specialised on CPython 3.11, unlike << and |).
-            found = rules.legal_cache.get(high * 64 + self.seat_keys[seat])
-            if found is not None:
-                return found
-            return rules.legal_calls(seat, high, True, False, self.sixty_ok[rules.seat_side[seat]])
-        high_seat = self.high_seat
-        sixty = self.sixty_ok[rules.seat_side[seat]]
-        can_pass = high_seat is not None or not rules.all_pass_stuck
-        can_hold = (
-            rules.dealer_hold
-            and high_seat is not None
-            and high_seat != seat
-            and (high != 60 or sixty)
-        )
-        # The dealer, in the same method (a second one cost 200 machine instructions more per
-        # hand). The cache lookup of legal_calls, with situation() written out in + and * (the
-        # flags are bools): the dealer speaks at least once a hand, more in a duel, and going
-        # through legal_calls and situation() cost 1,500 machine instructions more per hand.
-        found = rules.legal_cache.get(high * 64 + seat * 8 + can_pass * 4 + can_hold * 2 + sixty)
-        if found is not None:
-            return found
-        return rules.legal_calls(seat, high, can_pass, can_hold, sixty)
+        sixty = self.sixty_ok[self.rules.seat_side[seat]]
+        if seat != self.dealer:  # only the dealer may hold, or be stuck
+            return self.rules.legal_calls(seat, self.high, True, False, sixty)
+        can_hold = self._can_hold(seat) and (self.high != 60 or sixty)
+        return self.rules.legal_calls(seat, self.high, self._can_pass(seat), can_hold, sixty)
 
     def check(self, seat: int, text: object) -> ParsedCall:
         """The parsed call if ``seat`` may make it now.
@@ -260,7 +228,8 @@ class Auction:
             raise IllegalActionError("auction_over", "the auction is over: no more calls")
         if seat != self.to_act:
             raise IllegalActionError(
-                "out_of_turn", f"seat {seat} called but it is seat {self.to_act}'s turn to call"
+                "out_of_turn",
+                f"{seat_name(seat)} called but it is {seat_name(self.to_act)}'s turn to call",
             )
         rules = self.rules
         parsed = rules.parsed.get(text) if isinstance(text, str) else None
@@ -270,63 +239,75 @@ class Auction:
                 raise IllegalActionError(
                     "bad_bid",
                     f"{shown(text)} is not a call: say pass, hold or an amount such as 20 "
-                    "(RULES.md 1.5)",
+                    "(rules of the 45s auction)",
                 )
         kind, amount = parsed
-        side = rules.seat_side[seat]
         if kind == PASS:
-            if not self._can_pass(seat):
-                raise IllegalActionError(
-                    "dealer_must_bid",
-                    f"everybody passed, so the dealer must bid at least {rules.min_bid} "
-                    "(option all_pass = dealer_stuck, RULES.md 1.5)",
-                )
-            return parsed
-        if kind == HOLD:
-            if not self._can_hold(seat):
-                if seat != self.dealer:
-                    why = "only the dealer may hold"
-                elif not rules.dealer_hold:
-                    why = "the dealer may not hold in this game (option dealer_hold is false)"
-                elif self.high_seat is None:
-                    why = "there is no bid to hold"
-                else:
-                    why = "the dealer cannot hold his own bid"
-                raise IllegalActionError("hold_not_allowed", f"{why} (RULES.md 1.5)")
-            if self.high == 60 and not self.sixty_ok[side]:
-                raise IllegalActionError(
-                    "sixty_not_allowed",
-                    "holding 60 needs the dealer's side to be allowed to bid 60 "
-                    f"(option sixty_for_120 = {rules.sixty}, RULES.md 1.5)",
-                )
-            return parsed
-        if (
-            amount <= 0
-            or amount % 5
-            or (amount > 30 and amount != 60)
-            or (amount == 60 and rules.sixty == "never")
-        ):
+            self._check_pass(seat)
+        elif kind == HOLD:
+            self._check_hold(seat)
+        else:
+            self._check_bid(seat, amount)
+        return parsed
+
+    def _check_pass(self, seat: int) -> None:
+        if not self._can_pass(seat):
+            raise IllegalActionError(
+                "dealer_must_bid",
+                f"everybody passed, so the dealer must bid at least {self.rules.min_bid} "
+                "(option all_pass = dealer_stuck; rules of the 45s auction)",
+            )
+
+    def _check_hold(self, seat: int) -> None:
+        rules = self.rules
+        if not self._can_hold(seat):
+            if seat != self.dealer:
+                why = "only the dealer may hold"
+            elif not rules.dealer_hold:
+                why = "the dealer may not hold in this game (option dealer_hold is false)"
+            elif self.high_seat is None:
+                why = "there is no bid to hold"
+            else:
+                why = "the dealer cannot hold his own bid"
+            raise IllegalActionError("hold_not_allowed", f"{why} (rules of the 45s auction)")
+        if self.high == 60 and not self.sixty_ok[rules.seat_side[seat]]:
+            raise IllegalActionError(
+                "sixty_not_allowed",
+                "holding 60 needs the dealer's side to be allowed to bid 60 "
+                f"(option sixty_for_120 = {rules.sixty}; rules of the 45s auction)",
+            )
+
+    def _check_bid(self, seat: int, amount: int) -> None:
+        rules = self.rules
+        if not self._is_bid(amount):
             allowed = "5, 10, … 30" + ("" if rules.sixty == "never" else " or 60")
             raise IllegalActionError(
-                "bad_bid", f"{amount} is not a bid: bids are {allowed} (RULES.md 1.5)"
+                "bad_bid", f"{amount} is not a bid: bids are {allowed} (rules of the 45s auction)"
             )
         if amount < rules.min_bid:
             raise IllegalActionError(
-                "bid_too_low", f"{amount} is below the lowest bid, {rules.min_bid} (RULES.md 1.5)"
+                "bid_too_low",
+                f"{amount} is below the lowest bid, {rules.min_bid} (rules of the 45s auction)",
             )
         if amount <= self.high:
             hint = " (the dealer takes it with hold)" if seat == self.dealer else ""
             raise IllegalActionError(
                 "bid_too_low",
-                f"{amount} is not above the high bid of {self.high}{hint} (RULES.md 1.5)",
+                f"{amount} is not above the high bid of {self.high}{hint} "
+                "(rules of the 45s auction)",
             )
-        if amount == 60 and not self.sixty_ok[side]:
+        if amount == 60 and not self.sixty_ok[rules.seat_side[seat]]:
             raise IllegalActionError(
                 "sixty_not_allowed",
                 "60 for 120 is only for a side in the hole (below 0) before the hand "
-                "(option sixty_for_120 = in_the_hole, RULES.md 1.5)",
+                "(option sixty_for_120 = in_the_hole; rules of the 45s auction)",
             )
-        return parsed
+
+    def _is_bid(self, amount: int) -> bool:
+        """5, 10, … 30, or 60 unless the game never allows it."""
+        if amount == 60:
+            return self.rules.sixty != "never"
+        return 0 < amount <= 30 and amount % 5 == 0
 
     # -- state change ----------------------------------------------------------------------
     def apply(self, seat: int, text: str, parsed: ParsedCall) -> None:

@@ -22,9 +22,10 @@ from engine.rules.auction45.play import lead_rules, suit_bits
 from engine.rules.auction45.ranks import TRUMP, TrumpTables, rank_tables
 from engine.rules.auction45.scoring import Scorer
 from engine.rules.base import Deal, Game, HandScore, Tally
-from engine.rules.cards import BIT, card_names
+from engine.rules.cards import BIT, card_names, cards_mask, mask_of
 from engine.rules.errors import NotationError, shown
 from engine.rules.table import Seating
+from engine.rules.words import seat_name
 
 _KEYS = struct.Struct("<52I")
 #: Per 32-bit lane of the random bits: the 22 bits kept (8 to 29), and the lane's index.
@@ -46,11 +47,9 @@ def shuffled_deck(rng: random.Random) -> Sequence[int]:
     in 3,000) and the order stays exactly uniform. Ties are found without a loop: in the
     sorted keys read as one big int, a tie is a 32-bit lane of ``keys ^ (keys >> 32)`` below
     256 (random part zero), which adding ``0x80000000 - 256`` to every lane shows as a lane
-    whose top bit stays clear (lanes are below 2**30, so nothing carries between them): four
-    operations on the big int, 2,500 machine instructions fewer per deal than the seven of the
-    classic zero-byte test. The keys are cut out of the random bits by two operations on the big
-    int, before it becomes bytes: editing the bytes in place (a ``bytearray`` and two slice
-    assignments) cost 3,700 more machine instructions per deal.
+    whose top bit stays clear (lanes are below 2**30, so nothing carries between them). The
+    keys are cut out of the random bits by two operations on the big int, before it becomes
+    bytes. The decks must never change: stored tables replay from their seeds.
     """
     keys = (rng.getrandbits(1664) & _LANES_RANDOM | _LANES_INDEX).to_bytes(208, "little")
     packed = _KEYS.pack(*sorted(_KEYS.unpack(keys)))
@@ -108,7 +107,6 @@ class Auction45(Game):
         "_dealt",
         "_hand_getters",
         "_kitty_getter",
-        "_start_tally",
         "auction_rules",
         "declare_with_kitty",
         "draw_order",
@@ -127,7 +125,6 @@ class Auction45(Game):
         "next_seat",
         "options",
         "scorer",
-        "seat_at",
         "seat_side",
         "seating",
         "seats",
@@ -170,10 +167,6 @@ class Auction45(Game):
             (self.go_kitty[s], *self.name_trump[s]) for s in range(n)
         )
         self.next_seat: tuple[int, ...] = tuple((s + 1) % n for s in range(n))
-        #: ``seat_at[leader][i]``: the seat playing the ``i``-th card of a trick.
-        self.seat_at: tuple[tuple[int, ...], ...] = tuple(
-            tuple((leader + i) % n for i in range(n)) for leader in range(n)
-        )
         self.trumps_only = opts.kitty_rule == "trumps_only"
         self.view_before = opts.kitty_view_before_trump
         self.max_discard = opts.max_discard
@@ -198,7 +191,6 @@ class Auction45(Game):
         self.draw_order: tuple[tuple[int, ...], ...] = tuple(
             tuple((d + 1 + i) % n for i in range(n)) for d in range(n)
         )
-        self._start_tally = Tally.start(self.sides)
         self._hand_getters: list[list[itemgetter[Any]]] = []
         self._kitty_getter: list[itemgetter[Any] | None] = []
         for dealer in range(n):
@@ -230,7 +222,8 @@ class Auction45(Game):
             if len(cards) != 5:
                 raise NotationError(
                     "bad_deal",
-                    f"seat {seat} must be dealt 5 cards, not {len(cards)} (RULES.md 1.4)",
+                    f"{seat_name(seat)} must be dealt 5 cards, not {len(cards)} "
+                    "(rules of the 45s deal)",
                 )
         if len(deal.kitty) != opts.kitty_size:
             raise NotationError(
@@ -251,50 +244,17 @@ class Auction45(Game):
             seen |= BIT[c]
 
     def start_hand(self, deal: Deal, dealer: int, tally: Tally) -> Auction45Hand:
-        masks = [sum(BIT[c] for c in cards) for cards in deal.hands]
-        kitty = sum(BIT[c] for c in deal.kitty)
+        masks = [mask_of(cards) for cards in deal.hands]
+        kitty = mask_of(deal.kitty)
         return Auction45Hand(self, dealer, tally, masks, kitty, deal.stock, 0, deal)
 
-    def new_hand(
-        self,
-        *,
-        dealer: int = 0,
-        seed: int | random.Random | None = None,
-        deal: Deal | None = None,
-        scores: Sequence[int] | None = None,
-        tally: Tally | None = None,
-    ) -> Auction45Hand:
-        """As ``Game.new_hand``; also checks the tally has one entry per side.
-
-        Raises:
-            NotationError: a bad explicit deal, dealer seat or tally.
-        """
-        if dealer.__class__ is not int or not 0 <= dealer < self.seats:
-            raise NotationError("bad_seat", f"dealer must be a seat from 0 to {self.seats - 1}")
-        if tally is None:
-            tally = Tally.of(scores) if scores is not None else self._start_tally
-        if len(tally.scores) != self.sides:
-            raise NotationError(
-                "bad_tally", f"scores must give one entry per side ({self.sides}): {tally.scores}"
-            )
-        if deal is not None:
-            self.check_deal(deal)
-            return self.start_hand(deal, dealer, tally)
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    def deal_hand(self, rng: random.Random, dealer: int, tally: Tally) -> Auction45Hand:
+        """The hand from a fresh shuffle; its ``Deal`` is built only if someone asks for it
+        (records, views): random playouts never do."""
         deck = shuffled_deck(rng)
-        # The Deal object is built only if someone asks for it (records, views): random
-        # playouts never do, and building it costs as much as a few actions.
-        # The cards are distinct, so adding their bits ORs them: on CPython 3.11 ``+`` on these
-        # two-digit ints is cheaper than ``|`` (1,000 machine instructions per deal).
-        masks = []
-        for getter in self._hand_getters[dealer]:
-            a, b, c, d, e = getter(deck)
-            masks.append(BIT[a] + BIT[b] + BIT[c] + BIT[d] + BIT[e])
-        kitty = 0
+        masks = [cards_mask(getter(deck)) for getter in self._hand_getters[dealer]]
         kitty_getter = self._kitty_getter[dealer]
-        if kitty_getter is not None:
-            for c in kitty_getter(deck):
-                kitty += BIT[c]
+        kitty = 0 if kitty_getter is None else cards_mask(kitty_getter(deck))
         return Auction45Hand(self, dealer, tally, masks, kitty, deck, self._dealt, None, deck)
 
     # -- rules as pure functions ---------------------------------------------------------------

@@ -16,6 +16,7 @@ from engine.rules.auction45.options import Auction45Options
 from engine.rules.auction45.scoring import Scorer
 from engine.rules.base import HandScore, Tally
 from engine.rules.errors import ScoresheetError, shown
+from engine.rules.words import points_text, scores_text
 
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -46,6 +47,20 @@ def _check_point_values(points: Any) -> None:
 _ABSENT: Any = object()
 
 
+def _check_points(points: Any, no_trump_played: bool) -> None:
+    """9. points_not_multiple_of_5, 10. points_out_of_range, 11. points_total."""
+    if not _POINT_VALUES.issuperset(points):
+        _check_point_values(points)
+    total = 25 if no_trump_played else 30
+    if sum(points) != total:
+        raise ScoresheetError(
+            "points_total",
+            "points must add up to 30 (25 if no trump was played): "
+            f"{' + '.join(str(p) for p in points)} = {sum(points)}",
+            "points",
+        )
+
+
 def _missing(field: str, what: str) -> ScoresheetError:
     return ScoresheetError("missing_field", f"{field} {what}", field)
 
@@ -63,7 +78,7 @@ def _bad_seat(field: str, seat: int, seats: int) -> ScoresheetError:
 def _score_mismatch(score: HandScore, written: Any) -> ScoresheetError:
     return ScoresheetError(
         "score_mismatch",
-        f"scores after the hand are {list(score.scores_after)}, not {list(written)}",
+        f"scores after the hand are {scores_text(score.scores_after)}, not {scores_text(written)}",
         "scores_after",
     )
 
@@ -99,8 +114,6 @@ class LineChecker:
     def check(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
         """Validate ``line`` (RULES.md 5.2, in order) and score it.
 
-        Each field is read once; the checks run in the order of RULES.md 5.2.
-
         Raises:
             ScoresheetError: the first failing check, with the field at fault.
         """
@@ -108,81 +121,90 @@ class LineChecker:
         if scorer.is_game_over(tally):
             raise ScoresheetError(
                 "game_over",
-                f"the game is already over at {list(tally.scores)}: no further line (RULES.md 0.4)",
+                f"the game is already over at {scores_text(tally.scores)}: no further line "
+                "(rules of the end of a game)",
                 None,
             )
         if line.__class__ is not dict and not isinstance(line, Mapping):
             raise ScoresheetError("missing_field", "a line must be an object of fields", None)
         get = line.get
-        passed_out_value = get("passed_out")
-        passed_out = passed_out_value is True
-        dealer = get("dealer", _ABSENT)
-        bidder = get("bidder", _ABSENT)
-        bid = get("bid", _ABSENT)
-        trump = get("trump", _ABSENT)
-        points = get("points", _ABSENT)
-        max_bid = get("auction_max_bid")
-        # 2. missing_field: required fields present, every field of the right shape. (The
-        # checks are written out rather than looped over: a line is checked in microseconds.)
+        passed_out = get("passed_out") is True
+        # 2. missing_field: required fields present, every field of the right shape.
         if not passed_out:
-            if bidder is _ABSENT:
-                raise _missing("bidder", "is required (RULES.md 5.1)")
-            if bid is _ABSENT:
-                raise _missing("bid", "is required (RULES.md 5.1)")
-            if trump is _ABSENT:
-                raise _missing("trump", "is required (RULES.md 5.1)")
-            if points is _ABSENT:
-                raise _missing("points", "is required (RULES.md 5.1)")
-            if max_bid is None and self.max_bid_required:
-                raise _missing(
-                    "auction_max_bid",
-                    f"is required with count_rule = {self.options.count_rule}: per side, the "
-                    "highest amount its players called or held (RULES.md 5.1)",
-                )
-        if dealer is not _ABSENT and dealer.__class__ is not int:
-            raise _missing("dealer", f"must be a whole number, not {shown(dealer)}")
-        if bidder is not _ABSENT and bidder.__class__ is not int:
-            raise _missing("bidder", f"must be a whole number, not {shown(bidder)}")
-        if bid is not _ABSENT and bid.__class__ is not int:
-            raise _missing("bid", f"must be a whole number, not {shown(bid)}")
-        if trump is not _ABSENT and not isinstance(trump, str):
-            raise _missing("trump", f"must be one of S H D C, not {shown(trump)}")
-        sides = self.sides
-        per_side = self.per_side
-        if points is not _ABSENT and points is not None and not per_side(points):
-            raise _missing("points", _per_side_message(points, sides))
-        written = get("scores_after")
-        if written is not None and not per_side(written):
-            raise _missing("scores_after", _per_side_message(written, sides))
-        value = get("sets_before")
-        if value is not None and not per_side(value):
-            raise _missing("sets_before", _per_side_message(value, sides))
-        value = get("consecutive_sets_before")
-        if value is not None and not per_side(value):
-            raise _missing("consecutive_sets_before", _per_side_message(value, sides))
-        if points is None:
-            raise _missing("points", "is required (RULES.md 5.1)")
-        if max_bid is not None and not per_side(max_bid):
-            raise _missing("auction_max_bid", _per_side_message(max_bid, sides))
-        made = get("made")
-        if made is not None and made.__class__ is not bool:
-            raise _missing("made", f"must be true or false, not {shown(made)}")
-        no_trump_played = get("no_trump_played")
-        if no_trump_played is not None and no_trump_played.__class__ is not bool:
-            raise _missing(
-                "no_trump_played", f"must be true or false, not {shown(no_trump_played)}"
-            )
-        if passed_out_value is not None and passed_out_value.__class__ is not bool:
-            raise _missing("passed_out", f"must be true or false, not {shown(passed_out_value)}")
+            self._check_required(line)
+        self._check_shapes(line)
         # 3. bad_seat (4. passed_out_not_allowed is checked by _passed_out)
-        seats = self.seats
-        if dealer is not _ABSENT and not 0 <= dealer < seats:
-            raise _bad_seat("dealer", dealer, seats)
+        dealer = get("dealer", _ABSENT)
+        if dealer is not _ABSENT and not 0 <= dealer < self.seats:
+            raise _bad_seat("dealer", dealer, self.seats)
         if passed_out:
             return self._passed_out(line, tally)
-        if not 0 <= bidder < seats:
-            raise _bad_seat("bidder", bidder, seats)
-        # 5. bad_bid, 6. sixty_not_allowed
+        bidder, bid, points = line["bidder"], line["bid"], line["points"]
+        if not 0 <= bidder < self.seats:
+            raise _bad_seat("bidder", bidder, self.seats)
+        self._check_bid(bidder, bid, tally)
+        # 7. bad_trump
+        trump = line["trump"]
+        if trump not in _SUITS and trump.strip().upper() not in _SUITS:
+            raise ScoresheetError(
+                "bad_trump", f"trump must be one of S H D C, not {shown(trump)}", "trump"
+            )
+        _check_points(points, get("no_trump_played") is True)
+        # 16. made_mismatch, 17. score_mismatch
+        score = scorer.score_points(bidder, bid, points, get("auction_max_bid"), tally)
+        made = get("made")
+        if made is not None and made != score.made:
+            need = 30 if bid >= 30 else bid
+            raise ScoresheetError(
+                "made_mismatch",
+                f"written as {'made' if made else 'set'}, but a bid of "
+                f"{shown(bid)} needs {points_text(need)} "
+                f"and the bidding side took {points_text(points[scorer.seat_side[bidder]])}",
+                "made",
+            )
+        self._check_scores_after(line, score)
+        return score
+
+    def _check_required(self, line: Mapping[str, Any]) -> None:
+        """The fields a hand played out must have (RULES.md 5.1)."""
+        for name in ("bidder", "bid", "trump", "points"):
+            if name not in line:
+                raise _missing(name, "is required (rules of scoresheet lines)")
+        if line.get("auction_max_bid") is None and self.max_bid_required:
+            raise _missing(
+                "auction_max_bid",
+                f"is required with count_rule = {self.options.count_rule}: per side, the "
+                "highest amount its players called or held (rules of scoresheet lines)",
+            )
+
+    def _check_shapes(self, line: Mapping[str, Any]) -> None:
+        """Every field given is of the right shape (``missing_field``), in field order."""
+        for name in ("dealer", "bidder", "bid"):
+            value = line.get(name, _ABSENT)
+            if value is not _ABSENT and value.__class__ is not int:
+                raise _missing(name, f"must be a whole number, not {shown(value)}")
+        trump = line.get("trump", _ABSENT)
+        if trump is not _ABSENT and not isinstance(trump, str):
+            raise _missing("trump", f"must be one of S H D C, not {shown(trump)}")
+        points = line.get("points", _ABSENT)
+        if points is not _ABSENT and points is not None and not self.per_side(points):
+            raise _missing("points", _per_side_message(points, self.sides))
+        for name in ("scores_after", "sets_before", "consecutive_sets_before"):
+            value = line.get(name)
+            if value is not None and not self.per_side(value):
+                raise _missing(name, _per_side_message(value, self.sides))
+        if points is None:
+            raise _missing("points", "is required (rules of scoresheet lines)")
+        max_bid = line.get("auction_max_bid")
+        if max_bid is not None and not self.per_side(max_bid):
+            raise _missing("auction_max_bid", _per_side_message(max_bid, self.sides))
+        for name in ("made", "no_trump_played", "passed_out"):
+            value = line.get(name)
+            if value is not None and value.__class__ is not bool:
+                raise _missing(name, f"must be true or false, not {shown(value)}")
+
+    def _check_bid(self, bidder: int, bid: int, tally: Tally) -> None:
+        """5. bad_bid, 6. sixty_not_allowed."""
         options = self.options
         if bid not in self.amounts:
             sixty = "" if options.sixty_for_120 == "never" else " or 60"
@@ -190,48 +212,18 @@ class LineChecker:
                 "bad_bid",
                 f"bid {shown(bid)} is not allowed: bids are multiples of 5 from "
                 f"{options.min_bid} to 30"
-                f"{sixty} (RULES.md 1.5)",
+                f"{sixty} (rules of the 45s auction)",
                 "bid",
             )
         if bid == 60 and options.sixty_for_120 == "in_the_hole":
-            before = tally.scores[scorer.seat_side[bidder]]
+            before = tally.scores[self.scorer.seat_side[bidder]]
             if before >= 0:
                 raise ScoresheetError(
                     "sixty_not_allowed",
                     "a bid of 60 needs the bidder's side in the hole (below 0) before the "
-                    f"hand; it had {before} (RULES.md 1.5)",
+                    f"hand; it had {before} (rules of the 45s auction)",
                     "bid",
                 )
-        # 7. bad_trump
-        if trump not in _SUITS and trump.strip().upper() not in _SUITS:
-            raise ScoresheetError(
-                "bad_trump", f"trump must be one of S H D C, not {shown(trump)}", "trump"
-            )
-        # 9. points_not_multiple_of_5, 10. points_out_of_range, 11. points_total
-        if not _POINT_VALUES.issuperset(points):
-            _check_point_values(points)
-        total = 25 if no_trump_played is True else 30
-        if sum(points) != total:
-            raise ScoresheetError(
-                "points_total",
-                "points must add up to 30 (25 if no trump was played): "
-                f"{' + '.join(str(p) for p in points)} = {sum(points)}",
-                "points",
-            )
-        # 16. made_mismatch, 17. score_mismatch
-        score = scorer.score_points(bidder, bid, points, max_bid, tally)
-        if made is not None and made != score.made:
-            need = 30 if bid >= 30 else bid
-            raise ScoresheetError(
-                "made_mismatch",
-                f"written as {'made' if made else 'set'}, but a bid of "
-                f"{shown(bid)} needs {need} points "
-                f"and the bidding side took {points[scorer.seat_side[bidder]]}",
-                "made",
-            )
-        if written is not None and tuple(written) != score.scores_after:
-            raise _score_mismatch(score, written)
-        return score
 
     def _check_scores_after(self, line: Mapping[str, Any], score: HandScore) -> None:
         written = line.get("scores_after")
@@ -243,7 +235,7 @@ class LineChecker:
             raise ScoresheetError(
                 "passed_out_not_allowed",
                 "a hand cannot be passed out: the dealer must bid when everybody passes "
-                "(option all_pass = dealer_stuck, RULES.md 1.5)",
+                "(option all_pass = dealer_stuck; rules of the 45s auction)",
                 "passed_out",
             )
         if line.get("made") is not None:

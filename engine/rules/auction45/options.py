@@ -134,6 +134,6 @@ def auction45_options(given: Mapping[str, Any] | None) -> Auction45Options:
                 raise OptionError(
                     "bad_option_value",
                     f"option 'cutthroat' cannot be false with {players} players: 2, 3 and 5 "
-                    "players always play cut-throat (RULES.md 1.1); allowed: true",
+                    "players always play cut-throat; allowed: true",
                 )
     return build_options(Auction45Options, OPTION_SPECS, given)

@@ -1,27 +1,21 @@
 """The play phase of auction45 (RULES.md 1.8) on per-seat 5-bit masks.
 
 After the draw every seat holds exactly five cards, kept in canonical order
-(``Auction45Hand._hands_after_draw``) next to their interned ``Play`` actions. From then on a
+(``Tricks.after``) next to their interned ``Play`` actions. From then on a
 set of one seat's cards is a *local mask*: bit ``i`` stands for the seat's ``i``-th card.
 Local masks are ints below 32, which CPython keeps preallocated, so ``&``, ``|`` and ``^`` on
 them allocate nothing, where each operation on a 52-bit card mask builds a new int. The hand
 keeps, per seat:
 
-- ``_left[seat]``: the cards the seat still holds;
-- ``_legal_local[seat]``: those it may play to the current trick. When anything goes this is
-  the ``_left`` list itself; when the card led binds the others (a trump, or a plain suit
-  under ``follow_or_trump``), ``restrict`` works out each seat's legal cards once per trick;
-- ``_packed[seat]``: the seat's local masks by effective suit, side by side (``suit_bits``);
-- ``_bits[seat]``: card -> local bit, to check a play with one dict lookup.
+- ``left[seat]``: the cards the seat still holds;
+- ``binding[seat]``: those it may play to the current trick, when the card led binds the
+  others (a trump, or a plain suit under ``follow_or_trump``): ``restrict`` works them out once
+  per trick. When anything goes there is no ``binding``;
+- ``packed[seat]``: the seat's local masks by effective suit, side by side (``suit_bits``);
+- ``bits[seat]``: card -> local bit, to check a play with one dict lookup.
 
 ``PICK[legal]`` takes a local mask's plays out of the seat's five in one C call, so listing the
-legal plays builds one tuple and nothing else.
-
-Measured with callgrind over 1,000 random hands (machine instructions per hand), against
-52-bit masks and a dict of plays per seat: the play phase without its final scoring 178,100
-down to 152,300, and the draw's delivery with the setting up of the play 77,300 down to
-54,600. (Lesson of that setting up: ``map`` over a tuple's ``__getitem__``, a slot wrapper,
-cost ten times the plain lookups written out.)
+legal plays builds one tuple and nothing else (figures in ``bench/NOTES.md``).
 """
 
 from __future__ import annotations
@@ -77,9 +71,7 @@ def suit_bits(tables: TrumpTables) -> tuple[tuple[int, ...], ...]:
     A seat's *packed mask* holds its local masks by effective suit side by side, five bits
     each: bits ``5 * e`` to ``5 * e + 4`` for effective suit ``e`` (trumps at 20 to 24), and
     above them (``RENEGE_SHIFT``, bits 25 to 29) the local mask of its renege-set trumps. It
-    is the sum of five lookups, one per card (``Auction45Hand._deliver``): the cards' bits are
-    disjoint, and ``+`` on one-digit ints is cheaper than ``|``. A loop over the cards, or
-    ``map`` over a table's ``__getitem__``, costs several times as much.
+    is the sum of five lookups, one per card (``Tricks``): the cards' bits are disjoint.
     """
     renege = tables.renege_strength
     return tuple(
@@ -108,15 +100,12 @@ def restrict(
     must follow or trump.
 
     Only the seat's renege-set trumps (their own field of the packed mask) are looked at one
-    by one: most seats hold none. Against a loop over every trump held, this saves 2,400
-    machine instructions per random hand (callgrind, 1,000 hands). The loops over the seats
-    count them by hand: ``range(len(left))`` cost 1,000 more per hand.
+    by one: most seats hold none.
     """
     legal = left[:]
     if rule == TRUMP:
         renege_strength = tables.renege_strength
-        seat = 0
-        for held in left:
+        for seat, held in enumerate(left):
             bits = packed[seat]
             trumps = bits >> TRUMP_SHIFT & held
             if trumps:
@@ -129,16 +118,13 @@ def restrict(
                         need ^= low
                 if need:
                     legal[seat] = trumps
-            seat += 1  # noqa: SIM113 - range(len()) or enumerate() costs more
         return legal
     shift = HAND * rule
-    seat = 0
-    for held in left:
+    for seat, held in enumerate(left):
         bits = packed[seat]
         follow = bits >> shift & FULL & held
         if follow:
             legal[seat] = follow | bits >> TRUMP_SHIFT & held
-        seat += 1  # noqa: SIM113 - range(len()) or enumerate() costs more
     return legal
 
 

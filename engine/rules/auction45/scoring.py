@@ -11,9 +11,9 @@ Facts are trusted here.
 
 Speed: scoring runs once per played hand and once per scoresheet line. There is no cache of
 equal facts: lines from real games rarely repeat one (the running scores differ), and on such
-lines a cache measured no gain (75,800 machine instructions per line with it, 75,400
-without). Instead the common case is short: the count rule and the game-end rules are looked
-at only when some score is near them, and the results are built by ``engine.rules.build``.
+lines a cache measured no gain (``bench/NOTES.md``). Instead the common case is short: the
+count rule and the game-end rules are looked at only when some score is near them, and the
+results are built by ``engine.rules.build``.
 """
 
 from __future__ import annotations
@@ -98,75 +98,45 @@ class Scorer:
         max_bid: Sequence[int] | None,
         tally: Tally,
     ) -> HandScore:
-        """``score`` with the facts as arguments (``points`` has one entry per side).
-
-        Two sides, the usual table, take a path written out side by side: on CPython 3.11
-        ``max``, ``map`` and ``zip`` cost ten times the plain comparisons and additions.
-        """
+        """``score`` with the facts as arguments (``points`` has one entry per side)."""
         bidding_side = self.seat_side[bidder]
         taken = points[bidding_side]
-        made = taken >= (bid if bid < 30 else 30)
-        if not made:
-            bidder_delta = -bid
-        elif bid == 60:
-            bidder_delta = 120
-        elif bid == 30 and self.thirty_for_sixty:
-            bidder_delta = 60
-        else:
-            bidder_delta = taken
+        made = taken >= min(bid, 30)
         scores = tally.scores
-        target = self.target
-        loss_line = self.loss_line
-        delta: tuple[int, ...]
-        after: tuple[int, ...]
-        if self.sides == 2:
-            other = 1 - bidding_side
-            other_delta = points[other]
-            if (
-                scores[other] >= self.threshold
-                and self.count_rule != "none"
-                and not self.counts(other, scores, max_bid)
-            ):
-                other_delta = 0
-            delta = (other_delta, bidder_delta) if bidding_side else (bidder_delta, other_delta)
-            after = (scores[0] + delta[0], scores[1] + delta[1])
-            goes_on = after[0] < target and after[1] < target
-            if loss_line is not None and (after[0] < loss_line or after[1] < loss_line):
-                goes_on = False
+        deltas = list(points)
+        deltas[bidding_side] = self._bidder_delta(bid, taken, made)
+        for side in range(len(scores)):
+            if side != bidding_side and not self.counts(side, scores, max_bid):
+                deltas[side] = 0
+        delta = tuple(deltas)
+        after = tuple(map(add, scores, delta))
+        if made:
+            sets = tally.sets
+            consecutive = _bump(tally.consecutive_sets, bidding_side, to=0)
         else:
-            deltas = list(points)
-            deltas[bidding_side] = bidder_delta
-            for side, score in enumerate(scores):
-                if (
-                    side != bidding_side
-                    and score >= self.threshold
-                    and not self.counts(side, scores, max_bid)
-                ):
-                    deltas[side] = 0
-            delta = tuple(deltas)
-            after = tuple(map(add, scores, delta))
-            goes_on = max(after) < target and (loss_line is None or min(after) >= loss_line)
-        sets = tally.sets
-        consecutive = tally.consecutive_sets
-        if not made:
-            if self.sides == 2:  # written out, as above
-                if bidding_side:
-                    sets = (sets[0], sets[1] + 1)
-                    consecutive = (consecutive[0], consecutive[1] + 1)
-                else:
-                    sets = (sets[0] + 1, sets[1])
-                    consecutive = (consecutive[0] + 1, consecutive[1])
-            else:
-                sets = _bump(sets, bidding_side)
-                consecutive = _bump(consecutive, bidding_side)
-        elif consecutive[bidding_side]:
-            consecutive = _bump(consecutive, bidding_side, to=0)
-        tally_after = new_tally(after, sets, consecutive)
+            sets = _bump(tally.sets, bidding_side)
+            consecutive = _bump(tally.consecutive_sets, bidding_side)
+        tally_after = new_tally(scores=after, sets=sets, consecutive_sets=consecutive)
+        loss_line = self.loss_line
+        goes_on = max(after) < self.target and (loss_line is None or min(after) >= loss_line)
         if goes_on and not self.has_set_limits:
             result = None  # nobody reached the target or lost
         else:
             result = self.game_result(tally_after, bidding_side)
-        return new_score(made, delta, after, result, tally_after)
+        return new_score(
+            made=made, delta=delta, scores_after=after, result=result, tally_after=tally_after
+        )
+
+    def _bidder_delta(self, bid: int, taken: int, made: bool) -> int:
+        """What the bidding side scores (RULES.md 1.9): its points when it makes the bid (120
+        for 60, and 60 for 30 under ``thirty_for_sixty``), minus the bid when it is set."""
+        if not made:
+            return -bid
+        if bid == 60:
+            return 120
+        if bid == 30 and self.thirty_for_sixty:
+            return 60
+        return taken
 
     def losers(self, tally: Tally) -> tuple[list[int], list[int]]:
         """Sides past the loss line (strictly below it), and sides at a set limit."""

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from engine.rules.cards import CARD_NAMES, SUITS, card_names, cards_of
 
 if TYPE_CHECKING:
-    from engine.rules.auction45.hand import Auction45Hand
+    from engine.rules.auction45.state import Auction45State
 
 
-def hand_view(hand: Auction45Hand, seat: int | None) -> dict[str, Any]:
+def hand_view(hand: Auction45State, seat: int | None) -> dict[str, Any]:
     """The view of ``hand`` for ``seat`` (``None``: a spectator)."""
     game = hand.game
     n = game.seats

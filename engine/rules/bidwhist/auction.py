@@ -82,37 +82,41 @@ class AuctionRules:
         if parsed == BAD:
             raise IllegalActionError(
                 "bad_bid",
-                "a call is pass, hold or a whole number of books from 1 to 7 (RULES.md 2.3)",
+                "a call is pass, hold or a whole number of books from 1 to 7 "
+                "(rules of the bid whist auction)",
             )
         if parsed == PASS:
             if is_dealer and not high:
                 raise IllegalActionError(
                     "dealer_must_bid",
                     "the first three players passed, so the dealer must bid at least "
-                    f"{self.min_bid} (RULES.md 2.3)",
+                    f"{self.min_bid} (rules of the bid whist auction)",
                 )
         elif parsed == HOLD:
             if not is_dealer:
                 raise IllegalActionError(
                     "hold_not_allowed",
-                    "only the dealer may hold, taking the high bid (RULES.md 2.3)",
+                    "only the dealer may hold, taking the high bid "
+                    "(rules of the bid whist auction)",
                 )
             if not high:
                 raise IllegalActionError(
                     "hold_not_allowed",
                     "there is no bid to hold: the first three passed, so the dealer must bid "
-                    "(RULES.md 2.3)",
+                    "(rules of the bid whist auction)",
                 )
         elif parsed < self.min_bid:
             raise IllegalActionError(
-                "bid_too_low", f"{parsed} is below the lowest bid, {self.min_bid} (RULES.md 2.3)"
+                "bid_too_low",
+                f"{parsed} is below the lowest bid, {self.min_bid} "
+                "(rules of the bid whist auction)",
             )
         elif parsed <= high:
             raise IllegalActionError(
                 "bid_too_low",
                 f"{parsed} is not above the high bid of {high}"
                 + (": to take it at the same number the dealer says hold" if is_dealer else "")
-                + " (RULES.md 2.3)",
+                + " (rules of the bid whist auction)",
             )
 
     def legal(self, seat: int, is_dealer: bool, high: int) -> tuple[Call, ...]:

@@ -57,7 +57,7 @@ class BidWhist(Game):
         hands: list[tuple[int, ...]] = [(), (), (), ()]
         for k in range(SEATS):
             hands[(first + k) % SEATS] = tuple(sorted(deck[k : SEATS * CARDS_EACH : SEATS]))
-        return new_deal(tuple(hands), tuple(deck[SEATS * CARDS_EACH :]), ())
+        return new_deal(hands=tuple(hands), kitty=tuple(deck[SEATS * CARDS_EACH :]), stock=())
 
     def check_deal(self, deal: Deal) -> None:
         if len(deal.hands) != SEATS or any(len(h) != CARDS_EACH for h in deal.hands):
@@ -69,27 +69,6 @@ class BidWhist(Game):
             raise NotationError(
                 "bad_deal", "a bid whist deal uses each of the 52 cards once, no jokers"
             )
-
-    def new_hand(
-        self,
-        *,
-        dealer: int = 0,
-        seed: int | random.Random | None = None,
-        deal: Deal | None = None,
-        scores: Sequence[int] | None = None,
-        tally: Tally | None = None,
-    ) -> BidWhistHand:
-        """As ``Game.new_hand``; the usual case (a seeded deal from zero) is kept cheap."""
-        if not (type(dealer) is int and 0 <= dealer < SEATS):
-            raise NotationError("bad_seat", f"dealer must be a seat from 0 to {SEATS - 1}")
-        if tally is None:
-            tally = Tally.of(scores) if scores is not None else _ZERO
-        if deal is None:
-            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-            deal = self.deal(rng, dealer)
-        else:
-            self.check_deal(deal)
-        return BidWhistHand(self, deal, dealer, tally)
 
     def start_hand(self, deal: Deal, dealer: int, tally: Tally) -> BidWhistHand:
         return BidWhistHand(self, deal, dealer, tally)

@@ -17,23 +17,23 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import PLAYS, Action, Call, Declare, KittyDiscard, Play
-from engine.rules.base import Contract, Deal, Hand, HandResult, Tally
+from engine.rules.base import AUCTION, OVER, Contract, Deal, Hand, HandResult, Tally
 from engine.rules.bidwhist.auction import CALL_TEXT, HOLD, parse_call
+from engine.rules.bidwhist.outcome import scored_result
 from engine.rules.bidwhist.ranks import MODES, TRICK_TABLES, trump_index
 from engine.rules.bits import PICK13, sorted_cards, subset_getter
-from engine.rules.build import new_contract, new_result
+from engine.rules.build import new_contract
 from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, mask_of, suit_str
-from engine.rules.choices import CardSubsets, Getter, subset_choices
+from engine.rules.choices import CardSubsets, SubsetChoices
 from engine.rules.errors import IllegalActionError, shown
+from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.bidwhist.game import BidWhist
 
-AUCTION = "auction"
 DECLARE = "declare"
 DISCARD = "discard"
 PLAY = "play"
-OVER = "over"
 
 SEATS = 4
 TRICKS = 12
@@ -58,10 +58,7 @@ _SUIT_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
 
 #: The bidder's kitty discards, in the order of ``CardSubsets``: a getter per choice of 4 of the
 #: 16 cards he holds once he has taken the kitty (his 12 and the kitty's 4).
-_KITTY_DISCARDS_OF = range(TRICKS + KITTY)
-_KITTY_DISCARDS: tuple[Getter, ...] = tuple(
-    subset_getter(p) for p in combinations(_KITTY_DISCARDS_OF, KITTY)
-)
+_KITTY_DISCARDS = tuple(subset_getter(p) for p in combinations(range(TRICKS + KITTY), KITTY))
 
 
 def _refuse(code: str, message: str) -> IllegalActionError:
@@ -171,8 +168,8 @@ class BidWhistHand(Hand):
         if self.phase == DECLARE:
             return DECLARES[seat]
         cards = sorted_cards(self._hands[seat])
-        if len(cards) == len(_KITTY_DISCARDS_OF):
-            return subset_choices(KittyDiscard, seat, cards, _KITTY_DISCARDS, len(_KITTY_DISCARDS))
+        if len(cards) == TRICKS + KITTY:
+            return SubsetChoices(KittyDiscard, seat, cards, _KITTY_DISCARDS, len(_KITTY_DISCARDS))
         return CardSubsets(KittyDiscard, seat, self._hands[seat], (KITTY,))
 
     # -- checking ---------------------------------------------------------------------------
@@ -180,31 +177,29 @@ class BidWhistHand(Hand):
         if action.seat != self.to_act:
             raise _refuse(
                 "out_of_turn",
-                f"seat {action.seat} cannot act now: "
+                f"{seat_name(action.seat)} cannot act now: "
                 + (
                     "the hand is over"
                     if self.to_act is None
-                    else f"it is seat {self.to_act}'s turn"
+                    else f"it is {seat_name(self.to_act)}'s turn"
                 ),
             )
         if self.phase != phase:
-            raise _refuse(
-                "wrong_phase", f"a {kind} is not allowed in the {self.phase} phase (RULES.md 0.3)"
-            )
+            raise _refuse("wrong_phase", f"a {kind} is not allowed in the {self.phase} phase")
 
     def _check_play(self, seat: int, card: int) -> None:
         hand = self._hands[seat]
         if not (0 <= card < 52 and hand & BIT[card]):
             name = CARD_NAMES[card] if 0 <= card < len(CARD_NAMES) else repr(card)
-            raise _refuse("not_in_hand", f"seat {seat} does not hold {name}")
+            raise _refuse("not_in_hand", f"{seat_name(seat)} does not hold {name}")
         trick = self.trick
         if trick:
             led = trick[0] // 13
             if card // 13 != led and hand & SUIT_MASK[led]:
                 raise _refuse(
                     "must_follow_suit",
-                    f"seat {seat} holds {suit_str(led)}, the suit led, and must follow it "
-                    "(RULES.md 2.6)",
+                    f"{seat_name(seat)} holds {suit_str(led)}, the suit led, and must follow it "
+                    "(rules of bid whist play)",
                 )
 
     def _check_discard(self, seat: int, cards: tuple[int, ...]) -> int:
@@ -214,19 +209,24 @@ class BidWhistHand(Hand):
             if not (isinstance(c, int) and 0 <= c < 52) or not hand & BIT[c] or mask & BIT[c]:
                 raise _refuse(
                     "not_in_hand",
-                    f"seat {seat} can only discard cards he holds, each once (RULES.md 2.5)",
+                    f"{seat_name(seat)} can only discard cards he holds, each once "
+                    "(rules of bid whist books)",
                 )
             mask |= BIT[c]
         if len(cards) != KITTY:
             raise _refuse(
                 "bad_discard_count",
-                f"the bidder lays away exactly 4 cards, not {len(cards)} (RULES.md 2.5)",
+                f"the bidder lays away exactly 4 cards, not {len(cards)} "
+                "(rules of bid whist books)",
             )
         return mask
 
     def _check_call(self, action: Call) -> int:
         if self.phase != AUCTION:
-            raise _refuse("auction_over", "the auction is over: no more calls (RULES.md 2.3)")
+            raise _refuse(
+                "auction_over",
+                "the auction is over: no more calls (rules of the bid whist auction)",
+            )
         if action.seat != self.to_act:
             self._check_turn(action, AUCTION, "call")
         parsed = parse_call(action.call)
@@ -258,12 +258,15 @@ class BidWhistHand(Hand):
         trump = action.trump
         if not (trump is None or (type(trump) is int and 0 <= trump < 4)):
             raise _refuse(
-                "bad_trump", f"trump must be S, H, D, C or NT, not {shown(trump)} (RULES.md 2.4)"
+                "bad_trump",
+                f"trump must be S, H, D, C or NT, not {shown(trump)} "
+                "(rules of naming trump in bid whist)",
             )
         if not isinstance(action.mode, str) or (trump, action.mode) not in _DECLARE_OK:
             raise _refuse(
                 "bad_mode",
-                f"mode must be one of {', '.join(MODES)}, not {shown(action.mode)} (RULES.md 2.4)",
+                f"mode must be one of {', '.join(MODES)}, not {shown(action.mode)} "
+                "(rules of naming trump in bid whist)",
             )
 
     # -- applying ---------------------------------------------------------------------------
@@ -331,7 +334,7 @@ class BidWhistHand(Hand):
             return
         # The dealer's call ends the auction; he cannot pass unless somebody bid.
         assert self.high_seat is not None
-        contract = self.contract = new_contract(self.high_seat, self.high)
+        contract = self.contract = new_contract(bidder=self.high_seat, bid=self.high)
         self.phase = DECLARE
         self.to_act = contract.bidder
         if self.game.options.kitty_book == "bidder":
@@ -347,19 +350,12 @@ class BidWhistHand(Hand):
         self.phase = DISCARD
 
     def _end_trick(self) -> None:
-        c0, c1, c2, c3 = trick = self.trick
-        values = self._values[c0 // 13]
-        # The best value and its place, compared written out (a loop costs twice as much).
+        trick = self.trick
+        values = self._values[trick[0] // 13]  # the card values with this suit led
         best = 0
-        top = values[c0]
-        value = values[c1]
-        if value > top:
-            best, top = 1, value
-        value = values[c2]
-        if value > top:
-            best, top = 2, value
-        if values[c3] > top:
-            best = 3
+        for i in range(1, SEATS):
+            if values[trick[i]] > values[trick[best]]:
+                best = i
         leader = self.leader
         winner = (leader + best) & 3
         tricks = self.tricks
@@ -375,42 +371,7 @@ class BidWhistHand(Hand):
             self._finish()
 
     def _finish(self) -> None:
-        contract = self.contract
-        assert contract is not None and self.kitty_book_side is not None
-        books = self.tricks_won[:]
-        books[self.kitty_book_side] += 1
-        trump = suit_str(self.trump)
-        # ``Scorer.score`` is the scoring behind ``game.score(facts)`` and ``check_line``.
-        score = self.game.scorer.score(
-            contract.bidder,
-            contract.bid,
-            self.trump is None,
-            books[contract.bidder & 1],
-            self.tally,
-        )
-        line = {
-            "dealer": self.dealer,
-            "bidder": contract.bidder,
-            "bid": contract.bid,
-            "trump": trump,
-            "mode": self.mode,
-            "books": list(books),
-            "made": score.made,
-            "scores_after": list(score.scores_after),
-        }
-        self.result = new_result(
-            "scored",
-            score,
-            line,
-            tuple([winner for _, _, winner in self.tricks]),
-            None,
-            (books[0], books[1]),
-            self.kitty_book_side,
-            None,
-            None,
-            None,
-            {},
-        )
+        self.result = scored_result(self)
         self.phase = OVER
         self.to_act = None
 
@@ -422,31 +383,14 @@ class BidWhistHand(Hand):
 
     def copy(self) -> BidWhistHand:
         new = object.__new__(BidWhistHand)
-        new.game = self.game
-        new.dealer = self.dealer
-        new.deal = self.deal
-        new.tally = self.tally
+        for name in BidWhistHand.__slots__:
+            setattr(new, name, getattr(self, name))
         new.history = self.history[:]
-        new.phase = self.phase
-        new.to_act = self.to_act
-        new.contract = self.contract
-        new.result = self.result
         new._hands = self._hands[:]
-        new._kitty = self._kitty
-        new._discards = self._discards
         new.calls = self.calls[:]
-        new.high = self.high
-        new.high_seat = self.high_seat
-        new.declared = self.declared
-        new.trump = self.trump
-        new.mode = self.mode
-        new._values = self._values
         new.trick = self.trick[:]
-        new._led_mask = self._led_mask
-        new.leader = self.leader
         new.tricks = self.tricks[:]
         new.tricks_won = self.tricks_won[:]
-        new.kitty_book_side = self.kitty_book_side
         return new
 
     def __repr__(self) -> str:

@@ -87,11 +87,13 @@ class Scorer:
         before = tally.scores
         after = (before[0] + delta[0], before[1] + delta[1])
         return new_score(
-            made,
-            (delta[0], delta[1]),
-            after,
-            self.game_result(after, side),
-            new_tally(after, tally.sets, tally.consecutive_sets),
+            made=made,
+            delta=(delta[0], delta[1]),
+            scores_after=after,
+            result=self.game_result(after, side),
+            tally_after=new_tally(
+                scores=after, sets=tally.sets, consecutive_sets=tally.consecutive_sets
+            ),
         )
 
     def score_facts(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:

@@ -12,7 +12,8 @@ from engine.rules.base import Contract, Deal, Game, HandScore, Tally
 from engine.rules.build import new_deal
 from engine.rules.cards import BIT, cards_of
 from engine.rules.errors import NotationError, shown
-from engine.rules.pitch52.hand import Pitch52Hand, call_value
+from engine.rules.pitch52.auction import call_value
+from engine.rules.pitch52.hand import Pitch52Hand
 from engine.rules.pitch52.lines import LineChecker
 from engine.rules.pitch52.options import Pitch52Options, pitch52_options
 from engine.rules.pitch52.ranks import (
@@ -25,6 +26,7 @@ from engine.rules.pitch52.ranks import (
 from engine.rules.pitch52.scoring import Scorer
 from engine.rules.pitch52.seats import seat_tables
 from engine.rules.table import Seating
+from engine.rules.words import seat_name
 
 _DECK = tuple(range(54))
 
@@ -70,12 +72,9 @@ class Pitch52(Game):
         self._calls: dict[tuple[int, str], Call] = {}
         self._contracts: dict[int, Contract] = {}
         # Calls per auction state, shared by the hands of this game (see auction_choices).
-        # The key is ``high * 16 + seat_keys[dealer][seat]``: a seat's part of it is looked up,
-        # so a hand computes it with specialised int bytecodes only.
-        self.calls_cache: dict[int, tuple[tuple[Action, ...], dict[str, int]]] = {}
-        self.seat_keys: tuple[tuple[int, ...], ...] = tuple(
-            tuple(s * 2 + (s == d) for s in range(seats)) for d in range(seats)
-        )
+        self._calls_cache: dict[
+            tuple[int, int, bool], tuple[tuple[Action, ...], dict[str, int]]
+        ] = {}
         self.trump_actions: tuple[tuple[Action, ...], ...] = tuple(
             tuple(NameTrump(s, t) for t in range(4)) for s in range(seats)
         )
@@ -103,8 +102,8 @@ class Pitch52(Game):
         """Every call ``seat`` may make over a high bid of ``high`` (0: no bid yet), as
         interned actions and as their texts, each with its value (the amount of a bid, 0 for
         a pass, -1 for a hold) (RULES.md 3.4). Cached."""
-        key = high * 16 + seat * 2 + is_dealer
-        found = self.calls_cache.get(key)
+        key = (seat, high, is_dealer)
+        found = self._calls_cache.get(key)
         if found is None:
             o = self.options
             calls: list[Call] = []
@@ -115,7 +114,7 @@ class Pitch52(Game):
             for amount in range(max(o.min_bid, high + 1), self.max_bid + 1):
                 calls.append(self.call(seat, str(amount)))
             found = (tuple(calls), {c.call: call_value(c.call) for c in calls})
-            self.calls_cache[key] = found
+            self._calls_cache[key] = found
         return found
 
     # -- hands ------------------------------------------------------------------------------
@@ -124,7 +123,7 @@ class Pitch52(Game):
         keys = [*starmap(rng.random, repeat((), 54))]
         deck = sorted(_DECK, key=keys.__getitem__)
         hands = tuple([get(deck) for get in self._deal_getters[dealer]])
-        return new_deal(hands, (), tuple(deck[self._stock_start :]))
+        return new_deal(hands=hands, kitty=(), stock=tuple(deck[self._stock_start :]))
 
     def check_deal(self, deal: Deal) -> None:
         n = self.seating.seats
@@ -134,7 +133,7 @@ class Pitch52(Game):
         for seat, cards in enumerate(deal.hands):
             if len(cards) != each:
                 raise NotationError(
-                    "bad_deal", f"seat {seat} must be dealt {each} cards, not {len(cards)}"
+                    "bad_deal", f"{seat_name(seat)} must be dealt {each} cards, not {len(cards)}"
                 )
         if deal.kitty:
             raise NotationError("bad_deal", "pitch52 has no kitty")

@@ -17,8 +17,8 @@ from engine.rules.errors import ScoresheetError, shown
 from engine.rules.pitch52.options import Pitch52Options
 from engine.rules.pitch52.scoring import Scorer
 from engine.rules.table import Seating
+from engine.rules.words import changes_text, points_text, scores_text
 
-_EMPTY: Mapping[str, Any] = {}
 _ABSENT: Any = object()
 #: Trumps written exactly as a suit letter (anything else is read with spaces and case ignored).
 _SUITS = frozenset(SUITS)
@@ -90,68 +90,90 @@ class LineChecker:
         Raises:
             ScoresheetError: the first failing check of RULES.md 5.2.
         """
-        sides = self.sides
-        seats = self.seats
         target = self.target
         for before in tally.scores:
             if before >= target:
                 raise ScoresheetError(
                     "game_over",
                     f"the game is already over: a side has reached the target of {target} "
-                    f"(scores {list(tally.scores)}); no further hand is scored",
+                    f"(scores {scores_text(tally.scores)}); no further hand is scored",
                     None,
                 )
         if line.__class__ is not dict and not isinstance(line, Mapping):
             raise _missing("line", "a line must be an object of fields")
         get = line.get
-
         # 2. missing_field: required fields, then the types of the optional ones.
         passed_out = get("passed_out", False)
         if passed_out.__class__ is not bool:
             raise _missing(
                 "passed_out", f"passed_out must be true or false, not {shown(passed_out)}"
             )
-        bidder = get("bidder", _ABSENT)
-        bid = get("bid", _ABSENT)
-        trump = get("trump", _ABSENT)
-        points = get("points", _ABSENT)
         if not passed_out:
-            if bidder is _ABSENT:
-                raise _missing("bidder", "the line needs a bidder (RULES.md 5.1)")
-            if bidder.__class__ is not int and not _is_int(bidder):
-                raise _missing("bidder", f"bidder must be a whole number, not {shown(bidder)}")
-            if bid is _ABSENT:
-                raise _missing("bid", "the line needs a bid (RULES.md 5.1)")
-            if bid.__class__ is not int and not _is_int(bid):
-                raise _missing("bid", f"bid must be a whole number, not {shown(bid)}")
-            if trump is _ABSENT:
-                raise _missing("trump", "the line needs a trump: S, H, D or C (RULES.md 5.1)")
-            if not isinstance(trump, str):
-                raise _missing(
-                    "trump", f"trump must be a suit letter S, H, D or C, not {shown(trump)}"
+            self._check_required(line)
+        self._check_optional(line)
+        # 3. bad_seat
+        self._check_seat("dealer", get("dealer"))
+        if not passed_out:
+            self._check_seat("bidder", line["bidder"])
+        # 4. passed_out_not_allowed; a valid passed-out line changes nothing.
+        if passed_out:
+            if not self.redeal:
+                raise ScoresheetError(
+                    "passed_out_not_allowed",
+                    "a hand cannot be passed out here: when everybody passes the dealer must "
+                    "bid (all_pass = dealer_stuck; rules of the pitch auction)",
+                    "passed_out",
                 )
-            if points is _ABSENT:
-                raise _missing("points", f"the line needs points: one entry per side ({sides})")
-            if not _int_list(points, sides):
-                raise _missing(
-                    "points",
-                    f"points must be a list of {sides} whole numbers, one per side, not "
-                    f"{shown(points)}",
-                )
-        dealer = get("dealer")
+            return _passed_out(get("made"), get("scores_after"), tally)
+        return self._score(line, tally)
+
+    def _check_required(self, line: Mapping[str, Any]) -> None:
+        """The fields of a hand played out, each present and of its type."""
+        sides = self.sides
+        bidder = line.get("bidder", _ABSENT)
+        if bidder is _ABSENT:
+            raise _missing("bidder", "the line needs a bidder (rules of scoresheet lines)")
+        if bidder.__class__ is not int and not _is_int(bidder):
+            raise _missing("bidder", f"bidder must be a whole number, not {shown(bidder)}")
+        bid = line.get("bid", _ABSENT)
+        if bid is _ABSENT:
+            raise _missing("bid", "the line needs a bid (rules of scoresheet lines)")
+        if bid.__class__ is not int and not _is_int(bid):
+            raise _missing("bid", f"bid must be a whole number, not {shown(bid)}")
+        trump = line.get("trump", _ABSENT)
+        if trump is _ABSENT:
+            raise _missing(
+                "trump", "the line needs a trump: S, H, D or C (rules of scoresheet lines)"
+            )
+        if not isinstance(trump, str):
+            raise _missing("trump", f"trump must be a suit letter S, H, D or C, not {shown(trump)}")
+        points = line.get("points", _ABSENT)
+        if points is _ABSENT:
+            raise _missing("points", f"the line needs points: one entry per side ({sides})")
+        if not _int_list(points, sides):
+            raise _missing(
+                "points",
+                f"points must be a list of {sides} whole numbers, one per side, not "
+                f"{shown(points)}",
+            )
+
+    def _check_optional(self, line: Mapping[str, Any]) -> None:
+        """The types of the fields a line may leave out."""
+        sides = self.sides
+        dealer = line.get("dealer")
         if dealer is not None and dealer.__class__ is not int and not _is_int(dealer):
             raise _missing("dealer", f"dealer must be a seat number, not {shown(dealer)}")
-        made_written = get("made")
-        if made_written is not None and made_written.__class__ is not bool:
-            raise _missing("made", f"made must be true or false, not {shown(made_written)}")
-        scores_after = get("scores_after")
+        made = line.get("made")
+        if made is not None and made.__class__ is not bool:
+            raise _missing("made", f"made must be true or false, not {shown(made)}")
+        scores_after = line.get("scores_after")
         if scores_after is not None and not _int_list(scores_after, sides):
             raise _missing(
                 "scores_after",
                 f"scores_after must be a list of {sides} whole numbers, one per side, "
                 f"not {shown(scores_after)}",
             )
-        categories = get("categories")
+        categories = line.get("categories")
         if (
             categories is not None
             and categories.__class__ is not dict
@@ -162,39 +184,25 @@ class LineChecker:
                 f"categories must be an object of category: side, not {shown(categories)}",
             )
 
-        # 3. bad_seat
-        if dealer is not None and not 0 <= dealer < seats:
+    def _check_seat(self, field: str, seat: int | None) -> None:
+        seats = self.seats
+        if seat is not None and not 0 <= seat < seats:
             raise ScoresheetError(
                 "bad_seat",
-                f"dealer {shown(dealer)} is not a seat: seats are 0 to {seats - 1}",
-                "dealer",
-            )
-        if not passed_out and not 0 <= bidder < seats:
-            raise ScoresheetError(
-                "bad_seat",
-                f"bidder {shown(bidder)} is not a seat: seats are 0 to {seats - 1}",
-                "bidder",
+                f"{field} {shown(seat)} is not a seat: seats are 0 to {seats - 1}",
+                field,
             )
 
-        # 4. passed_out_not_allowed; a valid passed-out line changes nothing.
-        if passed_out:
-            if not self.redeal:
-                raise ScoresheetError(
-                    "passed_out_not_allowed",
-                    "a hand cannot be passed out here: when everybody passes the dealer must "
-                    "bid (all_pass = dealer_stuck, RULES.md 3.4)",
-                    "passed_out",
-                )
-            return _passed_out(made_written, scores_after, tally)
-
-        max_points = self.max_points
+    def _score(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
+        """Checks 5 to 17 of a hand played out, its fields present and typed, and its score."""
+        bidder, bid, trump = line["bidder"], line["bid"], line["trump"]
         # 5. bad_bid
-        if not self.min_bid <= bid <= max_points:
+        if not self.min_bid <= bid <= self.max_points:
             raise ScoresheetError(
                 "bad_bid",
                 f"bid {shown(bid)} is not a legal bid: "
                 f"bids are whole numbers from {self.min_bid} to "
-                f"{max_points} (RULES.md 3.4)",
+                f"{self.max_points} (rules of the pitch auction)",
                 "bid",
             )
         # 7. bad_trump
@@ -203,23 +211,41 @@ class LineChecker:
             if len(trump_text) != 1 or trump_text not in SUITS:
                 raise ScoresheetError(
                     "bad_trump",
-                    f"trump {shown(trump)} is not one of S, H, D, C (RULES.md 3.5)",
+                    f"trump {shown(trump)} is not one of S, H, D, C "
+                    "(rules of pitch trump and the draw)",
                     "trump",
                 )
-        # 10. points_out_of_range, 11. points_total
-        if points.__class__ is not list:
-            points = list(points)
-        total = 0
+        points = list(line["points"])
+        self._check_points(points)
+        # 14. bad_category, 15. points_mismatch
+        categories = line.get("categories")
+        awarded = None
+        if categories is not None:
+            from_categories, awarded = self._category_points(categories)
+            if from_categories != points:
+                raise ScoresheetError(
+                    "points_mismatch",
+                    f"the categories add up to {scores_text(from_categories)} points, but the "
+                    f"line says {scores_text(points)}",
+                    "points",
+                )
+        score = self.scorer.score_points(bidder, bid, points, awarded, tally)
+        self._check_result(line, score, points, tally)
+        return score
+
+    def _check_points(self, points: list[int]) -> None:
+        """10. points_out_of_range, 11. points_total."""
+        max_points = self.max_points
         for side, value in enumerate(points):
             if not 0 <= value <= max_points:
                 raise ScoresheetError(
                     "points_out_of_range",
-                    f"side {side} has {shown(value)} points: "
+                    f"side {side + 1} has {points_text(value)}: "
                     f"each side takes 0 to {max_points} points "
-                    "(RULES.md 3.7)",
+                    "(rules of pitch points)",
                     "points",
                 )
-            total += value
+        total = sum(points)
         if total > max_points or total < self.low_total:
             added = " + ".join(map(str, points))
             if total > max_points:
@@ -227,41 +253,35 @@ class LineChecker:
             else:
                 rule = "high and low are always awarded, so the points add up to at least 2"
             raise ScoresheetError(
-                "points_total", f"{rule} (RULES.md 3.7): {added} = {total}", "points"
+                "points_total", f"{rule} (rules of pitch points): {added} = {total}", "points"
             )
-        # 14. bad_category, 15. points_mismatch
-        scorer = self.scorer
-        if categories is not None:
-            from_categories, awarded = self._category_points(categories)
-            if from_categories != points:
-                raise ScoresheetError(
-                    "points_mismatch",
-                    f"the categories add up to {from_categories} points per side, but the "
-                    f"line says {points}",
-                    "points",
-                )
-        else:
-            awarded = None
 
-        score = scorer.score_points(bidder, bid, points, awarded, tally)
-
-        # 16. made_mismatch, 17. score_mismatch
-        if made_written is not None and made_written != score.made:
-            took = points[self.seat_side[bidder]]
-            need = f"bid {shown(bid)} needs {shown(bid)} points and the bidding side took {took}"
+    def _check_result(
+        self, line: Mapping[str, Any], score: HandScore, points: list[int], tally: Tally
+    ) -> None:
+        """16. made_mismatch, 17. score_mismatch."""
+        bid = line["bid"]
+        made = line.get("made")
+        if made is not None and made != score.made:
+            took = points[self.seat_side[line["bidder"]]]
+            need = (
+                f"bid {shown(bid)} needs {points_text(bid)} and the bidding side took "
+                f"{points_text(took)}"
+            )
             raise ScoresheetError(
                 "made_mismatch",
-                f"the line says {'made' if made_written else 'set'}, but {need} (RULES.md 3.8)",
+                f"the line says {'made' if made else 'set'}, but {need} (rules of pitch scoring)",
                 "made",
             )
+        scores_after = line.get("scores_after")
         if scores_after is not None and tuple(scores_after) != score.scores_after:
             raise ScoresheetError(
                 "score_mismatch",
-                f"the line says the scores are {list(scores_after)}, but they are "
-                f"{list(score.scores_after)} ({list(tally.scores)} + {list(score.delta)})",
+                f"the line says the scores are {scores_text(scores_after)}, but they are "
+                f"{scores_text(score.scores_after)} ({scores_text(tally.scores)} changed by "
+                f"{changes_text(score.delta)})",
                 "scores_after",
             )
-        return score
 
     def _category_points(
         self, categories: Mapping[str, Any]
@@ -316,7 +336,7 @@ def _check_categories(scorer: Scorer, categories: Mapping[str, Any], sides: int)
                 raise ScoresheetError(
                     "bad_category",
                     f"{shown(name)} must name a side: there is always a {name} trump in play "
-                    "(RULES.md 3.7)",
+                    "(rules of pitch points)",
                     "categories",
                 )
 
@@ -329,8 +349,8 @@ def _passed_out(made: bool | None, scores_after: Any, tally: Tally) -> HandScore
     if scores_after is not None and list(scores_after) != list(tally.scores):
         raise ScoresheetError(
             "score_mismatch",
-            f"a passed-out hand changes nothing: the scores stay {list(tally.scores)}, "
-            f"not {list(scores_after)}",
+            f"a passed-out hand changes nothing: the scores stay {scores_text(tally.scores)}, "
+            f"not {scores_text(scores_after)}",
             "scores_after",
         )
     zero = (0,) * len(tally.scores)

@@ -86,12 +86,12 @@ def pitch52_options(given: Mapping[str, Any] | None) -> Pitch52Options:
                 raise OptionError(
                     "bad_option_value",
                     f"option 'cutthroat' cannot be false with {players} players: 2, 3 and 5 "
-                    "players always play cut-throat (RULES.md 3.1); allowed: true",
+                    "players always play cut-throat; allowed: true",
                 )
         if players == 6 and given.get("cutthroat") is True:
             raise OptionError(
                 "bad_option_value",
                 "option 'cutthroat' cannot be true with 6 players: six play as three pairs or "
-                "two trios (option 'six_player_teams', RULES.md 3.1); allowed: false",
+                "two trios (option 'six_player_teams'); allowed: false",
             )
     return build_options(Pitch52Options, OPTION_SPECS, given)

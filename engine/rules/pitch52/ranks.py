@@ -83,14 +83,6 @@ POINT_MASK: dict[str, tuple[int, ...]] = {
 }
 
 
-def cards_mask(cards: Sequence[int]) -> int:
-    """Mask of distinct cards: ``itemgetter`` gathers their bits in one call, which is several
-    times cheaper than a loop or ``map`` over them."""
-    if len(cards) > 1:
-        return sum(itemgetter(*cards)(BIT))
-    return BIT[cards[0]] if cards else 0
-
-
 def rank_mask(cards: Sequence[int], rank_bit: tuple[int, ...]) -> int:
     """Rank mask of distinct cards under the ``RANK_BIT`` table of a trump."""
     if len(cards) > 1:

@@ -8,8 +8,7 @@ play* when it was played to a trick; its *player* played it, its *captor* won th
 
 ``Scorer`` holds everything scoring needs for one options variant; the game builds it once.
 With two sides, the categories that go with one card (and their points) are cached by the
-rank bits that decide them (``card_parts``): a scored hand looks them up instead of looping
-over them, 1,500 machine instructions fewer per hand.
+rank bits that decide them (``card_parts``): a scored hand looks them up.
 """
 
 from __future__ import annotations
@@ -364,11 +363,13 @@ class Scorer:
         # No loss line (RULES.md 3.9): only a side at the target can end the game.
         result = decide_game_end(after, target=target, bidding_side=bidding_side) if ended else None
         return new_score(
-            made,
-            delta,
-            after,
-            result,
-            new_tally(after, tally.sets, tally.consecutive_sets),
-            tuple(points),
-            categories,
+            made=made,
+            delta=delta,
+            scores_after=after,
+            result=result,
+            tally_after=new_tally(
+                scores=after, sets=tally.sets, consecutive_sets=tally.consecutive_sets
+            ),
+            points=tuple(points),
+            categories=categories,
         )

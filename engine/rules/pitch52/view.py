@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.rules.cards import CARD_NAMES, SUITS, cards_of
 
 if TYPE_CHECKING:
-    from engine.rules.pitch52.hand import Pitch52Hand
+    from engine.rules.pitch52.state import Pitch52State
 
 
 def _plays(
@@ -24,7 +24,7 @@ def _plays(
     return [{"seat": s, "card": CARD_NAMES[c]} for s, c in zip(seats, cards, strict=False)]
 
 
-def hand_view(hand: Pitch52Hand, seat: int | None) -> dict[str, Any]:
+def hand_view(hand: Pitch52State, seat: int | None) -> dict[str, Any]:
     """JSON-ready state of ``hand`` as ``seat`` sees it (``None``: a spectator)."""
     game = hand.game
     n = game.seating.seats
@@ -50,7 +50,7 @@ def hand_view(hand: Pitch52Hand, seat: int | None) -> dict[str, Any]:
         "scores_before": list(hand.tally.scores),
         "hand": [CARD_NAMES[c] for c in cards_of(hands[seat])] if seat is not None else None,
         "hand_counts": counts,
-        "calls": [{"seat": s, "call": call} for s, call in hand._calls],
+        "calls": [{"seat": s, "call": call} for s, call in hand.calls],
         "contract": {"bidder": contract.bidder, "bid": contract.bid} if contract else None,
         "trump": SUITS[trump] if trump >= 0 else None,
         "received_counts": list(hand._received) if hand._received else [0] * n,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.rules import NotationError, get_game, parse_cards
-from engine.rules.auction45 import Auction45
+from engine.rules.auction45 import Auction45, Auction45Hand
 from engine.rules.auction45.game import shuffled_deck
 from engine.rules.auction45.ranks import rank_tables
 from engine.rules.base import Deal
@@ -238,6 +238,7 @@ def test_seeded_hands_and_explicit_deals_agree() -> None:
     game = _game()
     hand = game.new_hand(dealer=2, seed=77)
     again = game.new_hand(dealer=2, deal=hand.deal)
+    assert isinstance(hand, Auction45Hand) and isinstance(again, Auction45Hand)
     assert [again.hand_mask(s) for s in range(4)] == [hand.hand_mask(s) for s in range(4)]
     assert again.kitty == hand.kitty and again.stock_left == hand.stock_left
 

@@ -200,6 +200,7 @@ def test_random_hands_keep_every_invariant(
 
     # replaying the history from the deal rebuilds the same state
     again = hand.game.new_hand(dealer=hand.dealer, deal=hand.deal, tally=hand.tally)
+    assert isinstance(again, BidWhistHand)
     for action in hand.history:
         again.apply(action)
     assert _snapshot(again) == _snapshot(hand)
