@@ -18,7 +18,7 @@ from django.db import transaction
 
 from club.models import Club, Membership, Player
 from club.services import refresh_member_count_on_commit
-from club.words import counted
+from engine.rules.words import counted
 
 COLUMNS = ("name", "email", "role")
 MAX_BYTES = 1_000_000

@@ -23,6 +23,7 @@ from club.acting import acting_user
 from club.api_errors import DENIED, NOT_FOUND
 from club.api_query import COUNT_MAX, query_choice, query_int
 from club.permissions import Capability
+from engine.rules import numerals
 from scoring import corrections, services
 from scoring import engine_bridge as bridge
 from scoring.api import SheetApi
@@ -269,13 +270,14 @@ class ResolveApi(SheetApi):
         sheet = self.get_sheet(request, slug=slug, sheet_id=sheet_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        choices = data.validated_data["choices"]
-        if not all(str(key).isascii() and str(key).isdigit() for key in choices):
-            # isdigit() alone takes "²", which int() refuses.
+        written = data.validated_data["choices"]
+        numbers = {key: numerals.whole_number(str(key)) for key in written}
+        choices = {number: written[key] for key, number in numbers.items() if number is not None}
+        if len(choices) != len(written):  # a key that is no line number, or one line twice
             raise serializers.ValidationError({"choices": ["Keys are line numbers."]})
         doubleentry_resolve(
             sheet=sheet,
-            choices={int(k): v for k, v in choices.items()},
+            choices=choices,
             by=acting_user(request),
         )
         return Response(HandLineOutputSerializer(sheet_lines(sheet=sheet), many=True).data)

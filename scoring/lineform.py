@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from club.words import scores_text
-from engine.rules import Game
+from engine.rules import Game, numerals
+from engine.rules.words import scores_text
 from scoring.errors import ScoringError
 
 MODE_CHOICES = [
@@ -131,10 +131,9 @@ def line_columns(game: Game, side_labels: Sequence[str]) -> list[Column]:
 
 
 def whole_number(text: str) -> int | None:
-    """``text`` as a number of ASCII digits (a form's line number or version), else ``None``:
-    ``str.isdigit`` alone also takes ``²``, which ``int`` refuses."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+    """A form's line number or version: the engine's reading of ASCII digits, spaces around
+    them allowed (``str.isdigit`` alone also takes ``²``, which ``int`` refuses)."""
+    return numerals.whole_number(text.strip())
 
 
 def _value(text: str) -> Any:

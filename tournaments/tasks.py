@@ -20,7 +20,7 @@ from typing import Any
 
 from celery import Task, shared_task
 
-from club.words import counted
+from engine.rules.words import counted
 from tournaments.errors import TournamentError
 from tournaments.models import Job, JobKind
 from tournaments.services import jobs

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import template
 from django.http import HttpRequest
 
-from club import words
 from club.permissions import Capability
+from engine.rules import words
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""Counts, scores and seats in a club's words, and the template filters that use them."""
+"""Counts, scores and seats in the words people read, and the template filters that use them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import doctest
 import pytest
 from django.template import Context, Template
 
-from club import words
+from engine.rules import words
 
 
 @pytest.mark.parametrize(
@@ -36,7 +36,7 @@ def test_scores_read_as_people_say_them() -> None:
 
 
 def test_seats_count_from_one() -> None:
-    assert words.seat_text(0) == "seat 1"
+    assert words.seat_name(0) == "seat 1"
 
 
 def test_the_examples_in_the_docstrings_hold() -> None:

@@ -203,7 +203,8 @@ def check_unique(ids: Sequence[int], what: str = "entrant") -> None:
 def counted(count: float, noun: str) -> str:
     """``"1 time"``, ``"2 times"``, ``"12.5 points"``: a count in a reason's words.
 
-    The pure layer's own copy of ``club.words.counted``: the pairing algorithms import no app.
+    The pure layer's own copy of ``engine.rules.words.counted``: the pairing algorithms import
+    nothing else.
     """
     shown = f"{count:g}" if isinstance(count, float) and not count.is_integer() else f"{count:.0f}"
     return f"{shown} {noun}" if abs(count) == 1 else f"{shown} {noun}s"

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from club import services as club_services
 from club.models import Membership, Partnership, Player
-from club.words import counted
+from engine.rules.words import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for
 from tournaments.models import (

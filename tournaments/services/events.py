@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from club.models import Club, RuleSet
-from club.words import counted
+from engine.rules.words import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for, tiebreaks_clean
 from tournaments.models import (

@@ -12,7 +12,7 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
 
-from club.words import counted
+from engine.rules.words import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout
 from tournaments.models import Bye, Entrant, Event, EventFormat, PlayerRating, RoundStatus, Seating

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from club.words import counted
+from engine.rules.words import counted
 from scoring.models import SheetStatus
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout, game_of, layout_for

@@ -22,8 +22,8 @@ from django.utils.text import slugify
 from club import rule_sets
 from club import services as club_services
 from club.models import Club, RuleSet
-from club.words import counted
 from engine.rules import GAMES
+from engine.rules.words import counted
 from tournaments.errors import TournamentError
 from tournaments.models import EventFormat, StandingsSnapshot
 from tournaments.simulate import event_simulate
