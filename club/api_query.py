@@ -9,6 +9,8 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.request import Request
 
+from engine.rules import GAME_NAMES
+
 # The largest numbers an input may hold, so that a number too big for its column is refused
 # (400 ``max_value``) instead of overflowing in the database: ids are 64-bit, counts and line
 # numbers fit the columns they are stored in.
@@ -52,4 +54,15 @@ def optional_id(help_text: str) -> serializers.IntegerField:
         allow_null=True,
         default=None,
         help_text=help_text,
+    )
+
+
+def standard_game() -> serializers.ChoiceField:
+    """The game of a new sheet or table when no rule set of the club is given."""
+    return serializers.ChoiceField(
+        choices=list(GAME_NAMES.items()),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Without a rule set: the game, played under its standard rules.",
     )

@@ -17,10 +17,9 @@ from rest_framework.response import Response
 from club.acting import acting_user
 from club.api import ClubApi
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND
-from club.api_query import ID_MAX, SMALL_MAX, optional_id, query_int
+from club.api_query import ID_MAX, SMALL_MAX, optional_id, query_int, standard_game
 from club.models import Membership, Partnership, Player, RuleSet
 from club.permissions import Capability
-from engine.rules import GAME_NAMES
 from scoring import services
 from scoring.api_serializers import (
     CONFLICT,
@@ -79,13 +78,7 @@ class ScoresheetListApi(ClubApi):
             )
 
         rule_set = optional_id("A rule set of the club.")
-        game = serializers.ChoiceField(
-            choices=list(GAME_NAMES.items()),
-            required=False,
-            allow_blank=True,
-            default="",
-            help_text="Without a rule set: the game, played under its standard rules.",
-        )
+        game = standard_game()
         title = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
         first_dealer = serializers.IntegerField(
             min_value=0,

@@ -31,10 +31,10 @@ from rest_framework.response import Response
 from club.acting import acting_user
 from club.api import ClubApi
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND, ErrorSerializer
-from club.api_query import COUNT_MAX, optional_id
+from club.api_query import COUNT_MAX, optional_id, standard_game
 from club.models import Club, Membership, Player, RuleSet
 from club.permissions import Capability
-from engine.rules import GAME_NAMES, RulesError, get_game
+from engine.rules import RulesError, get_game
 from engine.tables import facts, services
 from engine.tables.bot_moves import BOT_NAMES
 from engine.tables.errors import TableError
@@ -173,13 +173,7 @@ class TableListApi(ClubApi):
                 return attrs
 
         rule_set = optional_id("A rule set of the club.")
-        game = serializers.ChoiceField(
-            choices=list(GAME_NAMES.items()),
-            required=False,
-            allow_blank=True,
-            default="",
-            help_text="Without a rule set: the game, played under its standard rules.",
-        )
+        game = standard_game()
         title = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
         scheduled_at = WhenField(
             help_text="When the table opens (at most a year ahead), or 'now'. Players take "
