@@ -171,6 +171,15 @@ def _eager_celery_unless_worker(request: pytest.FixtureRequest, settings: Settin
 
 
 @pytest.fixture(autouse=True)
+def _empty_table_state_cache() -> None:
+    """Each test starts like a fresh server process: the per-process cache of live tables'
+    hands is keyed by table id, and a rolled-back test hands the same ids out again."""
+    from engine.tables import live
+
+    live.forget_all()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Settings) -> None:
     """A deliberately slow hash protects real passwords; tests only need one that works."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

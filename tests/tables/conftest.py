@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from engine.tables import live
-
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
 
@@ -15,9 +13,3 @@ if TYPE_CHECKING:
 @pytest.fixture(autouse=True)
 def _no_timer_threads(settings: Settings) -> None:
     settings.KITTY_TABLE_TIMERS = False
-
-
-@pytest.fixture(autouse=True)
-def _empty_state_cache() -> None:
-    """Each test starts like a fresh server process."""
-    live.forget_all()
