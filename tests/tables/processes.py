@@ -111,6 +111,22 @@ class Processes:
         started.wait_for(" ready.")
         return started
 
+    def server(self, name: str, **extra_env: str) -> int:
+        """An ASGI server (daphne) of ``config.asgi`` on a port of its own, accepting; its port."""
+        port = free_port()
+        started = self.start(
+            name,
+            ["-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--access-log", os.devnull]
+            + ["config.asgi:application"],
+            **extra_env,
+        )
+        deadline = time.monotonic() + START_TIMEOUT
+        while not port_open(port):
+            assert started.process.poll() is None, f"{name} exited:\n{started.output()[-3000:]}"
+            assert time.monotonic() < deadline, f"{name} never listened on {port}"
+            time.sleep(0.1)
+        return port
+
     def stop_all(self) -> None:
         for started in self.started:
             if started.process.poll() is None:
@@ -132,6 +148,12 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(0.2)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 @contextlib.contextmanager
