@@ -64,7 +64,7 @@ class Page:
         """Send ``action`` as seen at ``seq``; the codes it was refused with (none if taken)."""
         await self.ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
         await self.ws.send(END_OF_ROUND)
-        codes = []
+        codes: list[str] = []
         while True:
             message = await self.receive()
             if message["type"] != "refused":
