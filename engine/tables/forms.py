@@ -161,7 +161,8 @@ class TableForm(forms.Form):
         return [self[f"seat_{index}"] for index in range(MAX_SEATS)]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("when") == NOW or (not data.get("when") and not data.get("scheduled_at")):
             data["scheduled_at"] = timezone.now()
         elif data.get("scheduled_at") is None and "scheduled_at" not in self.errors:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from engine.tables.models import LiveTable
@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_the_seats_follow_the_rules_and_the_table_starts_now(
-    live_server: LiveServer, page: Page, size: dict[str, int]
+    live_server: LiveServer, page: Page, size: ViewportSize
 ) -> None:
     club = ClubFactory.create(slug="tuesday")
     director = MembershipFactory.create(club=club, role="director", with_account=True)

@@ -23,6 +23,7 @@ SIX_HAND = {"players": 6, "target": 125}
 
 def _director_client() -> tuple[Client, Any]:
     director = MembershipFactory.create(role="director", with_account=True)
+    assert director.player.user is not None
     client = Client()
     client.force_login(director.player.user)
     return client, director.club
