@@ -40,7 +40,9 @@ def _sign_in(page: Page, base: str, username: str) -> None:
 
 def _crawl(page: Page, base: str) -> tuple[list[str], list[str]]:
     """The shapes visited and, for each page that fails, what is wrong with it."""
-    queue, shapes, failures = deque([f"{base}/"]), [], []
+    queue = deque([f"{base}/"])
+    shapes: list[str] = []
+    failures: list[str] = []
     while queue and len(shapes) < PAGES_MAX:
         url = queue.popleft()
         if _shape(url) in shapes:
