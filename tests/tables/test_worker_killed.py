@@ -30,7 +30,7 @@ from celery.result import AsyncResult
 from config.celery import app
 from engine.tables.models import ActionLog, LiveTable
 from tests.tables.helpers import table_with
-from tests.tables.processes import Processes, processes
+from tests.tables.processes import Processes, Started, processes
 from tests.tables.replay import assert_log_is_the_truth
 
 if TYPE_CHECKING:
@@ -87,8 +87,21 @@ def finished(table: LiveTable) -> bool:
     return table.status == LiveTable.Status.FINISHED
 
 
-def stalling(at: str, marker: Path) -> dict[str, str]:
-    return {"KITTY_TEST_STALL": at, "KITTY_TEST_STALL_FILE": str(marker)}
+def stalled(
+    servers: Processes, settings: Settings, table: LiveTable, at: str, marker: Path, *pool: str
+) -> Started:
+    """A worker with ``pool`` options that stalls ``at`` a move (``stalling_worker``), sent
+    the table's computer players; returned once it stalled (``marker`` holds the pid)."""
+    worker = servers.worker(
+        "stalling",
+        *pool,
+        module="tests.tables.stalling_worker",
+        KITTY_TEST_STALL=at,
+        KITTY_TEST_STALL_FILE=str(marker),
+    )
+    send(settings, servers, "engine.tasks.table_bots_play", table.pk)
+    wait_until(marker.exists, f"the worker stalling at {at}")
+    return worker
 
 
 def test_a_worker_killed_while_the_computer_chooses_is_made_good_by_the_watchdog(
@@ -96,16 +109,7 @@ def test_a_worker_killed_while_the_computer_chooses_is_made_good_by_the_watchdog
 ) -> None:
     table = computers_table(monkeypatch)
     marker = tmp_path / "stalled"
-    doomed = servers.worker(
-        "doomed",
-        "--pool",
-        "solo",
-        module="tests.tables.stalling_worker",
-        **stalling(f"choose:{KILLED_AT}", marker),
-    )
-    send(settings, servers, "engine.tasks.table_bots_play", table.pk)
-    wait_until(marker.exists, "the worker reaching the move it is killed in")
-    doomed.kill()
+    stalled(servers, settings, table, f"choose:{KILLED_AT}", marker, "--pool", "solo").kill()
     before = logged(table)
     assert len(before) == KILLED_AT - 1
     assert not finished(table)
@@ -113,7 +117,9 @@ def test_a_worker_killed_while_the_computer_chooses_is_made_good_by_the_watchdog
     # A new worker; the beat's watchdog (a stall counts after 1 s here) restarts the table.
     servers.worker("fresh", "--pool", "solo", KITTY_TABLE_STALL_SECONDS="1")
     restarted: list[int] = []
+    deadline = time.monotonic() + GAME_TIMEOUT
     while not restarted:
+        assert time.monotonic() < deadline, "the watchdog never found the table stalled"
         watchdog = send(settings, servers, "engine.tasks.tables_watchdog")
         restarted = watchdog.get(timeout=GAME_TIMEOUT)
         assert restarted in ([], [table.pk]), restarted
@@ -131,17 +137,8 @@ def test_a_pool_process_killed_while_writing_a_move_has_its_task_run_again(
 ) -> None:
     table = computers_table(monkeypatch)
     marker = tmp_path / "stalled"
-    worker = servers.worker(
-        "prefork",
-        "--pool",
-        "prefork",
-        "--concurrency",
-        "1",
-        module="tests.tables.stalling_worker",
-        **stalling(f"write:{KILLED_AT}", marker),
-    )
-    send(settings, servers, "engine.tasks.table_bots_play", table.pk)
-    wait_until(marker.exists, "the pool process writing the move it is killed in")
+    pool = ("--pool", "prefork", "--concurrency", "1")
+    worker = stalled(servers, settings, table, f"write:{KILLED_AT}", marker, *pool)
     child = int(marker.read_text())
     assert child != worker.process.pid
     # Written in a transaction that never commits: nobody sees the move.
