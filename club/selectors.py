@@ -9,7 +9,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from rest_framework.authtoken.models import Token
 
-from club.models import Club, Membership, Partnership, Player, RuleSet
+from club.models import Club, Invitation, Membership, Partnership, Player, RuleSet
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -117,3 +117,21 @@ def club_member_count(*, club_id: int) -> int:
 def api_token_of(*, user: User) -> Token | None:
     """The user's API token, if they have made one."""
     return Token.objects.filter(user=user).first()
+
+
+def club_invitations(*, club: Club, player_id: int | None = None) -> QuerySet[Invitation]:
+    """The club's invitations, newest first; only those for one player when given."""
+    invitations = Invitation.objects.filter(club=club).select_related("player", "created_by")
+    if player_id is not None:
+        invitations = invitations.filter(player_id=player_id)
+    return invitations.order_by("-created", "-pk")
+
+
+def club_invitation_get(*, club: Club, invitation_id: int) -> Invitation:
+    """One invitation of the club. Raises ``Http404`` for another club's."""
+    return get_object_or_404(club_invitations(club=club), pk=invitation_id)
+
+
+def player_of(*, user: User) -> Player | None:
+    """The player ``user`` signs in as, if the account has one."""
+    return Player.objects.filter(user=user).first()
