@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from club import invitations
@@ -50,7 +49,6 @@ def invitation_new(request: HttpRequest, club: Club, player_id: int) -> HttpResp
         "player": player,
         "form": form,
         "invitations": club_invitations(club=club, player_id=player.pk),
-        "now": timezone.now(),
     }
     return render(request, "club/invitation_new.html", context, status=status)
 

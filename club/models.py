@@ -16,12 +16,15 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from engine.rules import GAME_NAMES, Game, RulesError, get_game
 
 LANGUAGES = [("en", "English"), ("fr", "French")]
 #: The player's fields saying which emails they get, one per kind of email.
 EMAIL_CHOICES = ("email_table_scheduled", "email_table_reminder", "email_pairings")
+#: Where an invitation stands: its link works only while it is waiting.
+INVITATION_STATUSES = ("waiting", "accepted", "withdrawn", "expired")
 PARTNERSHIP_MIN_PLAYERS = 2
 PARTNERSHIP_MAX_PLAYERS = 3
 
@@ -320,6 +323,10 @@ class Invitation(models.Model):
         return f"{self.player} invited to {self.club}"
 
     @property
-    def is_pending(self) -> bool:
-        """Neither accepted nor revoked (it may still have expired)."""
-        return self.accepted_at is None and self.revoked_at is None
+    def status(self) -> str:
+        """Where the invitation stands now: one of ``INVITATION_STATUSES``."""
+        if self.accepted_at is not None:
+            return "accepted"
+        if self.revoked_at is not None:
+            return "withdrawn"
+        return "expired" if self.expires_at <= timezone.now() else "waiting"

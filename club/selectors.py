@@ -71,6 +71,11 @@ def club_player_to_add(*, club: Club, player_id: int) -> Player | None:
     )
 
 
+def club_player_in(*, club: Club, player_id: int) -> Player | None:
+    """Player ``player_id`` if they are a member of the club; ``None`` otherwise."""
+    return Player.objects.filter(pk=player_id, memberships__club=club).first()
+
+
 def club_members_by_id(*, club: Club, player_ids: list[int]) -> list[Player]:
     """The club's players with these ids, in the order given; ids of non-members are left out."""
     found = Player.objects.filter(pk__in=player_ids, memberships__club=club).in_bulk()
