@@ -21,6 +21,7 @@ from club.models import EMAIL_CHOICES
 from club.permissions import public_view, signed_in_view
 from club.selectors import player_of
 from club.sign_in_throttle import client_address
+from club.views import throttled_response
 
 SAVED = "Your profile is saved."
 PASSWORD_CHANGED = "Your password is changed."
@@ -69,14 +70,13 @@ class PasswordResetView(auth_views.PasswordResetView):
         email = str(form.cleaned_data["email"])
         client = client_address(self.request)
         if reset_throttle.is_locked(email, client):
-            context = self.get_context_data(form=form)
-            context["refusal"] = {
-                "code": reset_throttle.CODE,
-                "message": reset_throttle.lockout_message(),
-            }
-            response = self.render_to_response(context, status=429)
-            response["Retry-After"] = str(settings.PASSWORD_RESET_THROTTLE["seconds"])
-            return response
+            return throttled_response(
+                self,
+                self.get_context_data(form=form),
+                code=reset_throttle.CODE,
+                message=reset_throttle.lockout_message(),
+                seconds=reset_throttle.window_seconds(),
+            )
         reset_throttle.request_record(email, client)
         # Links point at the site's public address, not at whatever Host the request named.
         self.extra_email_context = {"site": settings.KITTY_SITE_URL.rstrip("/")}

@@ -50,5 +50,10 @@ def request_record(email: str, client: str) -> None:
         count_add(key, _limits()["seconds"])
 
 
+def window_seconds() -> int:
+    """How long a window lasts: what a refused client is told to wait, at most."""
+    return int(_limits()["seconds"])
+
+
 def lockout_message() -> str:
     return MESSAGE.format(minutes=max(1, round(_limits()["seconds"] / 60)))

@@ -62,6 +62,11 @@ def is_locked(username: str, address: str) -> bool:
     return bool(address) and count_of(_key("address", address)) >= limits["address_failures"]
 
 
+def window_seconds() -> int:
+    """How long a window lasts: what a refused client is told to wait, at most."""
+    return int(_limits()["seconds"])
+
+
 def lockout_message() -> str:
     return MESSAGE.format(minutes=max(1, round(_limits()["seconds"] / 60)))
 

@@ -46,12 +46,14 @@ WHY = {
 }
 """Why an email of each kind reached its reader."""
 
-WHAT = {
-    NoticeKind.TABLE_SCHEDULED: "emails when you are seated at an online table",
-    NoticeKind.TABLE_REMINDER: "table reminders",
-    NoticeKind.PAIRINGS_PUBLISHED: "\u201cpairings are up\u201d emails",
+STOPS = {
+    NoticeKind.TABLE_SCHEDULED: (
+        "You will get no more emails when a club seats you at an online table."
+    ),
+    NoticeKind.TABLE_REMINDER: "You will get no more table reminders.",
+    NoticeKind.PAIRINGS_PUBLISHED: "You will get no more \u201cpairings are up\u201d emails.",
 }
-"""What the unsubscribe page says it turns off."""
+"""What the unsubscribe page says it turns off, one whole sentence per kind."""
 
 
 def wants(player: Player, kind: str) -> bool:

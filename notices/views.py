@@ -35,5 +35,5 @@ def unsubscribe(request: HttpRequest, unsubscribe_token: str) -> HttpResponse:
         return render(request, "notices/unsubscribe.html", context, status=400)
     done = request.method == "POST"
     return render(
-        request, "notices/unsubscribe.html", {"what": preferences.WHAT[found[1]], "done": done}
+        request, "notices/unsubscribe.html", {"stops": preferences.STOPS[found[1]], "done": done}
     )

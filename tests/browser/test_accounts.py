@@ -52,7 +52,6 @@ def test_invited_claimed_reset_and_no_more_reminders(
 ) -> None:
     base = live_server.url
     settings.KITTY_SITE_URL = base
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     club = ClubFactory.create(name="Tignish Legion", slug="tignish")
     director = MembershipFactory.create(club=club, role="director", with_account=True)
     ann = MembershipFactory.create(club=club, player__display_name="Ann Doucet").player

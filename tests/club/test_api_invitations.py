@@ -21,11 +21,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _outbox(settings: Settings) -> None:
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-
-
 def api(role: str = Membership.Role.DIRECTOR) -> tuple[APIClient, Membership]:
     """A client signed in with ``role`` in a club, and a member of it without an account."""
     member = MembershipFactory.create(player__display_name="Ann")

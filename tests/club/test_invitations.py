@@ -37,8 +37,8 @@ ANN = "ann@example.org"
 
 
 @pytest.fixture(autouse=True)
-def _outbox(settings: Settings) -> None:
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+def _site(settings: Settings) -> None:
+    """Links in emails point at a known site (the trailing slash must not double)."""
     settings.KITTY_SITE_URL = "https://kitty.example.org"
 
 

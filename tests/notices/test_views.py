@@ -22,7 +22,7 @@ def test_get_asks_and_changes_nothing() -> None:
     player = MembershipFactory.create().player
     response = Client().get(url_for(player))
     assert response.status_code == 200
-    assert "no more table reminders" in response.content.decode()
+    assert "You will get no more table reminders." in response.content.decode()
     player.refresh_from_db()
     assert player.email_table_reminder
 
