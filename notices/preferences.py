@@ -95,7 +95,11 @@ def footer(kind: str, player: Player, club: Club) -> tuple[str, dict[str, str]]:
     """What ends every notice of ``kind`` to ``player`` about ``club``: the text (why it was
     sent, how to stop it) and the email headers of the one-click unsubscribe."""
     link = unsubscribe_url(player.pk, kind)
-    context = {"why": WHY[NoticeKind(kind)].format(club=club.name), "link": link}
+    context = {
+        "why": WHY[NoticeKind(kind)].format(club=club.name),
+        "link": link,
+        "profile": site_url(reverse("profile")),
+    }
     headers = {
         "List-Unsubscribe": f"<{link}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -43,6 +43,7 @@ def test_a_reminder_names_the_club_says_why_and_unsubscribes_in_one_click(
     )
     link = mail.extra_headers["List-Unsubscribe"].strip("<>")
     assert link.startswith(f"{SITE}/unsubscribe/") and link in mail.body
+    assert f"open your profile: {SITE}/account/" in mail.body
     assert mail.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     token = link.rstrip("/").rsplit("/", 1)[1]
     assert unsubscribe_read(token) == (ann.pk, NoticeKind.TABLE_REMINDER)
