@@ -11,8 +11,9 @@ player (they play in another club), the invited player is a placeholder the dire
 for them: the person's own player joins the club with the placeholder's role and takes its
 place in the club's partnerships, and the placeholder is deleted. A placeholder that already
 has a history (sheets, seats, entries, emails: any row pointing at it besides its memberships,
-partnerships and invitations) is not merged: it is refused (``player_has_history``), since
-rewriting records of games played is not something an invitation should do.
+partnerships and invitations; or a membership in another club) is not merged: it is refused
+(``player_has_history``), since rewriting records of games played is not something an
+invitation should do.
 """
 
 from __future__ import annotations
@@ -61,8 +62,9 @@ TAKEN_ERROR = (
     "is a mistake, ask a club admin of {club}."
 )
 HISTORY_ERROR = (
-    "You already have a player, and {player} already has games recorded in {club}, so the two "
-    "cannot be joined here. Ask a director of {club} to invite you under a new player instead."
+    "You already have a player, and {player} already has a record of its own (games, seats, "
+    "emails or another club), so the two cannot be joined here. Ask a director of {club} to "
+    "invite you under a new player instead."
 )
 
 STATE_CODES = frozenset({"invitation_expired", "invitation_used", "invitation_revoked"})
@@ -185,9 +187,12 @@ def invitation_for_token(token: str) -> Invitation:
     return invitation_check(found)
 
 
-def _has_history(player: Player) -> bool:
-    """Whether any row besides memberships, partnerships and invitations points at ``player``.
-    Read from the model's relations, so the apps above the club need not be imported here."""
+def _has_history(player: Player, club: Club) -> bool:
+    """Whether ``player`` is more than ``club``'s placeholder: a member of another club too,
+    or pointed at by any row besides memberships, partnerships and invitations (read from the
+    model's relations, so the apps above the club need not be imported here)."""
+    if Membership.objects.filter(player=player).exclude(club=club).exists():
+        return True
     for relation in Player._meta.related_objects:
         if relation.related_model._meta.label in MOVABLE:
             continue
@@ -199,7 +204,7 @@ def _has_history(player: Player) -> bool:
 
 def _merge_into(placeholder: Player, own: Player, club: Club) -> None:
     """``own`` takes ``placeholder``'s place in ``club``, then the placeholder is deleted."""
-    if _has_history(placeholder):
+    if _has_history(placeholder, club):
         raise InvitationError(
             "player_has_history", HISTORY_ERROR.format(player=placeholder, club=club)
         )

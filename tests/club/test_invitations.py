@@ -208,6 +208,18 @@ def test_a_placeholder_with_history_is_not_merged() -> None:
     assert not Membership.objects.filter(club=club, player=home.player).exists()
 
 
+def test_a_placeholder_of_two_clubs_is_not_merged() -> None:
+    user = MembershipFactory.create(with_account=True).player.user
+    assert user is not None
+    club = ClubFactory.create()
+    typed_in = placeholder(club)
+    MembershipFactory.create(player=typed_in)  # put in a second club by hand (the admin)
+    with pytest.raises(InvitationError) as error:
+        invitation_accept(token=send(club, typed_in), user=user)
+    assert code_of(error) == "player_has_history"
+    assert Membership.objects.filter(player=typed_in).count() == 2
+
+
 def test_accepting_as_the_account_already_linked_is_harmless() -> None:
     club = ClubFactory.create()
     player = placeholder(club)
