@@ -3,6 +3,7 @@ emailed link, creates an account or signs in, and claims it (``club.invitations`
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
@@ -49,6 +50,7 @@ def invitation_new(request: HttpRequest, club: Club, player_id: int) -> HttpResp
         "player": player,
         "form": form,
         "invitations": club_invitations(club=club, player_id=player.pk),
+        "days": settings.KITTY_INVITATION_DAYS,
     }
     return render(request, "club/invitation_new.html", context, status=status)
 
