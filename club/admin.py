@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
-from club.models import Club, Membership, Partnership, Player
+from club.models import Club, Invitation, Membership, Partnership, Player
 
 
 class MembershipInline(admin.TabularInline):
@@ -44,3 +45,17 @@ class PartnershipAdmin(admin.ModelAdmin):
     list_filter = ["club"]
     search_fields = ["name"]
     filter_horizontal = ["players"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Invitations are sent from the club's pages; here they are only looked at (the link's
+    secret is not stored, so none could be sent from here)."""
+
+    list_display = ["player", "club", "email", "created", "expires_at", "accepted_at", "revoked_at"]
+    list_filter = ["club"]
+    search_fields = ["email", "player__display_name"]
+    readonly_fields = [f.name for f in Invitation._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -13,6 +13,7 @@ from club.api import (
     PlayerListApi,
     PlayersImportApi,
 )
+from club.api_invitations import InvitationDetailApi, InvitationListApi
 from club.api_partnerships import PartnershipDetailApi, PartnershipListApi
 from club.api_rule_sets import RuleSetDefaultApi, RuleSetDetailApi, RuleSetListApi
 
@@ -29,6 +30,12 @@ urlpatterns = [
         f"{CLUB}memberships/<int:membership_id>/",
         MembershipDetailApi.as_view(),
         name="api_membership_detail",
+    ),
+    path(f"{CLUB}invitations/", InvitationListApi.as_view(), name="api_invitation_list"),
+    path(
+        f"{CLUB}invitations/<int:invitation_id>/",
+        InvitationDetailApi.as_view(),
+        name="api_invitation_detail",
     ),
     path(f"{CLUB}partnerships/", PartnershipListApi.as_view(), name="api_partnership_list"),
     path(

@@ -6,6 +6,8 @@ Vocabulary:
 - *membership*: a player's place in one club, with one role there. A player may belong to
   several clubs, with a different role in each.
 - *partnership*: two or three players of one club who play as one side (three in six-hand 45s).
+- *invitation*: a club's emailed offer to a person to claim one of its players with their own
+  site account (``club.invitations``); the way a person joins a second club.
 """
 
 from __future__ import annotations
@@ -14,9 +16,15 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from engine.rules import GAME_NAMES, Game, RulesError, get_game
 
+LANGUAGES = [("en", "English"), ("fr", "French")]
+#: The player's fields saying which emails they get, one per kind of email.
+EMAIL_CHOICES = ("email_table_scheduled", "email_table_reminder", "email_pairings")
+#: Where an invitation stands: its link works only while it is waiting.
+INVITATION_STATUSES = ("waiting", "accepted", "withdrawn", "expired")
 PARTNERSHIP_MIN_PLAYERS = 2
 PARTNERSHIP_MAX_PLAYERS = 3
 
@@ -91,6 +99,30 @@ class Player(models.Model):
         blank=True,
         related_name="player",
         help_text="The account this player signs in with; empty for players without one.",
+    )
+    language = models.CharField(
+        "language",
+        max_length=8,
+        choices=LANGUAGES,
+        default="en",
+        help_text="The language the person reads Kitty's pages and emails in.",
+    )
+    # Which emails the person gets; notices reads them (notices.preferences) and the emails'
+    # one-click unsubscribe links turn them off.
+    email_table_scheduled = models.BooleanField(
+        "online table set up",
+        default=True,
+        help_text="An email when a club seats the player at a new online table.",
+    )
+    email_table_reminder = models.BooleanField(
+        "table reminders",
+        default=True,
+        help_text="An email shortly before an online table the player sits at opens.",
+    )
+    email_pairings = models.BooleanField(
+        "pairings are up",
+        default=True,
+        help_text="An email when an event's round is published, saying where the player sits.",
     )
     created = models.DateTimeField("created", auto_now_add=True)
 
@@ -239,3 +271,62 @@ class RuleSet(models.Model):
     def build_game(self) -> Game:
         """The engine game these rules describe."""
         return get_game(self.game, self.options or {})
+
+
+class Invitation(models.Model):
+    """A club's offer, sent by email, to claim one of its players with a site account.
+
+    Only a hash of the link's secret is stored: the database alone does not give the links
+    away. The link works once (``accepted_at``), until ``expires_at``, and not after
+    ``revoked_at`` (a director took it back, or sent a newer one for the same player).
+    """
+
+    club = models.ForeignKey(
+        Club, verbose_name="club", on_delete=models.CASCADE, related_name="invitations"
+    )
+    player = models.ForeignKey(
+        Player,
+        verbose_name="player",
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        help_text="The club's player to be claimed; once accepted, the player who joined.",
+    )
+    email = models.EmailField("sent to", help_text="The address the invitation went to.")
+    token_hash = models.CharField("link hash", max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="sent by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created = models.DateTimeField("sent", auto_now_add=True)
+    expires_at = models.DateTimeField("expires")
+    accepted_at = models.DateTimeField("accepted", null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="accepted by",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    revoked_at = models.DateTimeField("revoked", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "invitation"
+        verbose_name_plural = "invitations"
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.player} invited to {self.club}"
+
+    @property
+    def status(self) -> str:
+        """Where the invitation stands now: one of ``INVITATION_STATUSES``."""
+        if self.accepted_at is not None:
+            return "accepted"
+        if self.revoked_at is not None:
+            return "withdrawn"
+        return "expired" if self.expires_at <= timezone.now() else "waiting"

@@ -9,7 +9,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from rest_framework.authtoken.models import Token
 
-from club.models import Club, Membership, Partnership, Player, RuleSet
+from club.models import Club, Invitation, Membership, Partnership, Player, RuleSet
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -71,6 +71,11 @@ def club_player_to_add(*, club: Club, player_id: int) -> Player | None:
     )
 
 
+def club_player_in(*, club: Club, player_id: int) -> Player | None:
+    """Player ``player_id`` if they are a member of the club; ``None`` otherwise."""
+    return Player.objects.filter(pk=player_id, memberships__club=club).first()
+
+
 def club_members_by_id(*, club: Club, player_ids: list[int]) -> list[Player]:
     """The club's players with these ids, in the order given; ids of non-members are left out."""
     found = Player.objects.filter(pk__in=player_ids, memberships__club=club).in_bulk()
@@ -117,3 +122,21 @@ def club_member_count(*, club_id: int) -> int:
 def api_token_of(*, user: User) -> Token | None:
     """The user's API token, if they have made one."""
     return Token.objects.filter(user=user).first()
+
+
+def club_invitations(*, club: Club, player_id: int | None = None) -> QuerySet[Invitation]:
+    """The club's invitations, newest first; only those for one player when given."""
+    invitations = Invitation.objects.filter(club=club).select_related("player", "created_by")
+    if player_id is not None:
+        invitations = invitations.filter(player_id=player_id)
+    return invitations.order_by("-created", "-pk")
+
+
+def club_invitation_get(*, club: Club, invitation_id: int) -> Invitation:
+    """One invitation of the club. Raises ``Http404`` for another club's."""
+    return get_object_or_404(club_invitations(club=club), pk=invitation_id)
+
+
+def player_of(*, user: User) -> Player | None:
+    """The player ``user`` signs in as, if the account has one."""
+    return Player.objects.filter(user=user).first()

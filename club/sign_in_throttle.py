@@ -15,7 +15,6 @@ refuses every other way of checking a password (the admin's sign-in) while locke
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.conf import settings
@@ -24,6 +23,8 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 from django.http import HttpRequest
+
+from club.cache_counts import count_add, count_key, count_of
 
 CODE = "sign_in_throttled"
 MESSAGE = (
@@ -38,9 +39,7 @@ def _limits() -> dict[str, Any]:
 
 
 def _key(kind: str, value: str) -> str:
-    # Hashed: usernames may hold characters or lengths a cache key should not.
-    digest = hashlib.sha256(value.encode()).hexdigest()[:32]
-    return f"{_limits()['cache_prefix']}:{kind}:{digest}"
+    return count_key(_limits()["cache_prefix"], kind, value)
 
 
 def _account(username: str) -> str:
@@ -55,36 +54,29 @@ def client_address(request: HttpRequest | None) -> str:
     return str(request.META.get("REMOTE_ADDR", ""))
 
 
-def _count(key: str) -> int:
-    return int(cache.get(key) or 0)
-
-
 def is_locked(username: str, address: str) -> bool:
     """Whether signing in as ``username`` from ``address`` is refused for now."""
     limits = _limits()
-    if username and _count(_account(username)) >= limits["account_failures"]:
+    if username and count_of(_account(username)) >= limits["account_failures"]:
         return True
-    return bool(address) and _count(_key("address", address)) >= limits["address_failures"]
+    return bool(address) and count_of(_key("address", address)) >= limits["address_failures"]
+
+
+def window_seconds() -> int:
+    """How long a window lasts: what a refused client is told to wait, at most."""
+    return int(_limits()["seconds"])
 
 
 def lockout_message() -> str:
     return MESSAGE.format(minutes=max(1, round(_limits()["seconds"] / 60)))
 
 
-def _add_failure(key: str) -> None:
-    seconds = _limits()["seconds"]
-    cache.add(key, 0, seconds)  # the window starts with the first failure
-    try:
-        cache.incr(key)
-    except ValueError:  # the window ended between the two calls
-        cache.set(key, 1, seconds)
-
-
 def failure_record(username: str, address: str) -> None:
+    seconds = _limits()["seconds"]
     if username:
-        _add_failure(_account(username))
+        count_add(_account(username), seconds)
     if address:
-        _add_failure(_key("address", address))
+        count_add(_key("address", address), seconds)
 
 
 @receiver(user_login_failed, dispatch_uid="club.sign_in_throttle.failed")

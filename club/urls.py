@@ -8,12 +8,34 @@ from __future__ import annotations
 
 from django.urls import path
 
-from club import member_views, partnership_views, rule_set_views, views
+from club import (
+    account_views,
+    invitation_views,
+    member_views,
+    partnership_views,
+    rule_set_views,
+    views,
+)
 
 urlpatterns = [
     path("sign-in/", views.SignInView.as_view(), name="sign_in"),
     path("sign-out/", views.SignOutView.as_view(), name="sign_out"),
+    path("account/", account_views.profile, name="profile"),
+    path("account/password/", account_views.password_change, name="password_change"),
     path("account/api-token/", views.api_token, name="api_token"),
+    path("password-reset/", account_views.password_reset, name="password_reset"),
+    path("password-reset/sent/", account_views.password_reset_sent, name="password_reset_sent"),
+    path(
+        "password-reset/<uidb64>/<token>/",
+        account_views.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path(
+        "password-reset/done/",
+        account_views.password_reset_complete,
+        name="password_reset_complete",
+    ),
+    path("invitations/<str:token>/", invitation_views.invitation_accept, name="invitation_accept"),
     path("clubs/", views.club_index, name="club_list"),
     path("clubs/<slug:slug>/", views.club_detail, name="club_detail"),
     # Members and roles
@@ -24,6 +46,16 @@ urlpatterns = [
         "clubs/<slug:slug>/members/<int:player_id>/edit/",
         member_views.member_edit,
         name="member_edit",
+    ),
+    path(
+        "clubs/<slug:slug>/members/<int:player_id>/invite/",
+        invitation_views.invitation_new,
+        name="invitation_new",
+    ),
+    path(
+        "clubs/<slug:slug>/invitations/<int:invitation_id>/withdraw/",
+        invitation_views.invitation_revoke,
+        name="invitation_revoke",
     ),
     path("clubs/<slug:slug>/roles/", member_views.role_list, name="role_list"),
     path(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import LoginView, LogoutView
 from django.core.exceptions import ValidationError
@@ -12,6 +11,7 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
+from django.views.generic.base import TemplateResponseMixin
 from django_htmx.middleware import HtmxDetails
 
 from club import sign_in_throttle
@@ -37,6 +37,17 @@ def form_errors_from(form: Form, error: ValidationError) -> None:
         form.add_error(None, error)
 
 
+def throttled_response(
+    view: TemplateResponseMixin, context: dict[str, Any], *, code: str, message: str, seconds: int
+) -> HttpResponse:
+    """The page of ``view`` again, answering 429 with the throttle's coded refusal on top and
+    ``Retry-After``: how the sign-in and password-reset pages say "wait"."""
+    context["refusal"] = {"code": code, "message": message}
+    response = view.render_to_response(context, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
 @public_view
 class SignInView(LoginView):
     """Signing in; while the sign-in throttle holds the account or the address, a 429 page
@@ -50,14 +61,13 @@ class SignInView(LoginView):
         if not sign_in_throttle.is_locked(username, sign_in_throttle.client_address(request)):
             return super().post(request, *args, **kwargs)
         form = self.get_form_class()(request, initial={"username": username})
-        context = self.get_context_data(form=form)
-        context["refusal"] = {
-            "code": sign_in_throttle.CODE,
-            "message": sign_in_throttle.lockout_message(),
-        }
-        response = self.render_to_response(context, status=429)
-        response["Retry-After"] = str(settings.SIGN_IN_THROTTLE["seconds"])
-        return response
+        return throttled_response(
+            self,
+            self.get_context_data(form=form),
+            code=sign_in_throttle.CODE,
+            message=sign_in_throttle.lockout_message(),
+            seconds=sign_in_throttle.window_seconds(),
+        )
 
 
 @public_view

@@ -266,6 +266,15 @@ SIGN_IN_THROTTLE = {
     "seconds": env_int("SIGN_IN_LOCKOUT_SECONDS", default=900),
     "cache_prefix": "sign-in",
 }
+# PASSWORD_RESET_EMAIL_REQUESTS / PASSWORD_RESET_CLIENT_REQUESTS: password-reset emails asked
+# for one address (3) or from one client address (10) within PASSWORD_RESET_WINDOW_SECONDS
+# (3600); more are refused with 429 and nothing is sent (club/reset_throttle.py).
+PASSWORD_RESET_THROTTLE = {
+    "email_requests": env_int("PASSWORD_RESET_EMAIL_REQUESTS", default=3),
+    "client_requests": env_int("PASSWORD_RESET_CLIENT_REQUESTS", default=10),
+    "seconds": env_int("PASSWORD_RESET_WINDOW_SECONDS", default=3600),
+    "cache_prefix": "password-reset",
+}
 LOGIN_URL = "sign_in"
 LOGIN_REDIRECT_URL = "home"
 # Sessions are kept in the database and read through the cache (Redis on a club server):
@@ -383,6 +392,10 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
 KITTY_SITE_URL = env_str("KITTY_SITE_URL", "http://localhost:8000")
 # KITTY_REMINDER_MINUTES: how long before an online table opens its players get a reminder.
 KITTY_REMINDER_MINUTES = env_int("KITTY_REMINDER_MINUTES", default=30)
+# KITTY_INVITATION_DAYS: how long an emailed invitation to claim a player works (7 days).
+# KITTY_INVITATIONS_PER_HOUR: invitations one account may send within an hour (20).
+KITTY_INVITATION_DAYS = env_int("KITTY_INVITATION_DAYS", default=7)
+KITTY_INVITATIONS_PER_HOUR = env_int("KITTY_INVITATIONS_PER_HOUR", default=20)
 
 # LOG_LEVEL: level of Kitty's own log lines on the console.
 LOGGING = {

@@ -20,6 +20,7 @@ urlpatterns = [
     path("events/", include("tournaments.urls")),
     path("", include("tournaments.urls_club")),
     path("", include("engine.tables.urls")),
+    path("", include("notices.urls")),
     path("api/", include("club.api_urls")),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tournaments.api_urls")),

@@ -9,11 +9,13 @@ from django.db.models.functions import Cast, Concat
 
 from engine.tables.models import LiveTable, TableSeat, TableStatus
 from notices.models import Notice, NoticeKind, table_key
+from notices.preferences import EMAIL_CHOICE
 
 
 def tables_to_remind(*, now: datetime, minutes: int) -> list[int]:
     """Ids of the tables that are not open yet, open within ``minutes`` of ``now``, and have
-    a seated player with an email address who has not been reminded (nor is being reminded).
+    a seated player with an email address who wants table reminders and has not been reminded
+    (nor is being reminded).
 
     Tables whose time has passed but which are still waiting to be opened count as due.
     """
@@ -30,6 +32,7 @@ def tables_to_remind(*, now: datetime, minutes: int) -> list[int]:
     )
     waiting = (
         TableSeat.objects.filter(table_id=OuterRef("pk"), player__isnull=False)
+        .filter(**{f"player__{EMAIL_CHOICE[NoticeKind.TABLE_REMINDER]}": True})
         .exclude(player__email="")
         .exclude(Exists(reminded))
     )

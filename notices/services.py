@@ -1,10 +1,11 @@
 """Writes of notices: build each event's emails and send each one at most once per player.
 
-``notice_send`` is the only place an email leaves. It first *claims* the notice by inserting
+``notice_send`` is the only place a notice leaves. It first *claims* the notice by inserting
 its row; the unique constraint on (kind, key, player) makes exactly one sender win, so an event
 never reaches a player twice, whether its task runs twice, runs on two workers at once or is
 retried after a failure. If the mail server refuses the email, the claim is deleted before the
-error goes up, so the task's retry can send it. Players without an email address are skipped.
+error goes up, so the task's retry can send it. Players without an email address, or who turned
+that kind of email off (``notices.preferences``), are skipped.
 
 The ``*_send`` services read one event (a table, a round), work out who is told and what, and
 return how many emails this call sent. They are safe to call again and again: a notice already
@@ -22,18 +23,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from club.models import Player
+from club.emails import header_text, site_url
+from club.models import Club, Player
 from engine.rules import GAME_NAMES
 from engine.tables.bot_moves import BOT_NAMES
 from engine.tables.models import LiveTable, TableSeat, TableStatus
+from notices import preferences
 from notices.models import Notice, NoticeKind, round_key, table_key
 from tournaments.models import Round, RoundStatus, Seating
 from tournaments.round_display import SEAT_NAMES
@@ -48,30 +50,20 @@ WHEN_FORMAT = "%a %d %b, %H:%M"
 TIME_FORMAT = "%H:%M"
 
 
-def header_text(text: str) -> str:
-    """``text`` on one line, for an email header.
-
-    Names typed by members (a table's title, an event's name) end up in subjects, and Django
-    refuses to send a header with a line break in it (``BadHeaderError``, against header
-    injection). Every line break (``\\n``, ``\\r``, ``\\u2028``... all whitespace to Python) and
-    the run of blanks around it become one space, so the email still goes out.
-    """
-    return " ".join(text.split())
-
-
-def site_url(path: str) -> str:
-    """``path`` (from ``reverse``) as an absolute address on the site (``KITTY_SITE_URL``)."""
-    return settings.KITTY_SITE_URL.rstrip("/") + path
-
-
 # --- Sending one notice ---------------------------------------------------------------------
 
 
-def notice_send(*, kind: str, key: str, player: Player, subject: str, body: str) -> bool:
+def notice_send(
+    *, kind: str, key: str, player: Player, club: Club, subject: str, body: str
+) -> bool:
     """Email ``player`` about the event ``key`` of ``kind``, unless that was done already.
 
-    Returns True if this call sent the email; False if the player has no email address, or
-    the notice was claimed before (sent, or being sent by another worker).
+    The email ends with why it was sent (the player plays at ``club``) and a one-click link
+    that stops this kind of email (``notices.preferences``).
+
+    Returns True if this call sent the email; False if the player has no email address, has
+    turned this kind of email off, or the notice was claimed before (sent, or being sent by
+    another worker).
 
     Must run outside a transaction (a task does): the claim has to be committed while the
     email is sent, so that a second sender sees it.
@@ -81,7 +73,7 @@ def notice_send(*, kind: str, key: str, player: Player, subject: str, body: str)
         deleting the claim, so that running the same call again sends the email.
     """
     email = player.email.strip()
-    if not email:
+    if not email or not preferences.wants(player, kind):
         return False
     notice = Notice(kind=kind, key=key, player=player, email=email)
     try:
@@ -97,7 +89,9 @@ def notice_send(*, kind: str, key: str, player: Player, subject: str, body: str)
     except IntegrityError:
         return False  # claimed before: sent, or being sent
     try:
-        send_mail(header_text(subject), body, None, [email], fail_silently=False)
+        footer, headers = preferences.footer(kind, player, club)
+        message = EmailMessage(header_text(subject), body + footer, None, [email], headers=headers)
+        message.send(fail_silently=False)
     except BaseException:
         Notice.objects.filter(pk=notice.pk).delete()
         raise
@@ -114,12 +108,14 @@ class Outgoing:
     context: dict[str, Any]
 
 
-def _send_all(kind: str, key: str, template: str, outgoing: list[Outgoing]) -> int:
+def _send_all(kind: str, key: str, club: Club, template: str, outgoing: list[Outgoing]) -> int:
     """Send every email of one event; an error stops the rest (the retry sends them)."""
     sent = 0
     for item in outgoing:
         body = render_to_string(template, item.context)
-        if notice_send(kind=kind, key=key, player=item.player, subject=item.subject, body=body):
+        if notice_send(
+            kind=kind, key=key, player=item.player, club=club, subject=item.subject, body=body
+        ):
             sent += 1
     return sent
 
@@ -189,6 +185,7 @@ def table_scheduled_send(*, table_id: int, now: datetime | None = None) -> int:
     return _send_all(
         NoticeKind.TABLE_SCHEDULED,
         table_key(table.pk, NoticeKind.TABLE_SCHEDULED),
+        table.club,
         "notices/table_scheduled.txt",
         outgoing,
     )
@@ -204,6 +201,7 @@ def table_reminder_send(*, table_id: int, now: datetime | None = None) -> int:
     return _send_all(
         NoticeKind.TABLE_REMINDER,
         table_key(table.pk, NoticeKind.TABLE_REMINDER),
+        table.club,
         "notices/table_reminder.txt",
         outgoing,
     )
@@ -260,6 +258,7 @@ def round_published_send(*, round_id: int) -> int:
     return _send_all(
         NoticeKind.PAIRINGS_PUBLISHED,
         round_key(round_.pk),
+        event.club,
         "notices/pairings_published.txt",
         outgoing,
     )

@@ -205,6 +205,15 @@ def _sign_in_throttle_of_its_own(settings: Settings) -> None:
     }
 
 
+@pytest.fixture(autouse=True)
+def _password_reset_throttle_of_its_own(settings: Settings) -> None:
+    """Reset requests counted by one test must not refuse the next one's (as above)."""
+    settings.PASSWORD_RESET_THROTTLE = {
+        **settings.PASSWORD_RESET_THROTTLE,
+        "cache_prefix": f"password-reset-test-{uuid.uuid4().hex}",
+    }
+
+
 # --- Browser --------------------------------------------------------------------------------
 
 

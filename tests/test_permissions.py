@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -32,10 +33,12 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 from rest_framework.views import APIView
 
-from club.models import Club, Membership, Partnership, RuleSet
+from club.invitations import token_hash
+from club.models import Club, Invitation, Membership, Partnership, RuleSet
 from club.permissions import ROLE_CAPABILITIES, Capability, HasClubCapability
 from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create
+from notices.preferences import unsubscribe_token
 from scoring.models import Scoresheet
 from scoring.services import handline_add, scoresheet_create
 from tests.factories import (
@@ -85,6 +88,23 @@ class World:
         return self.events_made
 
 
+WALK_TOKEN = "walk-invitation-token"
+
+
+def _invitation(world: World) -> Invitation:
+    """The club's invitation for the account-less member, whose link carries ``WALK_TOKEN``."""
+    invitation, _ = Invitation.objects.get_or_create(
+        token_hash=token_hash(WALK_TOKEN),
+        defaults={
+            "club": world.club,
+            "player": world.member.player,
+            "email": "walk@example.org",
+            "expires_at": timezone.now() + timedelta(days=7),
+        },
+    )
+    return invitation
+
+
 # How to fill each URL keyword from the world. One line per keyword; a URL whose keyword is
 # missing here fails the walk.
 KWARG_VALUES: dict[str, Callable[[World], object]] = {
@@ -102,6 +122,10 @@ KWARG_VALUES: dict[str, Callable[[World], object]] = {
     "round_number": lambda w: w.events.round.number,
     "entrant_id": lambda w: w.events.entrant.pk,
     "job_id": lambda w: w.events.job.pk,
+    "invitation_id": lambda w: _invitation(w).pk,
+    "token": lambda w: _invitation(w) and WALK_TOKEN,
+    "uidb64": lambda w: "MQ",  # a password reset link (the walk's token does not fit it)
+    "unsubscribe_token": lambda w: unsubscribe_token(w.member.player_id, "table_reminder"),
 }
 
 

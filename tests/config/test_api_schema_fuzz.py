@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import got_request_exception, request_finished, request_started
 from django.db import close_old_connections, transaction
 from django.test import Client
+from django.utils import timezone
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -40,7 +42,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from club.demo import CLUB_SLUG
-from club.models import Club, Membership, Partnership, RuleSet
+from club.models import Club, Invitation, Membership, Partnership, Player, RuleSet
 from demo.services import demo_load
 from engine.tables.models import LiveTable
 from scoring.models import HandLine, Scoresheet
@@ -137,6 +139,7 @@ def real_path_values(club: Club) -> dict[str, Any]:
         "job_id": Job.objects.filter(club=club).values_list("pk", flat=True).first(),
         "table_id": LiveTable.objects.filter(club=club).values_list("pk", flat=True).first(),
         "hand_number": 1,
+        "invitation_id": Invitation.objects.filter(club=club).values_list("pk", flat=True).first(),
     }
     missing = [name for name, value in values.items() if value is None]
     assert not missing, f"the demo club has nothing for {missing}"
@@ -226,6 +229,16 @@ def test_every_operation_answers_as_documented(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     loaded = demo_load()
+    # The demo sends no invitation: one waiting, for a player the director typed in.
+    placeholder = Player.objects.create(display_name="Invited")
+    Membership.objects.create(club=loaded.club, player=placeholder)
+    Invitation.objects.create(
+        club=loaded.club,
+        player=placeholder,
+        email="invited@example.org",
+        token_hash="0" * 64,
+        expires_at=timezone.now() + timedelta(days=7),
+    )
     headers: dict[str, str] = {}
     if role == "director":
         director = Membership.objects.get(club=loaded.club, player__user__username="director")

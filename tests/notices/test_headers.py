@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pytest
 from django.core.mail import EmailMessage
 
+from club.emails import header_text
 from notices import tasks
-from notices.services import header_text
 from tests.factories import ClubFactory
 from tests.notices.helpers import member, outbox_to, scheduled_table
 from tests.tournaments.factories import club_with, event_with

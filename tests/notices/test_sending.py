@@ -121,6 +121,7 @@ def test_a_notice_claimed_by_another_worker_is_not_sent(mailoutbox: list[EmailMe
         kind=NoticeKind.TABLE_REMINDER,
         key="table:1:reminder",
         player=ann,
+        club=club,
         subject="s",
         body="b",
     )
@@ -128,7 +129,12 @@ def test_a_notice_claimed_by_another_worker_is_not_sent(mailoutbox: list[EmailMe
     assert mailoutbox == []
     # A different event for the same player is its own notice.
     assert services.notice_send(
-        kind=NoticeKind.TABLE_REMINDER, key="table:2:reminder", player=ann, subject="s", body="b"
+        kind=NoticeKind.TABLE_REMINDER,
+        key="table:2:reminder",
+        player=ann,
+        club=club,
+        subject="s",
+        body="b",
     )
     assert outbox_to(mailoutbox) == [ANN]
 

@@ -1,0 +1,56 @@
+"""Forms of a person's own account: claiming an invited player with a new account, the profile.
+
+They parse input; the services validate and save. Password rules are Django's validators
+(``AUTH_PASSWORD_VALIDATORS``), applied by ``UserCreationForm``.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from club.models import EMAIL_CHOICES, Player
+
+EMAIL_HELP = "Where Kitty sends your emails. Only the directors of your clubs see it."
+NAME_HELP = "How your name appears on sheets and standings in every club you play in."
+LANGUAGE_HELP = "The language you read Kitty's pages and emails in."
+SCHEDULED_HELP = "An email when a club seats you at a new online table."
+REMINDER_HELP = "An email shortly before an online table you sit at opens."
+PAIRINGS_HELP = "An email when an event's round is published, saying where you sit."
+
+
+class InvitationEmailForm(forms.Form):
+    email = forms.EmailField(
+        label="Email address",
+        help_text="The invitation link goes to this address; it works once.",
+    )
+
+
+class NewAccountForm(UserCreationForm):
+    """A username and a password twice; the account is created with the claim."""
+
+
+class ProfileForm(forms.ModelForm):
+    """What a person changes about themselves: name, email, language and the emails they get."""
+
+    class Meta:
+        model = Player
+        fields = [
+            "display_name",
+            "email",
+            "language",
+            "email_table_scheduled",
+            "email_table_reminder",
+            "email_pairings",
+        ]
+        help_texts = {
+            "display_name": NAME_HELP,
+            "email": EMAIL_HELP,
+            "language": LANGUAGE_HELP,
+            "email_table_scheduled": SCHEDULED_HELP,
+            "email_table_reminder": REMINDER_HELP,
+            "email_pairings": PAIRINGS_HELP,
+        }
+
+    #: The checkboxes of the "emails you get" group, for the template.
+    email_choice_fields = EMAIL_CHOICES

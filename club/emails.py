@@ -1,0 +1,25 @@
+"""What every email Kitty sends needs: absolute links to the site, and subjects on one line.
+
+The club app's own emails (invitations) and the notices app's all build their links and
+subjects here.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+
+def site_url(path: str) -> str:
+    """``path`` (from ``reverse``) as an absolute address on the site (``KITTY_SITE_URL``)."""
+    return settings.KITTY_SITE_URL.rstrip("/") + path
+
+
+def header_text(text: str) -> str:
+    """``text`` on one line, for an email header.
+
+    Names typed by members (a table's title, an event's name) end up in subjects, and Django
+    refuses to send a header with a line break in it (``BadHeaderError``, against header
+    injection). Every line break (``\\n``, ``\\r``, ``\\u2028``... all whitespace to Python) and
+    the run of blanks around it become one space, so the email still goes out.
+    """
+    return " ".join(text.split())

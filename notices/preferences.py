@@ -1,0 +1,107 @@
+"""Which emails a player gets, why each email says it was sent, and its one-click unsubscribe.
+
+Each kind of notice is one of the player's email choices (``club.models.EMAIL_CHOICES``): the
+profile page sets them, and every notice carries a link that turns its own kind off without
+signing in. The link holds the player's id and the kind, signed with the site's secret key
+(``django.core.signing``, a salt of its own), so it cannot be changed into another player's
+or another kind's; it does not expire, since an old email's link must still work. The email
+also carries RFC 8058's ``List-Unsubscribe`` and ``List-Unsubscribe-Post`` headers, so a mail
+program's own unsubscribe button POSTs to the same link.
+
+``notices.services.notice_send`` asks ``wants`` before sending anything: a kind turned off is
+never sent again.
+"""
+
+from __future__ import annotations
+
+from django.core import signing
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from club.accounts import player_emails_turn_off
+from club.emails import site_url
+from club.models import Club, Player
+from notices.models import NoticeKind
+
+SALT = "notices.unsubscribe"
+
+EMAIL_CHOICE = {
+    NoticeKind.TABLE_SCHEDULED: "email_table_scheduled",
+    NoticeKind.TABLE_REMINDER: "email_table_reminder",
+    NoticeKind.PAIRINGS_PUBLISHED: "email_pairings",
+}
+"""The player's field that turns each kind of notice on or off."""
+
+WHY = {
+    NoticeKind.TABLE_SCHEDULED: (
+        "You get this because you play at {club} and asked to hear when you are seated at an "
+        "online table."
+    ),
+    NoticeKind.TABLE_REMINDER: (
+        "You get this because you play at {club} and asked for table reminders."
+    ),
+    NoticeKind.PAIRINGS_PUBLISHED: (
+        "You get this because you play at {club} and asked to hear when pairings are up."
+    ),
+}
+"""Why an email of each kind reached its reader."""
+
+STOPS = {
+    NoticeKind.TABLE_SCHEDULED: (
+        "You will get no more emails when a club seats you at an online table."
+    ),
+    NoticeKind.TABLE_REMINDER: "You will get no more table reminders.",
+    NoticeKind.PAIRINGS_PUBLISHED: "You will get no more \u201cpairings are up\u201d emails.",
+}
+"""What the unsubscribe page says it turns off, one whole sentence per kind."""
+
+
+def wants(player: Player, kind: str) -> bool:
+    """Whether ``player`` still gets notices of ``kind``."""
+    return bool(getattr(player, EMAIL_CHOICE[NoticeKind(kind)]))
+
+
+def unsubscribe_token(player_id: int, kind: str) -> str:
+    return signing.dumps([player_id, str(kind)], salt=SALT)
+
+
+def unsubscribe_read(token: str) -> tuple[int, NoticeKind] | None:
+    """The player id and kind a link names; ``None`` for a link changed or cut short."""
+    try:
+        value = signing.loads(token, salt=SALT)
+    except signing.BadSignature:
+        return None
+    match value:
+        case [int(player_id), str(kind)] if kind in NoticeKind.values:
+            return player_id, NoticeKind(kind)
+    return None
+
+
+def unsubscribe_url(player_id: int, kind: str) -> str:
+    return site_url(reverse("unsubscribe", args=[unsubscribe_token(player_id, kind)]))
+
+
+def unsubscribe(token: str) -> NoticeKind | None:
+    """Turn off the kind of email the link names for its player; the kind, or ``None`` for a
+    link that names nothing (changed by hand, or its player is gone)."""
+    found = unsubscribe_read(token)
+    if found is None:
+        return None
+    player_id, kind = found
+    return kind if player_emails_turn_off(player_id=player_id, field=EMAIL_CHOICE[kind]) else None
+
+
+def footer(kind: str, player: Player, club: Club) -> tuple[str, dict[str, str]]:
+    """What ends every notice of ``kind`` to ``player`` about ``club``: the text (why it was
+    sent, how to stop it) and the email headers of the one-click unsubscribe."""
+    link = unsubscribe_url(player.pk, kind)
+    context = {
+        "why": WHY[NoticeKind(kind)].format(club=club.name),
+        "link": link,
+        "profile": site_url(reverse("profile")),
+    }
+    headers = {
+        "List-Unsubscribe": f"<{link}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+    return render_to_string("notices/_footer.txt", context), headers
