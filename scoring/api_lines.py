@@ -26,6 +26,7 @@ from club.permissions import Capability
 from engine.rules import numerals
 from scoring import corrections, services
 from scoring import engine_bridge as bridge
+from scoring import linestore as store
 from scoring.api import SheetApi
 from scoring.api_serializers import CONFLICT, REFUSED, HandLineOutputSerializer
 from scoring.doubleentry import doubleentry_compare, doubleentry_resolve
@@ -49,7 +50,10 @@ def _line_field() -> serializers.DictField:
     return serializers.DictField(
         help_text="The line as written (docs/rules.md, 'Scoresheet lines'): dealer, bidder "
         "(seats count from 0 in the API: seat 1 on the pages is 0 here), bid, "
-        "trump, points or books per side, …"
+        "trump, points or books per side, … A dealer who is not the one in turn (the seat "
+        "after the previous line's dealer; the sheet's first dealer on line 1) is refused "
+        'with code dealer_out_of_turn unless the line holds "dealer_changed": true (a '
+        "misdeal); the rotation then goes on from that dealer."
     )
 
 
@@ -197,11 +201,10 @@ class LineCheckApi(SheetApi):
         data.is_valid(raise_exception=True)
         lines = sheet_lines(sheet=sheet, entry=data.validated_data["entry"])
         game = bridge.game_for(sheet)
-        score = bridge.line_check(
-            game,
-            data.validated_data["line"],
-            bridge.tally_after(game, lines[-1] if lines else None),
-        )
+        last = lines[-1] if lines else None
+        line = data.validated_data["line"]
+        score = bridge.line_check(game, line, bridge.tally_after(game, last))
+        store.rotation_or_refuse(sheet, [line], len(lines) + 1, store.turn_after(sheet, game, last))
         body = {
             "made": score.made,
             "delta": list(score.delta),

@@ -222,6 +222,12 @@ class HandLine(models.Model):
     bid = models.IntegerField("bid", null=True, blank=True)
     trump = models.CharField("trump", max_length=3, blank=True)
     passed_out = models.BooleanField("passed out", default=False)
+    dealer_changed = models.BooleanField(
+        "dealer changed",
+        default=False,
+        help_text="The line's dealer is not the one in turn, as written on purpose (a misdeal): "
+        "the rotation goes on from this dealer (scoring.rotation).",
+    )
     # What the engine computed.
     made = models.BooleanField("made", null=True, blank=True, help_text="Empty: thrown in.")
     delta = models.JSONField("change", help_text="Score change per side.")

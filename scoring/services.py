@@ -265,16 +265,20 @@ def handline_add(
     ``by_table``: the online table that owns the sheet writes its finished hand (nobody else
     adds lines to such a sheet while the table plays).
 
+    A line whose dealer is not the one in turn is refused unless it is marked
+    ``dealer_changed`` (``scoring.rotation``); the table's own lines are not checked.
+
     Raises:
         StaleLine: the sheet no longer has ``expected_number - 1`` lines (somebody was faster).
-        LineRefused: the engine refused the line (code, message, field); nothing is saved.
+        LineRefused: the engine refused the line (code, message, field), or its dealer is out
+            of turn (``dealer_out_of_turn``); nothing is saved.
         SheetLocked: the sheet is confirmed.
         TablePlaying: an online table owns the sheet now and ``by_table`` is false.
     """
     locked, last = store.sheet_lock_for_add(
         Scoresheet.objects.all(), sheet.pk, entry, by_table=by_table
     )
-    return _add_locked(locked, last, line, expected_number, by, entry)
+    return _add_locked(locked, last, line, expected_number, by, entry, by_table=by_table)
 
 
 @transaction.atomic
@@ -310,6 +314,8 @@ def _add_locked(
     expected_number: int,
     by: AbstractBaseUser | None,
     entry: str,
+    *,
+    by_table: bool = False,
 ) -> HandLine:
     number = last.number + 1 if last is not None else 1
     if expected_number != number:
@@ -322,6 +328,8 @@ def _add_locked(
     game = bridge.game_for(sheet)
     written = dict(line)
     score = bridge.line_check(game, written, bridge.tally_after(game, last))
+    if not by_table:  # a table's dealer is the engine's own, never typed
+        store.rotation_or_refuse(sheet, [written], number, store.turn_after(sheet, game, last))
     handline = HandLine(
         sheet=sheet,
         entry=entry,
