@@ -8,6 +8,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: Where each seat sits, by the number of seats: seat 0 at the top of the picture and the rest
+#: clockwise, as play passes to the left, so partners in a four-seat game sit across (North and
+#: South against East and West) and every table size has a name for each place.
+COMPASS: dict[int, tuple[str, ...]] = {
+    2: ("North", "South"),
+    3: ("North", "South-East", "South-West"),
+    4: ("North", "East", "South", "West"),
+    5: ("North", "East", "South-East", "South-West", "West"),
+    6: ("North", "North-East", "South-East", "South", "South-West", "North-West"),
+}
+
+
+def seat_compass(seats: int) -> tuple[str, ...]:
+    """The compass name of each of ``seats`` seats (``Seat n`` past the sizes in ``COMPASS``).
+
+    >>> seat_compass(4)
+    ('North', 'East', 'South', 'West')
+    """
+    return COMPASS.get(seats) or tuple(f"Seat {index + 1}" for index in range(seats))
+
 
 @dataclass(frozen=True, slots=True)
 class Seating:

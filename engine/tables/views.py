@@ -98,7 +98,8 @@ def table_new(request: HttpRequest, club: Club) -> HttpResponse:
         else:
             messages.success(request, f"{table} is set up.")
             return redirect("table_detail", club.slug, table.pk)
-    return render(request, "tables/table_new.html", {"club": club, "form": form})
+    context = {"club": club, "form": form, "seat_count": form.seat_count_initially()}
+    return render(request, "tables/table_new.html", context)
 
 
 @require_http_methods(["GET", "POST"])

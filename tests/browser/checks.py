@@ -1,0 +1,55 @@
+"""What every member-facing page must pass in the browser: it fits a phone, and axe-core finds
+no serious or critical accessibility violation.
+
+axe-core comes with the ``axe-playwright-python`` test dependency (its bundled ``axe.min.js``),
+so nothing is downloaded while the tests run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from playwright.sync_api import Page, ViewportSize
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+BLOCKING = {"serious", "critical"}
+
+
+def page_width(page: Page) -> int:
+    """How wide the page's content is: more than the viewport means it scrolls sideways."""
+    width: int = page.evaluate("document.documentElement.scrollWidth")
+    return width
+
+
+def assert_fits(page: Page) -> None:
+    """The page does not scroll sideways at its viewport's width."""
+    viewport = page.viewport_size
+    assert viewport is not None
+    assert page_width(page) <= viewport["width"], (
+        f"{page.url} is {page_width(page)} px wide at {viewport['width']} px"
+    )
+
+
+def blocking_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it stands."""
+    results = Axe().run(page)
+    violations: list[dict[str, Any]] = results.response["violations"]
+    return [v for v in violations if v.get("impact") in BLOCKING]
+
+
+def assert_accessible(page: Page) -> None:
+    """axe-core finds no serious or critical violation (each listed with the nodes at fault)."""
+    found = blocking_violations(page)
+    assert not found, "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(n["target"]) for n in v["nodes"][:5])
+        for v in found
+    )
+
+
+def assert_member_page(page: Page) -> None:
+    """Both checks a member-facing page must pass."""
+    assert_fits(page)
+    assert_accessible(page)
