@@ -72,6 +72,14 @@ class LineListApi(SheetApi):
         )
         line = _line_field()
         entry = serializers.ChoiceField(choices=Entry.choices, required=False, default="primary")
+        client_key = serializers.CharField(
+            required=False,
+            default="",
+            max_length=64,
+            help_text="Optional: the sender's own key for this line (1 to 64 letters, digits, "
+            "'-' or '_'; a UUID). Sent again with the same key (a retry after a dropped "
+            "connection), the line is answered as it was added, not added twice.",
+        )
 
     @extend_schema(
         parameters=[ENTRY],
@@ -100,6 +108,7 @@ class LineListApi(SheetApi):
             expected_number=values["number"],
             by=acting_user(request),
             entry=values["entry"],
+            client_key=values["client_key"],
         )
         return Response(HandLineOutputSerializer(line).data, status=status.HTTP_201_CREATED)
 
