@@ -22,3 +22,12 @@ def test_each_task_is_registered_under_its_first_name() -> None:
     for name, task in NAMES.items():
         assert task.name == name
         assert name in current_app.tasks
+
+
+def test_a_tables_task_is_handed_back_when_its_process_dies() -> None:
+    """Acknowledged late and rejected when the worker's process is lost: a computer move or
+    clock whose process is killed runs again (tests/tables/test_worker_killed.py)."""
+    for name, task in NAMES.items():
+        if name == "engine.tasks.tables_open_due":
+            continue  # the beat's sweep: it runs again within a minute anyway
+        assert task.acks_late and task.reject_on_worker_lost, name
