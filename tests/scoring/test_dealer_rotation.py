@@ -189,3 +189,17 @@ def test_the_tables_own_lines_are_not_checked(make_sheet: MakeSheet) -> None:
     line = AUCTION45[0] | {"dealer": 3}
     handline_add(sheet=sheet, line=line, expected_number=1, by=None, by_table=True)
     assert HandLine.objects.get(sheet=sheet).dealer == 3
+
+
+def test_the_live_check_names_who_deals(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    client.force_login(staff.director)
+    sheet = make_sheet(first_dealer=0)
+    url = reverse("sheet_line_check", args=[staff.club.slug, sheet.pk])
+    html = client.get(url, typed(AUCTION45[0], 1) | {"dealer": "3"}, headers=HTMX).content
+    error = html.decode().split('id="error-dealer"')[1].split("</small>")[0]
+    assert "Seat 1 deals line 1" in error
+    marked = typed(AUCTION45[0], 1) | {"dealer": "3", "dealer_changed": "on"}
+    assert "Made" in client.get(url, marked, headers=HTMX).content.decode()
+    assert not HandLine.objects.exists()
