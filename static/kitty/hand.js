@@ -163,6 +163,15 @@
     field("client_key").value = newKey();
     setNumber(lastNumber() + 1);
     markBidding();
+    // The check shown was the last hand's: the next one starts blank.
+    const check = document.getElementById("line-check");
+    if (check) {
+      const hint = document.createElement("span");
+      hint.className = "muted";
+      hint.textContent = "Tap the bidder, the bid, the trump and the points: the check shows here.";
+      check.replaceChildren(hint);
+    }
+    form.querySelectorAll(".hand-form .error").forEach((slot) => { slot.textContent = ""; });
   };
   const applyAdded = (answer) => {
     answer.totals.forEach((value, side) => {

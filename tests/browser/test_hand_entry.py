@@ -102,6 +102,7 @@ def test_three_hands_tapped_in_on_a_phone(live_server: LiveServer, phone: Page) 
     expect(phone.locator("#hand-total-0")).to_have_text(str(totals[0]))
     expect(phone.locator("#hand-total-1")).to_have_text(str(totals[1]))
     expect(dealer.get_by_role("radio", name="2 Bob")).to_be_checked()  # the deal passed
+    expect(phone.locator("#line-check")).not_to_contain_text("Made")  # the next hand is blank
 
     # Hand 2: Cy (North-South) bids 15 in spades; the points start at the bid: 15 to 15.
     _tap_hand(phone, "3 Cy", "15", "Spades", [])
