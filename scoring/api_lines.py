@@ -26,6 +26,7 @@ from club.permissions import Capability
 from engine.rules import numerals
 from scoring import corrections, services
 from scoring import engine_bridge as bridge
+from scoring import linestore as store
 from scoring.api import SheetApi
 from scoring.api_serializers import CONFLICT, REFUSED, HandLineOutputSerializer
 from scoring.doubleentry import doubleentry_compare, doubleentry_resolve
@@ -49,7 +50,10 @@ def _line_field() -> serializers.DictField:
     return serializers.DictField(
         help_text="The line as written (docs/rules.md, 'Scoresheet lines'): dealer, bidder "
         "(seats count from 0 in the API: seat 1 on the pages is 0 here), bid, "
-        "trump, points or books per side, …"
+        "trump, points or books per side, … A dealer who is not the one in turn (the seat "
+        "after the previous line's dealer; the sheet's first dealer on line 1) is refused "
+        'with code dealer_out_of_turn unless the line holds "dealer_changed": true (a '
+        "misdeal); the rotation then goes on from that dealer."
     )
 
 
@@ -68,6 +72,14 @@ class LineListApi(SheetApi):
         )
         line = _line_field()
         entry = serializers.ChoiceField(choices=Entry.choices, required=False, default="primary")
+        client_key = serializers.CharField(
+            required=False,
+            default="",
+            max_length=64,
+            help_text="Optional: the sender's own key for this line (1 to 64 letters, digits, "
+            "'-' or '_'; a UUID). Sent again with the same key (a retry after a dropped "
+            "connection), the line is answered as it was added, not added twice.",
+        )
 
     @extend_schema(
         parameters=[ENTRY],
@@ -96,6 +108,7 @@ class LineListApi(SheetApi):
             expected_number=values["number"],
             by=acting_user(request),
             entry=values["entry"],
+            client_key=values["client_key"],
         )
         return Response(HandLineOutputSerializer(line).data, status=status.HTTP_201_CREATED)
 
@@ -197,11 +210,10 @@ class LineCheckApi(SheetApi):
         data.is_valid(raise_exception=True)
         lines = sheet_lines(sheet=sheet, entry=data.validated_data["entry"])
         game = bridge.game_for(sheet)
-        score = bridge.line_check(
-            game,
-            data.validated_data["line"],
-            bridge.tally_after(game, lines[-1] if lines else None),
-        )
+        last = lines[-1] if lines else None
+        line = data.validated_data["line"]
+        score = bridge.line_check(game, line, bridge.tally_after(game, last))
+        store.rotation_or_refuse(sheet, [line], len(lines) + 1, store.turn_after(sheet, game, last))
         body = {
             "made": score.made,
             "delta": list(score.delta),

@@ -56,6 +56,7 @@ class HandLineOutputSerializer(serializers.ModelSerializer[HandLine]):
             "entry",
             "version",
             "line",
+            "dealer_changed",
             "made",
             "delta",
             "scores_after",

@@ -52,8 +52,10 @@ def handline_edit(
 
     Raises:
         StaleLine: the line changed since ``expected_version``.
-        LineRefused: the corrected line itself is refused (its field named), or a later line
-            would be refused (``later_line_refused``, naming that line). Nothing changes then.
+        LineRefused: the corrected line itself is refused (its field named, its dealer out of
+            turn included), or a later line would be refused (``later_line_refused``, naming
+            that line: a dealer no longer in turn after the correction too, unless that line is
+            marked "dealer changed"). Nothing changes then.
         ScoringError: ``no_such_line``.
         SheetLocked: the sheet is confirmed.
     """
@@ -65,6 +67,9 @@ def handline_edit(
     before = bridge.tally_after(game, lines[number - 2] if number > 1 else None)
     new = [dict(line)] + [hl.line for hl in lines[number:]]
     scores = store.replay_or_refuse(game, new, before, number)
+    store.rotation_or_refuse(
+        sheet, new, number, store.turn_after(sheet, game, lines[number - 2] if number > 1 else None)
+    )
     old = store.snapshot(target)
     target.version = store.next_version(sheet)
     for handline, written, score in zip(lines[number - 1 :], new, scores, strict=True):
@@ -98,7 +103,8 @@ def handline_delete(
 
     Raises:
         StaleLine: the line changed since ``expected_version``.
-        LineRefused: a later line would be refused without this one; nothing changes then.
+        LineRefused: a later line would be refused without this one (its dealer no longer in
+            turn included, unless marked "dealer changed"); nothing changes then.
         ScoringError: ``no_such_line``.
         SheetLocked: the sheet is confirmed.
     """
@@ -110,6 +116,14 @@ def handline_delete(
     before = bridge.tally_after(game, lines[number - 2] if number > 1 else None)
     later = lines[number:]
     scores = store.replay_or_refuse(game, [hl.line for hl in later], before, number + 1)
+    # The later lines move up: line number + 1 becomes line number, dealt after line number - 1.
+    store.rotation_or_refuse(
+        sheet,
+        [hl.line for hl in later],
+        number,
+        store.turn_after(sheet, game, lines[number - 2] if number > 1 else None),
+        moved_up=True,
+    )
     old = store.snapshot(target)
     target.deleted = True
     target.version = store.next_version(sheet)

@@ -101,6 +101,7 @@ def doubleentry_resolve(
             final.append(dict(kept.line))
     game = bridge.game_for(sheet)
     scores = store.replay_or_refuse(game, final, bridge.tally_start(game), 1)
+    store.rotation_or_refuse(sheet, final, 1, store.turn_after(sheet, game, None))
 
     resolutions = [
         Resolution.objects.create(

@@ -19,6 +19,7 @@ from club.models import Club
 from club.permissions import Capability
 from scoring import engine_bridge as bridge
 from scoring import lineform, ownership
+from scoring import linestore as store
 from scoring.errors import LineRefused, ScoringError
 from scoring.lineform import Column
 from scoring.models import Entry, HandLine, Scoresheet
@@ -166,8 +167,11 @@ def preview_line(
     typed far enough to say anything (a required input still empty)."""
     line = lineform.line_from_form(columns, data)
     game = view.game
+    number = last.number + 1 if last is not None else 1
     try:
         score = bridge.line_check(game, line, bridge.tally_after(game, last))
+        turn = store.turn_after(view.sheet, game, last)
+        store.rotation_or_refuse(view.sheet, [line], number, turn)
     except LineRefused as error:
         if error.code == "missing_field" and lineform.is_untyped(columns, data, error.field):
             return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +54,18 @@ def rules_from(club: Club, value: str | None) -> Rules:
         rule_set = RuleSet.objects.get(club=club, pk=int(value.removeprefix(RULE_SET)))
         return Rules(value, rule_set, rule_set.game)
     return Rules(value, None, value.removeprefix(STANDARD))
+
+
+def carried_over(data: Mapping[str, Any]) -> dict[str, str]:
+    """What was typed into the new-sheet form before its rules changed, as the redrawn form's
+    initial values: the title, the sides' names and partnerships, the seats and the first
+    dealer. Inputs the new game lacks are simply not drawn; a value no choice has selects none.
+    """
+    return {
+        name: str(data.get(name, ""))
+        for name in data
+        if name == "title" or name == "first_dealer" or name.startswith(("side_", "seat_"))
+    }
 
 
 class SheetCreateForm(forms.Form):

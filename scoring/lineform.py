@@ -53,6 +53,7 @@ HEADLINES = {
     "bad_value": "That value cannot be written here",
     "too_large": "Too long",
     "later_line_refused": "A later line would be wrong",
+    "dealer_out_of_turn": "Not this dealer's turn",
     "stale": "The sheet changed",
     "locked": "The sheet is locked",
 }
@@ -127,6 +128,17 @@ def line_columns(game: Game, side_labels: Sequence[str]) -> list[Column]:
         )
     if options.get("all_pass") == "redeal":
         columns.append(Column("passed_out", "passed_out", "Passed out", "check", short="Passed"))
+    # Last, out of the way of typing a hand: a dealer out of turn is refused unless the line
+    # says the deal changed (a misdeal).
+    columns.append(
+        Column(
+            "dealer_changed",
+            "dealer_changed",
+            "Dealer changed (misdeal)",
+            "check",
+            short="Dealer changed",
+        )
+    )
     return columns
 
 
@@ -167,7 +179,7 @@ def line_from_form(columns: Sequence[Column], data: Mapping[str, Any]) -> dict[s
         if any(v is not None for v in values):
             line[key] = values
     if line.get("passed_out"):
-        line = {k: v for k, v in line.items() if k in ("dealer", "passed_out")}
+        line = {k: v for k, v in line.items() if k in ("dealer", "dealer_changed", "passed_out")}
     return line
 
 
@@ -232,7 +244,8 @@ def line_text(written: Mapping[str, Any] | None, columns: Sequence[Column]) -> s
         return "—"
     if written.get("passed_out") is True:
         dealer = written.get("dealer")
-        return "Passed out" + (f" (dealer {dealer + 1})" if type(dealer) is int else "")
+        changed = ", dealer changed" if written.get("dealer_changed") is True else ""
+        return "Passed out" + (f" (dealer {dealer + 1}{changed})" if type(dealer) is int else "")
     typed = form_from_line(columns, written)
     modes = dict(MODE_CHOICES)
     parts = []

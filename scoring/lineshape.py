@@ -52,6 +52,7 @@ _COMMON = {
     "made": Shape.ONE,
     "scores_after": Shape.LIST,
     "passed_out": Shape.ONE,
+    "dealer_changed": Shape.ONE,
 }
 
 #: Game id → the fields of its line and their shapes (docs/rules.md#scoresheet-lines).

@@ -18,12 +18,20 @@ from scoring import engine_bridge as bridge
 from scoring.errors import LineRefused, ScoringError, SheetLocked
 from scoring.models import HandLine, Scoresheet, SheetStatus
 from scoring.ownership import refuse_table_owned
+from scoring.rotation import OutOfTurn, Turn, dealer_changed, rotation_check
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, User
 
 SHEET_LOCKED = "This sheet is confirmed and locked; a director must unlock it first."
 NO_SUCH_LINE = "There is no line {number} on this sheet."
+OUT_OF_TURN = (
+    "{expected} deals line {number}: {why} — not {written}. Write {expected_short} as the "
+    'dealer, or tick "dealer changed" if the deal really changed (a misdeal).'
+)
+WHY_FIRST = "the sheet's first dealer deals line 1"
+WHY_COUNTED = "the deal passes to the left after every hand from the sheet's first dealer"
+WHY_NEXT = "the deal passes to the left after {previous}, who dealt line {before}"
 LATER_LINE_REFUSED = (
     "This change would make line {number} wrong: {reason} Nothing was changed; correct line "
     "{number} first or change this line differently."
@@ -103,7 +111,7 @@ def last_line(sheet: Scoresheet, entry: str) -> HandLine | None:
     return (
         HandLine.objects.live()
         .filter(sheet=sheet, entry=entry)
-        .only("id", "number", "tally_after", "created_by")
+        .only("id", "number", "tally_after", "created_by", "dealer")
         .order_by("-number")
         .first()
     )
@@ -142,6 +150,70 @@ def replay_or_refuse(
         raise refused from error
 
 
+def turn_after(sheet: Scoresheet, game: Game, previous: HandLine | None) -> Turn:
+    """What the rotation knows before the line that follows ``previous`` (``None``: line 1)."""
+    return Turn(
+        seats=game.seating.seats,
+        first_dealer=sheet.first_dealer,
+        previous=previous.dealer if previous is not None else None,
+    )
+
+
+def rotation_or_refuse(
+    sheet: Scoresheet,
+    lines: Sequence[Mapping[str, Any]],
+    first_number: int,
+    turn: Turn,
+    *,
+    moved_up: bool = False,
+) -> None:
+    """Refuse the first of ``lines`` (numbered from ``first_number``) dealt out of turn and
+    not marked "dealer changed" (``scoring.rotation``). ``moved_up``: the lines move up one
+    number because the line above them is deleted; refusals name them as they stand now.
+
+    Raises:
+        LineRefused: ``dealer_out_of_turn`` on ``dealer``, naming who should deal, for the
+            first line of the run; ``later_line_refused`` naming a later (or moved) one.
+    """
+    out = rotation_check(lines, first_number, turn)
+    if out is None:
+        return
+    error = LineRefused("dealer_out_of_turn", out_of_turn_text(sheet, out), "dealer")
+    error.number = out.number
+    if out.number == first_number and not moved_up:
+        raise error
+    shown = out.number + 1 if moved_up else out.number
+    refused = LineRefused(
+        "later_line_refused",
+        LATER_LINE_REFUSED.format(number=shown, reason=_sentence(error.message)),
+    )
+    refused.number = shown
+    raise refused from error
+
+
+def out_of_turn_text(sheet: Scoresheet, out: OutOfTurn) -> str:
+    """The refusal of a dealer out of turn, the seats named by who sat there when known."""
+    names = dict(sheet.seats.values_list("seat", "player__display_name"))
+
+    def seat(index: int) -> str:
+        plain = f"seat {index + 1}"
+        name = names.get(index)
+        return f"{plain} ({name})" if name and name.lower() != plain else plain
+
+    if out.previous is not None:
+        why = WHY_NEXT.format(previous=seat(out.previous), before=out.number - 1)
+    else:
+        why = WHY_FIRST if out.number == 1 else WHY_COUNTED
+    expected = seat(out.expected)
+    return OUT_OF_TURN.format(
+        expected=expected[:1].upper() + expected[1:],
+        expected_short=f"seat {out.expected + 1}",
+        number=out.number,
+        why=why,
+        written=seat(out.written),
+    )
+
+
 def _sentence(message: str) -> str:
     message = message[:1].upper() + message[1:]
     return message if message.endswith(".") else message + "."
@@ -162,6 +234,7 @@ def fill(handline: HandLine, line: Mapping[str, Any], score: HandScore) -> None:
     trump = line.get("trump")
     handline.trump = trump.strip().upper()[:3] if isinstance(trump, str) else ""
     handline.passed_out = line.get("passed_out") is True
+    handline.dealer_changed = dealer_changed(line)
     handline.made = score.made
     handline.delta = list(score.delta)
     handline.scores_after = list(score.scores_after)

@@ -222,6 +222,12 @@ class HandLine(models.Model):
     bid = models.IntegerField("bid", null=True, blank=True)
     trump = models.CharField("trump", max_length=3, blank=True)
     passed_out = models.BooleanField("passed out", default=False)
+    dealer_changed = models.BooleanField(
+        "dealer changed",
+        default=False,
+        help_text="The line's dealer is not the one in turn, as written on purpose (a misdeal): "
+        "the rotation goes on from this dealer (scoring.rotation).",
+    )
     # What the engine computed.
     made = models.BooleanField("made", null=True, blank=True, help_text="Empty: thrown in.")
     delta = models.JSONField("change", help_text="Score change per side.")
@@ -233,6 +239,13 @@ class HandLine(models.Model):
         "game result", null=True, blank=True, help_text="Winners and reason if the hand ends it."
     )
     deleted = models.BooleanField("deleted", default=False)
+    client_key = models.CharField(
+        "sent as",
+        max_length=64,
+        blank=True,
+        help_text="The key the sending phone or program made for this line: the same line sent "
+        "again (a retry after a dropped connection) is found by it, not added twice.",
+    )
     # The sheet's revision when this line last changed: a form or API call that edits "line 3
     # as of version 17" is refused if line 3 changed (or another line took its number) since.
     version = models.PositiveIntegerField("version", default=0)
@@ -262,6 +275,12 @@ class HandLine(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(entry__in=Entry.values), name="handline_entry_known"
+            ),
+            # Deleted lines keep their key: a retry of a line since deleted is not added again.
+            models.UniqueConstraint(
+                fields=["sheet", "client_key"],
+                condition=~Q(client_key=""),
+                name="handline_client_key_once_per_sheet",
             ),
         ]
 

@@ -11,6 +11,7 @@ from club.models import Club
 from engine.rules import GAME_NAMES, Game
 from scoring import engine_bridge as bridge
 from scoring.models import Entry, HandLine, LineRevision, Scoresheet, SheetStatus
+from scoring.rotation import Turn, dealer_in_turn
 
 
 def scoresheet_list(*, club: Club, status: str | None = None) -> QuerySet[Scoresheet]:
@@ -155,7 +156,10 @@ def sheet_view_after(*, sheet: Scoresheet, last: HandLine | None) -> SheetView:
         end_text=end_text,
         is_over=bool(result),
         next_number=count + 1,
-        next_dealer=sheet.dealer_of(count + 1, seating.seats),
+        next_dealer=dealer_in_turn(
+            Turn(seating.seats, sheet.first_dealer, last.dealer if last is not None else None),
+            count + 1,
+        ),
     )
 
 

@@ -58,6 +58,10 @@ NOT_FINISHED = "The game is not over yet: a sheet is confirmed once a side has w
 ALREADY_CONFIRMED = "This sheet is already confirmed."
 NOT_CONFIRMED = "This sheet is not confirmed, so there is nothing to unlock."
 UNLOCK_REASON_NEEDED = "Say why the sheet is unlocked: the reason is kept with the sheet."
+CLIENT_KEY_BAD = (
+    "The line's key must be 1 to 64 letters, digits, '-' or '_' (a UUID is one); it lets "
+    "a line sent twice be added once."
+)
 ENTRIES_DIFFER = (
     "The second entry differs from the sheet on {lines}: compare them and choose "
     "the right version first."
@@ -259,22 +263,36 @@ def handline_add(
     by: AbstractBaseUser | None,
     entry: str = Entry.PRIMARY,
     by_table: bool = False,
+    client_key: str = "",
 ) -> HandLine:
     """Check ``line`` against the running totals and add it as line ``expected_number``.
 
     ``by_table``: the online table that owns the sheet writes its finished hand (nobody else
     adds lines to such a sheet while the table plays).
 
+    ``client_key``: the sender's own key for this line (a phone makes one per hand). When the
+    sheet already has a line sent with it, that line is returned and nothing is added: a line
+    sent again after a dropped connection is written once.
+
+    A line whose dealer is not the one in turn is refused unless it is marked
+    ``dealer_changed`` (``scoring.rotation``); the table's own lines are not checked.
+
     Raises:
         StaleLine: the sheet no longer has ``expected_number - 1`` lines (somebody was faster).
-        LineRefused: the engine refused the line (code, message, field); nothing is saved.
+        LineRefused: the engine refused the line (code, message, field), or its dealer is out
+            of turn (``dealer_out_of_turn``); nothing is saved.
         SheetLocked: the sheet is confirmed.
         TablePlaying: an online table owns the sheet now and ``by_table`` is false.
     """
+    _refuse_bad_key(client_key)
     locked, last = store.sheet_lock_for_add(
         Scoresheet.objects.all(), sheet.pk, entry, by_table=by_table
     )
-    return _add_locked(locked, last, line, expected_number, by, entry)
+    if sent := _sent_before(locked, client_key):
+        return sent
+    return _add_locked(
+        locked, last, line, expected_number, by, entry, by_table=by_table, client_key=client_key
+    )
 
 
 @transaction.atomic
@@ -286,21 +304,45 @@ def handline_add_to(
     expected_number: int,
     by: AbstractBaseUser | None,
     entry: str = Entry.PRIMARY,
+    client_key: str = "",
 ) -> HandLine:
     """``handline_add`` for the entry page and the API, which know the sheet by its number
     only: the club's sheet is read once, locked, instead of read and then locked. ``line``
     may be a reader that builds the line with the sheet's game (a form's inputs depend on the
-    game). The new line's ``sheet`` is the sheet as the line left it.
+    game). The new line's ``sheet`` is the sheet as the line left it. A ``client_key`` already
+    sent returns that line, as ``handline_add`` does.
 
     Raises:
         Http404: the club has no such sheet.
         StaleLine, LineRefused, SheetLocked, TablePlaying: as ``handline_add``.
     """
+    _refuse_bad_key(client_key)
     sheets = Scoresheet.objects.for_club(club)
     locked, last = store.sheet_lock_for_add(sheets, sheet_id, entry)
+    if sent := _sent_before(locked, client_key):
+        return sent
     if callable(line):
         line = line(bridge.game_for(locked))
-    return _add_locked(locked, last, line, expected_number, by, entry)
+    return _add_locked(locked, last, line, expected_number, by, entry, client_key=client_key)
+
+
+def _refuse_bad_key(client_key: str) -> None:
+    if client_key and not (
+        len(client_key) <= 64
+        and all(c.isascii() and (c.isalnum() or c in "-_") for c in client_key)
+    ):
+        raise ScoringError("bad_client_key", CLIENT_KEY_BAD, "client_key")
+
+
+def _sent_before(sheet: Scoresheet, client_key: str) -> HandLine | None:
+    """The line of the locked ``sheet`` sent with ``client_key`` before, if any (deleted
+    since included: it was written once)."""
+    if not client_key:
+        return None
+    sent = HandLine.objects.filter(sheet=sheet, client_key=client_key).first()
+    if sent is not None:
+        sent.sheet = sheet
+    return sent
 
 
 def _add_locked(
@@ -310,6 +352,9 @@ def _add_locked(
     expected_number: int,
     by: AbstractBaseUser | None,
     entry: str,
+    *,
+    by_table: bool = False,
+    client_key: str = "",
 ) -> HandLine:
     number = last.number + 1 if last is not None else 1
     if expected_number != number:
@@ -322,12 +367,15 @@ def _add_locked(
     game = bridge.game_for(sheet)
     written = dict(line)
     score = bridge.line_check(game, written, bridge.tally_after(game, last))
+    if not by_table:  # a table's dealer is the engine's own, never typed
+        store.rotation_or_refuse(sheet, [written], number, store.turn_after(sheet, game, last))
     handline = HandLine(
         sheet=sheet,
         entry=entry,
         number=number,
         created_by=store.author(by),
         version=store.next_version(sheet),
+        client_key=client_key,
     )
     store.fill(handline, written, score)
     store.clean(handline)

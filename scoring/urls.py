@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring import line_views, review_views, views
+from scoring import hand_views, line_views, review_views, views
 
 SHEET = "clubs/<slug:slug>/sheets/<int:sheet_id>/"
 
@@ -17,6 +17,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/sheets/new/", views.sheet_new, name="sheet_new"),
     path(SHEET, views.sheet_entry, name="sheet_entry"),
     path(f"{SHEET}second-entry/", views.sheet_second_entry, name="sheet_second_entry"),
+    path(f"{SHEET}hand/", hand_views.hand_entry, name="sheet_hand"),
     path(f"{SHEET}lines/add/", views.line_add, name="sheet_line_add"),
     path(f"{SHEET}lines/check/", views.line_check, name="sheet_line_check"),
     path(f"{SHEET}lines/<int:number>/edit/", line_views.line_edit, name="sheet_line_edit"),

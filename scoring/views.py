@@ -25,7 +25,7 @@ from club.views import HtmxHttpRequest
 from engine.rules import GAME_NAMES, Game
 from scoring import entrypage, lineform, services
 from scoring.errors import LineRefused, ScoringError, SheetLocked, StaleLine
-from scoring.forms import SheetCreateForm, rules_from
+from scoring.forms import SheetCreateForm, carried_over, rules_from
 from scoring.models import Entry, Scoresheet, SheetStatus
 from scoring.selectors import scoresheet_get, scoresheet_list, status_counts
 
@@ -60,7 +60,8 @@ def sheet_list(request: HttpRequest, club: Club) -> HttpResponse:
 @club_required(Capability.SCORE)
 def sheet_new(request: HttpRequest, club: Club) -> HttpResponse:
     """A new sheet. Choosing the rules redraws the sides and seats (their number depends on
-    the game); without JavaScript the "Change rules" button does the same."""
+    the game), keeping what was typed in them; without JavaScript the "Change rules" button
+    does the same."""
     posted = request.method == "POST" and "choose" not in request.POST
     data = request.POST if request.method == "POST" else request.GET
     rules = rules_from(club, data.get("rules"))
@@ -69,7 +70,8 @@ def sheet_new(request: HttpRequest, club: Club) -> HttpResponse:
         request.POST if posted else None,
         club=club,
         side_seats=game.seating.side_seats,
-        initial={"rules": rules.value},
+        # Redrawn for other rules: what was typed stays (inputs the new game lacks drop out).
+        initial={**carried_over(data), "rules": rules.value},
     )
     if posted and form.is_valid():
         try:

@@ -30,6 +30,7 @@ def columns(game_id: str, **options: Any) -> Any:
 def test_columns_follow_the_typing_order() -> None:
     names = [c.name for c in columns("auction45")]
     assert names[:6] == ["dealer", "bidder", "bid", "trump", "points_0", "points_1"]
+    assert names[-1] == "dealer_changed"  # last: out of the way of typing a hand
     assert [c.name for c in columns("bidwhist")][4:7] == ["mode", "books_0", "books_1"]
     assert "passed_out" not in [c.name for c in columns("pitch52")]  # the dealer is stuck
     assert "passed_out" in [c.name for c in columns("pitch52", all_pass="redeal")]

@@ -184,7 +184,8 @@ def test_an_edit_from_an_old_version_is_stale(make_sheet: MakeSheet) -> None:
 
 def test_delete_keeps_the_line_and_moves_the_rest_up(make_sheet: MakeSheet) -> None:
     sheet = make_sheet()
-    play(sheet, AUCTION45[:3])
+    # Line 3 says its deal changed, so it may follow line 1 once line 2 is gone.
+    play(sheet, [*AUCTION45[:2], {**AUCTION45[2], "dealer_changed": True}])
     deleted = handline_delete(sheet=sheet, number=2, by=None)
     assert deleted.deleted
     live = list(HandLine.objects.live().order_by("number"))

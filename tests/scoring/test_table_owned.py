@@ -29,9 +29,11 @@ def _playing(staff: Staff) -> tuple[LiveTable, Scoresheet]:
 
 
 def _typed(sheet: Scoresheet) -> dict[str, object]:
-    """Line 1 as a person would type it again (without the scores, worked out anew)."""
+    """Line 1 as a person would type it again as line 2 (without the scores, worked out anew,
+    and dealt by the next seat, in turn)."""
     line = dict(HandLine.objects.get(sheet=sheet, number=1).line)
     line.pop("scores_after", None)
+    line["dealer"] = (int(str(line["dealer"])) + 1) % 4
     return line
 
 

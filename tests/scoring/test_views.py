@@ -73,7 +73,8 @@ def test_enter_adds_a_line_and_the_fragment_shows_totals_and_a_fresh_row(
     assert '<tr id="line-1"' in html and "Line 1 added." in html
     assert 'id="total-0">10<' in html and 'id="total-1">20<' in html
     assert 'name="number" value="2"' in html
-    assert 'value=""' in input_tag(html, "dealer")  # no first dealer known: nothing filled in
+    # No first dealer known, but line 1 names its dealer (seat 1): seat 2 deals next.
+    assert 'value="2"' in input_tag(html, "dealer")
     assert "autofocus" in input_tag(html, "dealer")
     assert HandLine.objects.get(sheet=sheet).scores_after == [10, 20]
 

@@ -237,6 +237,7 @@ def test_an_abandoned_table_keeps_its_hands_on_a_sheet_released_to_directors() -
     assert HandLine.objects.filter(sheet=sheet).count() == 1
     typed = dict(HandLine.objects.get(sheet=sheet, number=1).line)
     typed.pop("scores_after", None)
+    typed["dealer"] = (int(typed["dealer"]) + 1) % 4  # line 2 is dealt by the next seat
     handline_add_to(club=table.club, sheet_id=sheet.pk, line=typed, expected_number=2, by=director)
     with pytest.raises(TableError) as again:
         services.table_abandon(table_id=table.pk, by=director)

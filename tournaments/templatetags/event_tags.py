@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django import template
 from django.urls import NoReverseMatch, reverse
 
@@ -23,3 +26,16 @@ def sheet_url(slug: str, sheet_id: int | None) -> str:
 def lookup(mapping: dict[str, object], key: str) -> object:
     """``{{ row.shown|lookup:column.key }}``: a dict entry by a key held in a variable."""
     return mapping.get(key, "") if isinstance(mapping, dict) else ""
+
+
+#: The figures people look for first, whatever orders the standings: shown right after the name.
+FIRST_COLUMNS = ("points", "point_differential")
+
+
+@register.filter
+def columns_first(columns: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A standings snapshot's columns with Points and Point difference first (when the event
+    counts them), the others in the event's order: on a narrow screen those two are never
+    the ones pushed out of view."""
+    first = [c for key in FIRST_COLUMNS for c in columns if c.get("key") == key]
+    return first + [c for c in columns if c not in first]

@@ -1,0 +1,264 @@
+// The one-hand-at-a-time entry page (scoring/hand_views.py). Without this script the page is
+// a plain form that posts one hand; with it:
+// - the points are steppers, and with two sides and a fixed total (30 in 120s, 13 books in
+//   bid whist) a side's points fill the other's with the rest; pitch's points follow the
+//   categories tapped;
+// - "Add" keeps the hand on the phone (localStorage) first, then sends it; a hand that cannot
+//   be sent (no connection) waits and goes when the connection returns, each with the key
+//   the page made for it, so the sheet adds it exactly once even if it is sent twice;
+// - the page says what is waiting, and the totals follow each hand added.
+(() => {
+  "use strict";
+  const form = document.getElementById("hand-form");
+  if (!form) return;
+  const status = document.getElementById("hand-status");
+  const storeKey = `kitty-hand-queue-${form.dataset.sheet}`;
+  const seats = Number(form.dataset.seats);
+  const seatSides = form.dataset.seatSides.split(",").map(Number);
+  const perSide = form.dataset.perSide;
+  const step = Number(form.dataset.step) || 1;
+  const categories = (form.dataset.categories || "").split(",").filter(Boolean)
+    .map((pair) => pair.split(":")).map(([name, value]) => [name, Number(value)]);
+  const sideInputs = [...form.querySelectorAll(".stepper-value")];
+  let flushing = false;
+
+  const field = (name) => form.elements.namedItem(name);
+  const checked = (name) => form.querySelector(`input[name="${name}"]:checked`);
+  const total = () => {
+    const noTrump = field("no_trump_played");
+    const value = noTrump && noTrump.checked ? form.dataset.totalNoTrump : form.dataset.total;
+    return value ? Number(value) : null;
+  };
+  const newKey = () => (crypto.randomUUID ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+  const changed = () => form.dispatchEvent(new Event("input", { bubbles: true }));
+
+  // --- Points ------------------------------------------------------------------------------
+  const fillOthers = (input) => {
+    const whole = total();
+    if (whole === null || sideInputs.length !== 2 || input.value.trim() === "") return;
+    const other = sideInputs.find((candidate) => candidate !== input);
+    const value = Number(input.value);
+    if (Number.isInteger(value)) other.value = String(Math.max(0, whole - value));
+  };
+  const biddingSide = () => {
+    const bidder = checked("bidder");
+    return bidder ? seatSides[Number(bidder.value) - 1] : null;
+  };
+  const markBidding = () => {
+    const side = biddingSide();
+    form.querySelectorAll(".stepper").forEach((box) => {
+      box.classList.toggle("is-bidding", Number(box.dataset.side) === side);
+    });
+  };
+  form.querySelectorAll(".stepper-button").forEach((button) => {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const input = button.parentElement.querySelector(".stepper-value");
+      const whole = total();
+      const now = Number(input.value) || 0;
+      let next = Math.max(0, now + Number(button.dataset.step));
+      if (whole !== null) next = Math.min(whole, next);
+      input.value = String(next);
+      fillOthers(input);
+      changed();
+    });
+  });
+  form.querySelectorAll(".hand-fill-note").forEach((note) => { note.hidden = false; });
+  sideInputs.forEach((input) => input.addEventListener("input", (event) => {
+    if (event.isTrusted) fillOthers(input);
+  }));
+
+  // The bid tapped after the bidder (or the bidder after the bid) starts the bidding side at
+  // its bid, the other side at the rest: most hands are then a tap or two of the stepper.
+  const startAtBid = () => {
+    const side = biddingSide();
+    const bid = checked("bid");
+    if (side === null || !bid || total() === null || sideInputs.length !== 2) return;
+    if (sideInputs.some((input) => input.value.trim() !== "")) return;
+    const input = sideInputs[side];
+    input.value = String(Math.min(total(), Number(bid.value)));
+    fillOthers(input);
+  };
+  const categoryPoints = () => {
+    if (!categories.length) return;
+    const points = sideInputs.map(() => 0);
+    categories.forEach(([name, value]) => {
+      const taken = checked(`cat_${name}`);
+      if (taken && taken.value) points[Number(taken.value) - 1] += value;
+    });
+    sideInputs.forEach((input, side) => { input.value = String(points[side]); });
+  };
+  form.addEventListener("change", (event) => {
+    const name = event.target.name || "";
+    if (name === "bidder") markBidding();
+    if (name === "bidder" || name === "bid") startAtBid();
+    if (name.startsWith("cat_")) categoryPoints();
+    if (name === "no_trump_played") {
+      const holds = document.getElementById("hand-holds");
+      if (holds) holds.textContent = String(total());
+      const typed = sideInputs[biddingSide() ?? 0];
+      if (typed) fillOthers(typed);
+    }
+  });
+  markBidding();
+
+  // --- Hands waiting on this phone ----------------------------------------------------------
+  const load = () => {
+    try { return JSON.parse(localStorage.getItem(storeKey) || "[]"); } catch { return []; }
+  };
+  const save = (queue) => localStorage.setItem(storeKey, JSON.stringify(queue));
+  let queue = load();
+
+  const say = (text, isError = false) => {
+    status.textContent = "";
+    if (!text) return;
+    const line = document.createElement("p");
+    line.className = isError ? "alert alert-error" : "alert";
+    line.textContent = text;
+    status.append(line);
+  };
+  const waitingText = () => {
+    const waiting = queue.filter((item) => !item.refused);
+    if (!waiting.length) return "";
+    const hands = waiting.map((item) => item.number).join(", ");
+    return `${waiting.length === 1 ? "1 hand" : `${waiting.length} hands`} waiting to be sent `
+      + `(hand ${hands}): kept on this phone, sent as soon as the connection is back.`;
+  };
+  const showQueue = (added = "") => {
+    const head = queue[0];
+    if (head && head.refused) {
+      say(`Hand ${head.number} was not added: ${head.refused} Correct it and tap Add.`, true);
+    } else {
+      say([added, waitingText()].filter(Boolean).join(" "));
+    }
+  };
+  const setNumber = (number) => {
+    field("number").value = String(number);
+    document.getElementById("hand-number").textContent = String(number);
+  };
+  const lastNumber = () => Math.max(0, ...queue.map((item) => item.number));
+  if (queue.length) setNumber(Math.max(Number(field("number").value), lastNumber() + 1));
+
+  const fill = (fields) => {
+    form.reset();
+    fields.forEach(([name, value]) => {
+      const inputs = form.querySelectorAll(`[name="${name}"]`);
+      inputs.forEach((input) => {
+        if (input.type === "radio") input.checked = input.value === value;
+        else if (input.type === "checkbox") input.checked = true;
+        else if (input.type !== "hidden") input.value = value;
+      });
+    });
+    markBidding();
+  };
+  const nextHand = () => {
+    const dealer = checked("dealer");
+    const next = dealer ? (Number(dealer.value) % seats) + 1 : null;
+    form.reset();
+    sideInputs.forEach((input) => { input.value = ""; });
+    form.querySelectorAll('input[type="radio"]').forEach((input) => {
+      input.checked = input.name === "dealer" && Number(input.value) === next;
+    });
+    field("client_key").value = newKey();
+    setNumber(lastNumber() + 1);
+    markBidding();
+    // The check shown was the last hand's: the next one starts blank.
+    const check = document.getElementById("line-check");
+    if (check) {
+      const hint = document.createElement("span");
+      hint.className = "muted";
+      hint.textContent = "Tap the bidder, the bid, the trump and the points: the check shows here.";
+      check.replaceChildren(hint);
+    }
+    form.querySelectorAll(".hand-form .error").forEach((slot) => { slot.textContent = ""; });
+  };
+  const applyAdded = (answer) => {
+    answer.totals.forEach((value, side) => {
+      const shown = document.getElementById(`hand-total-${side}`);
+      if (shown) shown.textContent = String(value);
+    });
+    if (answer.is_over) window.location.reload();
+    if (!queue.length) setNumber(answer.next_number);
+  };
+
+  // Somebody else added lines meanwhile: the hands waiting here follow theirs.
+  const renumber = (first) => {
+    queue.forEach((item, index) => {
+      item.number = first + index;
+      item.fields = item.fields.map(([name, value]) => [
+        name, name === "number" ? String(item.number) : value,
+      ]);
+    });
+    setNumber(lastNumber() + 1);
+  };
+  const send = (item) => fetch(form.action, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+    body: new URLSearchParams(item.fields),
+  });
+  const flush = async () => {
+    if (flushing) return;
+    flushing = true;
+    let added = "";
+    try {
+      while (queue.length && !queue[0].refused) {
+        const item = queue[0];
+        let answer;
+        try {
+          answer = await send(item);
+        } catch {
+          break; // no connection: the hand waits
+        }
+        if (answer.status >= 500) break;
+        const body = await answer.json().catch(() => ({}));
+        queue = load();
+        if (answer.ok) {
+          queue = queue.filter((waiting) => waiting.key !== item.key);
+          save(queue);
+          added = body.notice || "";
+          applyAdded(body);
+        } else {
+          if (body.code === "stale" && body.next_number) renumber(body.next_number);
+          const head = queue.find((waiting) => waiting.key === item.key);
+          if (head) head.refused = body.message || "the sheet refused it.";
+          save(queue);
+          fill(item.fields);
+          setNumber(head ? head.number : item.number);
+          break;
+        }
+      }
+    } finally {
+      flushing = false;
+      showQueue(added);
+    }
+  };
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const fields = [...new FormData(form)].map(([name, value]) => [name, String(value)]);
+    const key = field("client_key").value;
+    const number = Number(field("number").value);
+    queue = load();
+    const head = queue[0];
+    if (head && head.refused) {
+      // The refused hand, corrected: it keeps its place, its number and its key.
+      const fixed = fields.map(([name, value]) => [
+        name,
+        name === "client_key" ? head.key : name === "number" ? String(head.number) : value,
+      ]);
+      queue[0] = { key: head.key, number: head.number, fields: fixed };
+    } else {
+      queue.push({ key, number, fields });
+    }
+    save(queue);
+    nextHand();
+    showQueue();
+    flush();
+  });
+  window.addEventListener("online", flush);
+  setInterval(() => { if (queue.some((item) => !item.refused)) flush(); }, 5000);
+  showQueue();
+  flush();
+})();

@@ -1,0 +1,164 @@
+"""The one-hand-at-a-time page without JavaScript (a plain form post) and as its script uses it
+(JSON): the choices drawn for each game, a hand added once per key, refusals kept as tapped,
+pitch's categories, and who may use it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.models import HandLine
+from scoring.services import scoresheet_create
+from tests.factories import ClubFactory
+from tests.scoring.conftest import MakeSheet, Staff
+
+pytestmark = pytest.mark.django_db
+
+JSON = {"Accept": "application/json"}
+HAND = {"dealer": "1", "bidder": "2", "bid": "20", "trump": "H", "points_0": "10", "points_1": "20"}
+
+
+@pytest.fixture
+def scorer(client: Client, staff: Staff) -> Client:
+    client.force_login(staff.scorer)
+    return client
+
+
+def url(staff: Staff, sheet_id: int) -> str:
+    return reverse("sheet_hand", args=[staff.club.slug, sheet_id])
+
+
+def checked(html: str, name: str) -> list[str]:
+    return re.findall(rf'<input type="radio" name="{name}" value="([^"]*)" checked', html)
+
+
+def radios(html: str, name: str) -> list[str]:
+    return re.findall(rf'<input type="radio" name="{name}" value="([^"]*)"', html)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "bids", "trumps"),
+    [
+        ("auction45", ["15", "20", "25", "30", "60"], ["S", "H", "D", "C"]),
+        ("bidwhist", [str(n) for n in range(1, 8)], ["S", "H", "D", "C", "NT"]),
+        ("pitch52", [str(n) for n in range(4, 11)], ["S", "H", "D", "C"]),
+    ],
+)
+def test_each_game_gets_its_buttons(
+    scorer: Client,
+    staff: Staff,
+    make_sheet: MakeSheet,
+    game_id: str,
+    bids: list[str],
+    trumps: list[str],
+) -> None:
+    sheet = make_sheet(game_id, first_dealer=2)
+    html = scorer.get(url(staff, sheet.pk)).content.decode()
+    assert radios(html, "bid") == bids
+    assert radios(html, "trump") == trumps
+    assert radios(html, "bidder") == ["1", "2", "3", "4"]
+    assert checked(html, "dealer") == ["3"]  # the first dealer, seats from 1
+    assert ("Spades" in html) and ("Hearts" in html)  # suits named, not only drawn
+    assert bool(radios(html, "mode")) == (game_id == "bidwhist")
+    assert bool(radios(html, "cat_high")) == (game_id == "pitch52")
+    key = re.search(r'name="client_key" value="([0-9a-f]{32})"', html)
+    assert key is not None
+
+
+def test_a_plain_post_adds_once_per_key_and_comes_back_for_the_next(
+    scorer: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    data = {**HAND, "number": "1", "client_key": "k-1"}
+    response = scorer.post(url(staff, sheet.pk), data)
+    assert response.status_code == 302 and response["Location"] == url(staff, sheet.pk)
+    again = scorer.post(url(staff, sheet.pk), data)  # a double tap
+    assert again.status_code == 302
+    assert HandLine.objects.filter(sheet=sheet).count() == 1
+    html = scorer.get(url(staff, sheet.pk)).content.decode()
+    assert checked(html, "dealer") == ["2"]  # the deal passed to the left
+    assert 'name="number" value="2"' in html
+    assert "Line 1 added." in html
+
+
+def test_a_refused_hand_comes_back_as_tapped_with_the_reason(
+    scorer: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    data = {**HAND, "number": "1", "client_key": "k-1", "points_1": "25"}
+    response = scorer.post(url(staff, sheet.pk), data)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "The points do not add up." in html
+    assert checked(html, "bidder") == ["2"] and checked(html, "bid") == ["20"]
+    assert 'value="25"' in html and 'name="client_key" value="k-1"' in html
+    assert not HandLine.objects.exists()
+
+
+def test_the_script_gets_json(scorer: Client, staff: Staff, make_sheet: MakeSheet) -> None:
+    sheet = make_sheet(first_dealer=0)
+    data = {**HAND, "number": "1", "client_key": "k-1"}
+    added = scorer.post(url(staff, sheet.pk), data, headers=JSON)
+    assert added.status_code == 201
+    body = added.json()
+    assert body["number"] == 1 and body["totals"] == [10, 20]
+    assert body["next_number"] == 2 and body["next_dealer"] == 2
+    assert scorer.post(url(staff, sheet.pk), data, headers=JSON).json()["number"] == 1
+    stale = scorer.post(url(staff, sheet.pk), {**data, "client_key": "k-2"}, headers=JSON)
+    assert stale.status_code == 409
+    assert stale.json()["code"] == "stale" and stale.json()["next_number"] == 2
+    wrong = {**HAND, "dealer": "4", "number": "2", "client_key": "k-3"}
+    refused = scorer.post(url(staff, sheet.pk), wrong, headers=JSON)
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "dealer_out_of_turn"
+    assert refused.json()["field"] == "dealer"
+
+
+def test_pitch_categories_give_the_points(
+    scorer: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet("pitch52", first_dealer=0)
+    data = {
+        "number": "1",
+        "client_key": "p-1",
+        "dealer": "1",
+        "bidder": "2",
+        "bid": "4",
+        "trump": "S",
+        "cat_high": "2",
+        "cat_low": "2",
+        "cat_jack": "1",
+        "cat_game": "2",
+    }
+    assert scorer.post(url(staff, sheet.pk), data, headers=JSON).status_code == 201
+    line = HandLine.objects.get(sheet=sheet)
+    assert line.line["points"] == [1, 3]
+    assert line.line["categories"] == {"high": 1, "low": 1, "jack": 0, "game": 1}
+    bad = {**data, "number": "2", "client_key": "p-2", "dealer": "2", "cat_high": "7"}
+    refused = scorer.post(url(staff, sheet.pk), bad, headers=JSON)
+    assert refused.json()["code"] == "bad_category"
+
+
+def test_players_may_not_and_other_clubs_sheets_are_not_found(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    client.force_login(staff.player)
+    assert client.get(url(staff, sheet.pk)).status_code == 403
+    assert client.post(url(staff, sheet.pk), {**HAND, "number": "1"}).status_code == 403
+    client.force_login(staff.scorer)
+    elsewhere = scoresheet_create(club=ClubFactory.create(), by=None, game_id="auction45")
+    assert client.get(url(staff, elsewhere.pk)).status_code == 404
+    assert client.post(url(staff, elsewhere.pk), {**HAND, "number": "1"}).status_code == 404
+    assert not HandLine.objects.exists()
+
+
+def test_the_sheet_page_offers_it_to_scorers(
+    scorer: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    html = scorer.get(reverse("sheet_entry", args=[staff.club.slug, sheet.pk])).content.decode()
+    assert f'href="{url(staff, sheet.pk)}">Enter hand by hand' in html
