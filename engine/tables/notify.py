@@ -51,12 +51,13 @@ def socket_group(table_id: int, seat: int | None) -> str:
     return public_group(table_id) if seat is None else seat_group(table_id, seat)
 
 
-def broadcast(table_id: int) -> None:
-    """Send every socket of the table its own screen of the table as it now stands."""
+def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None:
+    """Send every socket of the table its own screen of the table as it now stands (as the
+    writer's ``snapshot`` shows it, when given: nothing is read again)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    payloads = selectors.table_payloads(table_id)
+    payloads = selectors.table_payloads(table_id, snapshot)
 
     def message(text: str | None) -> dict[str, Any]:
         return {"type": STATE, "seq": payloads.seq, "seated": payloads.seated, "text": text}

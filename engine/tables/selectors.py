@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -117,6 +118,29 @@ def sheet_url(table: LiveTable) -> str:
         return ""
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as its writer left it at commit: the row, its seats with their players and the
+    hand, so the sockets' screens are built without reading them again."""
+
+    table: LiveTable
+    seats: list[TableSeat]
+    hand: Hand | None
+
+
+@dataclass(frozen=True)
+class ScoreBoard:
+    """What a table's screens show that changes only when a hand or the game ends."""
+
+    lines: list[HandLine]
+    hands: list[TableHand]
+    sheet_url: str
+
+
+def score_board(table: LiveTable) -> ScoreBoard:
+    return ScoreBoard(sheet_lines(table), list(finished_hands(table)), sheet_url(table))
+
+
 @dataclass
 class LiveShared:
     """What every seat's screen of a table reads from the database, read once."""
@@ -129,15 +153,28 @@ class LiveShared:
     sheet_url: str
 
 
-def live_shared(table: LiveTable) -> LiveShared:
-    """The shared reads of ``table``'s screens (``table`` should come with its club)."""
+def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShared:
+    """The shared reads of ``table``'s screens (``table`` should come with its club).
+
+    From a writer's ``snapshot`` nothing is read but, once per hand, the score lines of a
+    table being played (only the table writes them then: ``live.board``)."""
+    if snapshot is None:
+        board = score_board(table)
+        seats, hand = seats_of(table), live.current_hand(table)
+    else:
+        table, seats, hand = snapshot.table, snapshot.seats, snapshot.hand
+        board = (
+            live.board(table, partial(score_board, table))
+            if table.status == TableStatus.PLAYING
+            else score_board(table)
+        )
     return LiveShared(
         table=table,
-        seats=seats_of(table),
-        hand=live.current_hand(table),
-        lines=sheet_lines(table),
-        hands=list(finished_hands(table)),
-        sheet_url=sheet_url(table),
+        seats=seats,
+        hand=hand,
+        lines=board.lines,
+        hands=board.hands,
+        sheet_url=board.sheet_url,
     )
 
 
@@ -213,10 +250,15 @@ class TablePayloads:
     public: str
 
 
-def table_payloads(table_id: int) -> TablePayloads:
-    """The table's socket messages as JSON text: each seat's own, and the spectators'."""
-    table = LiveTable.objects.select_related("club").get(pk=table_id)
-    shared = live_shared(table)
+def table_payloads(table_id: int, snapshot: Snapshot | None = None) -> TablePayloads:
+    """The table's socket messages as JSON text: each seat's own, and the spectators'
+    (from the writer's ``snapshot`` when given, else read)."""
+    if snapshot is None:
+        table = LiveTable.objects.select_related("club").get(pk=table_id)
+    else:
+        table = snapshot.table
+    shared = live_shared(table, snapshot)
+    table = shared.table
     seated = [s.player.user_id if s.player is not None else None for s in shared.seats]
     # The score box (the match's lines and replays, longer every hand) is the same for every
     # seat: rendered once, not once per socket.

@@ -220,7 +220,8 @@ def table_create(
 
 
 def _locked(table_id: int) -> LiveTable:
-    return LiveTable.objects.select_for_update().get(pk=table_id)
+    """The table's row, locked (not its club's), with its club: the screens name it."""
+    return LiveTable.objects.select_for_update(of=("self",)).select_related("club").get(pk=table_id)
 
 
 def _seat_row(table: LiveTable, index: int) -> TableSeat:
@@ -360,7 +361,7 @@ def _start(table: LiveTable, seats: list[TableSeat]) -> None:
     table.started_at = timezone.now()
     table.save(update_fields=["scoresheet", "status", "started_at", "hand_number"])
     hand = live.hand_dealt(table, first)
-    _after_write(table, hand)
+    _after_write(table, hand, first.pk)
     from engine.tables import tasks
 
     for seat in seats:
@@ -422,25 +423,24 @@ def _hand_create(table: LiveTable, number: int, dealer: int, tally: Tally) -> Ta
     )
 
 
-def _hand_finish(table: LiveTable, table_hand: TableHand, hand: Hand, by: User | None) -> Hand:
+def _hand_finish(table: LiveTable, hand_id: int, hand: Hand, by: User | None) -> tuple[Hand, int]:
     """Write the finished hand's line; deal the next hand or end the game. Returns the hand
-    now being played (the finished one when the game is over)."""
+    now being played (the finished one when the game is over) and the id of its row."""
     result = hand.result
     assert result is not None
-    table_hand.result = result.to_dict()
-    table_hand.finished = True
-    table_hand.save(update_fields=["result", "finished"])
+    number = table.hand_number
+    TableHand.objects.filter(pk=hand_id).update(result=result.to_dict(), finished=True)
     if table.scoresheet_id is not None:
         sheet = table.scoresheet
         assert sheet is not None
         _sheet_write(
             table,
-            f"line {table_hand.number}",
+            f"line {number}",
             partial(
                 handline_add,
                 sheet=sheet,
                 line=dict(result.line),
-                expected_number=table_hand.number,
+                expected_number=number,
                 by=by,
                 by_table=True,
             ),
@@ -452,16 +452,13 @@ def _hand_finish(table: LiveTable, table_hand: TableHand, hand: Hand, by: User |
             _sheet_write(
                 table, "confirmation", partial(scoresheet_confirm, sheet=table.scoresheet, by=None)
             )
-        return hand
+        return hand, hand_id
     game = hand.game
     following = _hand_create(
-        table,
-        table_hand.number + 1,
-        game.seating.next_seat(table_hand.dealer),
-        result.score.tally_after,
+        table, number + 1, game.seating.next_seat(hand.dealer), result.score.tally_after
     )
     table.hand_number = following.number
-    return live.hand_dealt(table, following)
+    return live.hand_dealt(table, following), following.pk
 
 
 # --- Playing ----------------------------------------------------------------------------------
@@ -520,49 +517,56 @@ def table_act(
             raise ActionRefused(
                 "not_your_seat", NOT_YOUR_SEAT.format(mine=seat + 1, theirs=parsed.seat + 1)
             )
-        hand = live.current_hand(table)
-        assert hand is not None  # playing tables have a hand
+        found = live.current(table)
+        assert found is not None  # playing tables have a hand
+        hand, hand_id = found
         try:
             hand.apply(parsed)
         except RulesError as error:
             raise ActionRefused(error.code, error.message) from error
-        table_hand = table.hands.get(number=table.hand_number)
         table.seq += 1
         ActionLog.objects.create(
             table=table,
             seq=table.seq,
-            hand=table_hand,
+            hand_id=hand_id,
             seat=seat,
             action=str(parsed),
             actor=actor,
             user=user,
         )
         if hand.is_over:
-            hand = _hand_finish(table, table_hand, hand, user)
+            hand, hand_id = _hand_finish(table, hand_id, hand, user)
         table.save(update_fields=["seq", "hand_number", "status", "finished_at"])
-        return _after_write(table, hand, seats)
+        return _after_write(table, hand, hand_id, seats)
 
 
-def _after_write(table: LiveTable, hand: Hand, seats: Sequence[TableSeat] = ()) -> Acted:
+def _after_write(
+    table: LiveTable, hand: Hand, hand_id: int, seats: Sequence[TableSeat] = ()
+) -> Acted:
     """Work out who acts next and arrange, for after the commit: caching the new state,
     telling the sockets, and the computer's move or the player's turn clock. ``seats``: the
-    table's seats when already read."""
+    table's seats with their players when already read under the lock (the sockets' screens
+    are then built from them and ``table`` without reading either again)."""
     to_act = None if table.is_finished else hand.to_act
     bot_to_act = False
     if to_act is not None:
         seat = seats[to_act] if seats else table.seats.get(index=to_act)
         bot_to_act = seat.bot_acts
     acted = Acted(table.pk, table.seq, table.hand_number, to_act, bot_to_act, table.is_finished)
-    transaction.on_commit(partial(_committed, acted, hand.copy(), table.turn_seconds))
+    after = hand.copy()
+    snapshot = selectors.Snapshot(table, list(seats), after) if seats else None
+    transaction.on_commit(partial(_committed, acted, after, hand_id, table.turn_seconds, snapshot))
     return acted
 
 
-def _committed(acted: Acted, hand: Hand, turn_seconds: int) -> None:
+def _committed(
+    acted: Acted, hand: Hand, hand_id: int, turn_seconds: int, snapshot: selectors.Snapshot | None
+) -> None:
     from engine.tables import tasks
 
-    live.remember(acted.table_id, acted.seq, acted.hand_number, hand)
+    live.remember(acted.table_id, acted.seq, acted.hand_number, hand, hand_id)
     try:
-        notify.broadcast(acted.table_id)
+        notify.broadcast(acted.table_id, snapshot)
     except Exception:
         # The action is committed and the log is the truth: sockets catch up on the next
         # change or a reconnect, but the computer's next move and the clock must still go.
@@ -836,9 +840,9 @@ def table_resume(*, table_id: int, by: User) -> LiveTable:
             _changed(table)
             # Clocks set before the pause were for an older wait: the player to act gets a
             # whole new one, and a computer to act moves after the commit.
-            hand = live.current_hand(table)
-            if hand is not None:
-                _after_write(table, hand)
+            found = live.current(table)
+            if found is not None:
+                _after_write(table, *found)
     if not paused:
         table_restart(table_id=table_id)
     table.refresh_from_db()
