@@ -3,8 +3,9 @@
 The club-server deployment on loopback: PostgreSQL (a database of its own, made and dropped
 here), Redis (its own database number: channel layer, Celery broker and cache), ``daphne``
 serving ``config.asgi`` (``--server-workers`` processes on ports of their own, as behind a
-proxy) and a Celery worker process. Users, players, the club and ``--tables`` auction45
-tables are made through the services; every seat is a person with a signed-in session.
+proxy) and a Celery worker process with its beat. Users, players, the club and ``--tables``
+auction45 tables are made through the services; every seat is a person with a signed-in
+session.
 
 Each table gets four websocket clients. A client whose seat is to act picks one of the legal
 actions its own state message lists and sends it with the ``seq`` it saw, at once (no
@@ -686,7 +687,10 @@ def parse_args() -> argparse.Namespace:
         "--turn-seconds",
         type=int,
         default=60,
-        help="the tables' turn clock (60, a table's default; each action sets a Celery timer)",
+        help=(
+            "the tables' turn clock (60, a table's default; each action sets it on the table's "
+            "row, and the worker's beat sweeps the clocks that ran out every second)"
+        ),
     )
     parser.add_argument(
         "--pool-max-size",
@@ -782,7 +786,9 @@ def main() -> int:
         worker = processes.start(
             "celery",
             [python, "-m", "celery", "-A", "config", "worker", "--concurrency", "2"]
-            + ["--without-mingle", "--without-gossip", "-n", f"{queue}@%h", "-l", "info"],
+            + ["--without-mingle", "--without-gossip", "-n", f"{queue}@%h", "-l", "info"]
+            # The beat as a club server runs it: the clocks' sweep and the watchdog count too.
+            + ["--beat", "--schedule", str(log_dir / "beat-schedule")],
             env,
         )
         made = make_tables(args.tables, args.seed, args.turn_seconds)
@@ -809,7 +815,7 @@ def main() -> int:
         )
         print(
             f"server: {len(servers)} daphne process(es) {[s.pid for s in servers]} on "
-            f"{ports}, Celery worker {worker.pid} (prefork, 2), PostgreSQL "
+            f"{ports}, Celery worker {worker.pid} (prefork, 2, beat), PostgreSQL "
             f"{args.pg_host}:{args.pg_port}/{args.database}, Redis {args.redis}, "
             f"CONN_MAX_AGE {env['CONN_MAX_AGE']}, DB_POOL_MAX_SIZE {env['DB_POOL_MAX_SIZE']}, "
             "turn clock "

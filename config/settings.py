@@ -210,6 +210,12 @@ CELERY_BEAT_SCHEDULE = {
     "remind-due-tables": {"task": "notices.tasks.tables_remind_due", "schedule": 60.0},
     # Restart the computer players or the clock of online tables that stalled.
     "tables-watchdog": {"task": "engine.tasks.tables_watchdog", "schedule": 60.0},
+    # KITTY_TABLE_CLOCK_SWEEP_SECONDS (1): how often the players of online tables whose turn
+    # clock ran out are played for (one query a sweep); a clock runs out up to that late.
+    "tables-clocks": {
+        "task": "engine.tasks.tables_clocks_due",
+        "schedule": float(env_int("KITTY_TABLE_CLOCK_SWEEP_SECONDS", default=1)),
+    },
 }
 # KITTY_TABLE_STALL_SECONDS: a playing table where nothing happened for longer than its turn
 # clock (or this, without a clock) is stalled; the watchdog restarts it. A player with the

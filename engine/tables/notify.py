@@ -87,6 +87,15 @@ def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None
     helper.join()
 
 
+def clock_armed(task: Any, args: tuple[Any, ...], seconds: float) -> None:
+    """A turn clock was set on the table's row (``clock_due_at``). With a broker the beat's
+    sweep finds it when it runs out (``engine.tables.services.clocks_due_sweep``): no task is
+    sent per action. The embedded default has no beat in the web process, so the clock runs
+    there on a timer thread (``run_later``)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        run_later(task, args, seconds)
+
+
 def run_later(task: Any, args: tuple[Any, ...], seconds: float) -> None:
     """Run a Celery task ``seconds`` from now.
 

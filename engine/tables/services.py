@@ -359,9 +359,9 @@ def _start(table: LiveTable, seats: list[TableSeat]) -> None:
     first = _hand_create(table, 1, table.first_dealer, Tally.start(seating.sides))
     table.hand_number = 1
     table.started_at = timezone.now()
-    table.save(update_fields=["scoresheet", "status", "started_at", "hand_number"])
     hand = live.hand_dealt(table, first)
     _after_write(table, hand, first.pk)
+    table.save(update_fields=["scoresheet", "status", "started_at", "hand_number", "clock_due_at"])
     from engine.tables import tasks
 
     for seat in seats:
@@ -536,22 +536,26 @@ def table_act(
         )
         if hand.is_over:
             hand, hand_id = _hand_finish(table, hand_id, hand, user)
-        table.save(update_fields=["seq", "hand_number", "status", "finished_at"])
-        return _after_write(table, hand, hand_id, seats)
+        acted = _after_write(table, hand, hand_id, seats)
+        table.save(update_fields=["seq", "hand_number", "status", "finished_at", "clock_due_at"])
+        return acted
 
 
 def _after_write(
     table: LiveTable, hand: Hand, hand_id: int, seats: Sequence[TableSeat] = ()
 ) -> Acted:
     """Work out who acts next and arrange, for after the commit: caching the new state,
-    telling the sockets, and the computer's move or the player's turn clock. ``seats``: the
-    table's seats with their players when already read under the lock (the sockets' screens
-    are then built from them and ``table`` without reading either again)."""
+    telling the sockets, and the computer's move. Sets ``table.clock_due_at`` (the caller
+    saves it): when the person to act runs out of time, if the table has a clock. ``seats``:
+    the table's seats with their players when already read under the lock (the sockets'
+    screens are then built from them and ``table`` without reading either again)."""
     to_act = None if table.is_finished else hand.to_act
     bot_to_act = False
     if to_act is not None:
         seat = seats[to_act] if seats else table.seats.get(index=to_act)
         bot_to_act = seat.bot_acts
+    clocked = to_act is not None and not bot_to_act and table.turn_seconds > 0
+    table.clock_due_at = timezone.now() + timedelta(seconds=table.turn_seconds) if clocked else None
     acted = Acted(table.pk, table.seq, table.hand_number, to_act, bot_to_act, table.is_finished)
     after = hand.copy()
     snapshot = selectors.Snapshot(table, list(seats), after) if seats else None
@@ -576,7 +580,7 @@ def _committed(
             if not getattr(_local, "bots_playing", False):
                 tasks.table_bots_play.delay(acted.table_id)
         elif acted.to_act is not None and turn_seconds > 0:
-            notify.run_later(tasks.table_turn_clock, (acted.table_id, acted.seq), turn_seconds)
+            notify.clock_armed(tasks.table_turn_clock, (acted.table_id, acted.seq), turn_seconds)
     except Exception:
         # The action is committed; whoever sent it (a socket, the clock) must not fail with
         # it. The computer's move or the clock is redone by the next trigger or the watchdog.
@@ -649,6 +653,34 @@ def turn_clock_expired(*, table_id: int, seq: int) -> bool:
     """The turn clock of the action after ``seq`` ran out: the computer plays for the player
     to act, unless the table moved on meanwhile (then nothing happens). True if it played."""
     return _bot_step(table_id, only_seq=seq, for_clock=True)
+
+
+def clocks_due_sweep(*, now: datetime | None = None) -> list[int]:
+    """The beat's sweep of turn clocks (every ``KITTY_TABLE_CLOCK_SWEEP_SECONDS``): at every
+    playing table whose ``clock_due_at`` has passed, the clock runs out at the ``seq`` it was
+    set for, through the same locked action as a player's. A clock that cannot act (the table
+    moved on as it was read, the seat's computer took over) is stopped, so it is not found
+    again; the watchdog looks after a table left waiting. Returns the tables played for."""
+    now = now or timezone.now()
+    due = list(
+        LiveTable.objects.filter(status=TableStatus.PLAYING, clock_due_at__lte=now).values_list(
+            "pk", "seq", "clock_due_at"
+        )
+    )
+    played = []
+    for table_id, seq, due_at in due:
+        try:
+            acted = turn_clock_expired(table_id=table_id, seq=seq)
+        except Exception:
+            logger.exception("table %s: the turn clock at seq %s failed", table_id, seq)
+            acted = False
+        if acted:
+            played.append(table_id)
+        else:
+            LiveTable.objects.filter(pk=table_id, seq=seq, clock_due_at=due_at).update(
+                clock_due_at=None
+            )
+    return played
 
 
 # --- Presence -----------------------------------------------------------------------------
@@ -843,6 +875,7 @@ def table_resume(*, table_id: int, by: User) -> LiveTable:
             found = live.current(table)
             if found is not None:
                 _after_write(table, *found)
+                table.save(update_fields=["clock_due_at"])
     if not paused:
         table_restart(table_id=table_id)
     table.refresh_from_db()
