@@ -16,16 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
-from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from club.models import Club, Membership
 from club.permissions import Capability, has_capability
-from engine.rules import Hand, parse_action
+from engine.rules import Hand, parse_action, words
 from engine.tables import live
 from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
-from engine.tables.screen import Screen, table_screen
+from engine.tables.screen import Screen, screen_state, table_screen
 from scoring.models import HandLine
 
 HIDDEN_DISCARDS = ("kitty_discard", "discard")
@@ -130,15 +129,47 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class ScoreBoard:
-    """What a table's screens show that changes only when a hand or the game ends."""
+    """What a table's screens show that changes only when a hand or the game ends; ``state``
+    is the same as the socket's state message sends it (``board_state``)."""
 
     lines: list[HandLine]
     hands: list[TableHand]
     sheet_url: str
+    state: dict[str, Any]
+
+
+def board_state(
+    table: LiveTable, lines: list[HandLine], hands: list[TableHand], sheet: str
+) -> dict[str, Any]:
+    """The score box as data, the same for every seat (the ``board`` of the state message):
+    ``lines`` (``[{"number", "bid" (``None``: passed), "trump", "made" (``None``: thrown
+    in), "totals" (a sentence)}]``), ``sheet_url`` (empty: none) and ``replays`` (``[{"number",
+    "url"}]``, the finished hands)."""
+    return {
+        "lines": [
+            {
+                "number": line.number,
+                "bid": line.bid,
+                "trump": line.trump,
+                "made": line.made,
+                "totals": words.scores_text(line.scores_after),
+            }
+            for line in lines
+        ],
+        "sheet_url": sheet,
+        "replays": [
+            {
+                "number": hand.number,
+                "url": reverse("table_hand", args=[table.club.slug, table.pk, hand.number]),
+            }
+            for hand in hands
+        ],
+    }
 
 
 def score_board(table: LiveTable) -> ScoreBoard:
-    return ScoreBoard(sheet_lines(table), list(finished_hands(table)), sheet_url(table))
+    lines, hands, sheet = sheet_lines(table), list(finished_hands(table)), sheet_url(table)
+    return ScoreBoard(lines, hands, sheet, board_state(table, lines, hands, sheet))
 
 
 @dataclass
@@ -151,6 +182,7 @@ class LiveShared:
     lines: list[HandLine]
     hands: list[TableHand]
     sheet_url: str
+    board: dict[str, Any]
 
 
 def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShared:
@@ -175,6 +207,7 @@ def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShare
         lines=board.lines,
         hands=board.hands,
         sheet_url=board.sheet_url,
+        board=board.state,
     )
 
 
@@ -206,30 +239,20 @@ def seat_in(seats: list[TableSeat], user: AnyUser) -> int | None:
     return None
 
 
-def seat_payload(
-    shared: LiveShared, seat: int | None, score_html: str | None = None
-) -> dict[str, Any]:
-    """What a websocket of ``seat`` (``None``: a spectator) is sent: the seat's view and the
-    same view rendered (with ``score_html``, the score box, when already rendered)."""
-    context = live_context(shared.table, seat, shared)
-    if score_html is not None:
-        context["score_html"] = score_html
-    html = render_to_string("tables/table.html#live", context)
-    screen: Screen = context["screen"]
+def seat_payload(shared: LiveShared, seat: int | None) -> dict[str, Any]:
+    """What a websocket of ``seat`` (``None``: a spectator) is sent: ``{"type": "state"}``
+    with the seat's screen as data (``engine.tables.screen.screen_state``: ``v``, ``seq``,
+    ``hand``, ``status``, ``seat``, the seats, the auction, the tricks, the own hand and the
+    legal actions...), ``view`` (the engine's view of the seat, whose ``legal`` lists the
+    actions in notation) and ``board`` (the score box, ``board_state``). The page draws it
+    (static/kitty/table.js); no HTML is rendered per message."""
     table = shared.table
-    return {
-        "type": "state",
-        "seq": table.seq,
-        "hand": table.hand_number,
-        "status": table.status,
-        "seat": seat,
-        "view": screen.view,
-        "html": html,
-    }
+    screen = table_screen(table, shared.seats, shared.hand, seat)
+    return {"type": "state", **screen_state(screen), "view": screen.view, "board": shared.board}
 
 
 def socket_payload(table_id: int, user: AnyUser) -> dict[str, Any]:
-    """What a websocket sends its user: their seat's view and the same view rendered."""
+    """What a websocket sends its user: their seat's state (``seat_payload``)."""
     table = LiveTable.objects.select_related("club").get(pk=table_id)
     shared = live_shared(table)
     return seat_payload(shared, seat_in(shared.seats, user))
@@ -250,6 +273,10 @@ class TablePayloads:
     public: str
 
 
+def _compact(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
 def table_payloads(table_id: int, snapshot: Snapshot | None = None) -> TablePayloads:
     """The table's socket messages as JSON text: each seat's own, and the spectators'
     (from the writer's ``snapshot`` when given, else read)."""
@@ -258,20 +285,16 @@ def table_payloads(table_id: int, snapshot: Snapshot | None = None) -> TablePayl
     else:
         table = snapshot.table
     shared = live_shared(table, snapshot)
-    table = shared.table
     seated = [s.player.user_id if s.player is not None else None for s in shared.seats]
-    # The score box (the match's lines and replays, longer every hand) is the same for every
-    # seat: rendered once, not once per socket.
-    score_html = render_to_string("tables/table.html#score_box", live_context(table, None, shared))
     return TablePayloads(
-        seq=table.seq,
+        seq=shared.table.seq,
         seated=seated,
         seats={
-            index: json.dumps(seat_payload(shared, index, score_html))
+            index: _compact(seat_payload(shared, index))
             for index, user_id in enumerate(seated)
             if user_id is not None
         },
-        public=json.dumps(seat_payload(shared, None, score_html)),
+        public=_compact(seat_payload(shared, None)),
     )
 
 

@@ -113,6 +113,12 @@ def _cookie(user: User) -> bytes:
     return f"{name}={client.cookies[name].value}".encode()
 
 
+def _text(message: dict[str, Any]) -> str:
+    """A state message as text, every field of it (the seat's screen as data, the engine's
+    view, the score box), with faces as the page shows them."""
+    return json.dumps(message, ensure_ascii=False)
+
+
 class Seat:
     """One connected browser: its socket and everything it received."""
 
@@ -141,7 +147,9 @@ class Seat:
         assert message["seq"] >= self.last.get("seq", -1), "a screen went back"
         self.last = message
         self.received.append(
-            Received(self.seat, message["hand"], message["seq"], json.dumps(message), "socket")
+            # Faces unescaped (``10♥``, not ``10\\u2665``), so the card finder sees them as well
+            # as the codes.
+            Received(self.seat, message["hand"], message["seq"], _text(message), "socket")
         )
         return message
 
@@ -206,7 +214,7 @@ class GroupSpy:
             payload = json.loads(message["text"])
             assert payload["seat"] == (None if seat == SPECTATOR else seat), group
             screens.setdefault(seat, []).append(
-                Received(seat, payload["hand"], payload["seq"], message["text"], group)
+                Received(seat, payload["hand"], payload["seq"], _text(payload), group)
             )
         return screens
 
