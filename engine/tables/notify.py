@@ -31,7 +31,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
 
-from engine.tables import selectors
+from engine.tables import fanout, selectors
 
 logger = logging.getLogger(__name__)
 
@@ -71,8 +71,7 @@ def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None
     sends.append((public_group(table_id), message(payloads.public)))
 
     async def send_all() -> None:
-        for group, content in sends:
-            await layer.group_send(group, content)
+        await fanout.group_send_all(layer, sends)
 
     send = async_to_sync(send_all)
     try:
