@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.utils import timezone
 
-from engine.tables import notify, services
+from engine.tables import notify, play, services
 from engine.tables.models import ActionLog, LiveTable
 from engine.tables.services import bots_play, clocks_due_sweep
 from tests.tables.helpers import play_one, table_with
@@ -62,7 +62,7 @@ def test_a_clock_that_cannot_act_is_stopped_not_found_again(
     table = _waiting_for_the_person()
     due = table.clock_due_at
     assert due is not None
-    monkeypatch.setattr(services, "turn_clock_expired", lambda **kwargs: False)
+    monkeypatch.setattr(play, "turn_clock_expired", lambda **kwargs: False)
     assert clocks_due_sweep(now=due) == []
     table.refresh_from_db()
     assert table.clock_due_at is None
@@ -72,14 +72,14 @@ def test_a_clock_that_fails_is_logged_and_the_other_tables_are_swept(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     first, second = _waiting_for_the_person(), _waiting_for_the_person()
-    real = services.turn_clock_expired
+    real = play.turn_clock_expired
 
     def failing(*, table_id: int, seq: int) -> bool:
         if table_id == first.pk:
             raise RuntimeError("boom")
         return real(table_id=table_id, seq=seq)
 
-    monkeypatch.setattr(services, "turn_clock_expired", failing)
+    monkeypatch.setattr(play, "turn_clock_expired", failing)
     later = max(first.clock_due_at, second.clock_due_at)  # type: ignore[type-var]
     assert clocks_due_sweep(now=later) == [second.pk]
     assert f"table {first.pk}: the turn clock" in caplog.text
