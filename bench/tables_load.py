@@ -1,10 +1,11 @@
 """Online tables under load: many tables of four people each, played over real websockets.
 
 The club-server deployment on loopback: PostgreSQL (a database of its own, made and dropped
-here), Redis (its own database number: channel layer, Celery broker and cache), ``daphne``
-serving ``config.asgi`` (``--server-workers`` processes on ports of their own, as behind a
-proxy) and a Celery worker process. Users, players, the club and ``--tables`` auction45
-tables are made through the services; every seat is a person with a signed-in session.
+here), Redis (its own database number: channel layer, Celery broker and cache), the ASGI
+server (``--server``: ``daphne`` or ``uvicorn``) serving ``config.asgi``
+(``--server-workers`` processes on ports of their own, as behind a proxy) and a Celery worker
+process with its beat. Users, players, the club and ``--tables`` auction45 tables are made
+through the services; every seat is a person with a signed-in session.
 
 Each table gets four websocket clients. A client whose seat is to act picks one of the legal
 actions its own state message lists and sends it with the ``seq`` it saw, at once (no
@@ -202,8 +203,8 @@ def service_roots(procs: dict[int, tuple[str, int, int, int]], command: str) -> 
 class CpuMeter:
     """CPU seconds used by each part of the deployment between ``start`` and ``stop``."""
 
-    def __init__(self, servers: list[int], worker: int) -> None:
-        self.servers, self.worker = servers, worker
+    def __init__(self, server: str, servers: list[int], worker: int) -> None:
+        self.server, self.servers, self.worker = server, servers, worker
         self.before: dict[str, float] = {}
         self.used: dict[str, float] = {}
         self.loads: list[str] = []
@@ -212,7 +213,7 @@ class CpuMeter:
         procs = _all_procs()
         own = os.times()
         return {
-            "daphne": cpu_seconds(self.servers, procs),
+            self.server: cpu_seconds(self.servers, procs),
             "celery": cpu_seconds([self.worker], procs),
             # The whole server: other databases' work on it is counted too.
             "postgres": cpu_seconds(service_roots(procs, "postgres"), procs),
@@ -288,6 +289,19 @@ class Processes:
                     os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=5)
         self.started.clear()
+
+
+#: How each ASGI server is started on a port (``--server``), as a club server would run it.
+SERVERS = {
+    "daphne": ["-m", "daphne", "-b", "127.0.0.1", "-p", "{port}", "--access-log", os.devnull],
+    "uvicorn": ["-m", "uvicorn", "--host", "127.0.0.1", "--port", "{port}", "--no-access-log"]
+    + ["--loop", "uvloop", "--http", "httptools", "--ws", "websockets", "--lifespan", "off"],
+}
+
+
+def server_command(server: str, port: int) -> list[str]:
+    args = [arg.replace("{port}", str(port)) for arg in SERVERS[server]]
+    return [sys.executable, *args, "config.asgi:application"]
 
 
 def free_port() -> int:
@@ -678,7 +692,16 @@ def parse_args() -> argparse.Namespace:
         "--duration", type=float, default=0, help="stop acting after this many seconds (off)"
     )
     parser.add_argument(
-        "--server-workers", type=int, default=1, help="daphne processes, clients spread over them"
+        "--server-workers", type=int, default=1, help="server processes, clients spread over them"
+    )
+    parser.add_argument(
+        "--server",
+        choices=sorted(SERVERS),
+        default="daphne",
+        help=(
+            "the ASGI server: daphne (the project's), or uvicorn with uvloop, httptools and "
+            "websockets (not a dependency: pip install 'uvicorn[standard]' to compare)"
+        ),
     )
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     parser.add_argument("--think-ms", type=float, default=0, help="a client's pause before acting")
@@ -686,7 +709,10 @@ def parse_args() -> argparse.Namespace:
         "--turn-seconds",
         type=int,
         default=60,
-        help="the tables' turn clock (60, a table's default; each action sets a Celery timer)",
+        help=(
+            "the tables' turn clock (60, a table's default; each action sets it on the table's "
+            "row, and the worker's beat sweeps the clocks that ran out every second)"
+        ),
     )
     parser.add_argument(
         "--pool-max-size",
@@ -771,18 +797,15 @@ def main() -> int:
         python = sys.executable
         ports = [free_port() for _ in range(args.server_workers)]
         servers = [
-            processes.start(
-                f"daphne-{n}",
-                [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
-                + ["--access-log", os.devnull, "config.asgi:application"],
-                env,
-            )
+            processes.start(f"{args.server}-{n}", server_command(args.server, port), env)
             for n, port in enumerate(ports)
         ]
         worker = processes.start(
             "celery",
             [python, "-m", "celery", "-A", "config", "worker", "--concurrency", "2"]
-            + ["--without-mingle", "--without-gossip", "-n", f"{queue}@%h", "-l", "info"],
+            + ["--without-mingle", "--without-gossip", "-n", f"{queue}@%h", "-l", "info"]
+            # The beat as a club server runs it: the clocks' sweep and the watchdog count too.
+            + ["--beat", "--schedule", str(log_dir / "beat-schedule")],
             env,
         )
         made = make_tables(args.tables, args.seed, args.turn_seconds)
@@ -808,14 +831,14 @@ def main() -> int:
             + (f", {args.think_ms:.0f} ms thinking" if args.think_ms else ", full speed")
         )
         print(
-            f"server: {len(servers)} daphne process(es) {[s.pid for s in servers]} on "
-            f"{ports}, Celery worker {worker.pid} (prefork, 2), PostgreSQL "
+            f"server: {len(servers)} {args.server} process(es) {[s.pid for s in servers]} on "
+            f"{ports}, Celery worker {worker.pid} (prefork, 2, beat), PostgreSQL "
             f"{args.pg_host}:{args.pg_port}/{args.database}, Redis {args.redis}, "
             f"CONN_MAX_AGE {env['CONN_MAX_AGE']}, DB_POOL_MAX_SIZE {env['DB_POOL_MAX_SIZE']}, "
             "turn clock "
             f"{args.turn_seconds} s; {os.cpu_count()} CPUs shared with the clients"
         )
-        run = Run(args, tables, CpuMeter([s.pid for s in servers], worker.pid))
+        run = Run(args, tables, CpuMeter(args.server, [s.pid for s in servers], worker.pid))
         with ConnectionPeak(args.database, **pg, dbname="postgres") as peak:
             connected = asyncio.run(play(run))
             after = peak.now()

@@ -210,6 +210,12 @@ CELERY_BEAT_SCHEDULE = {
     "remind-due-tables": {"task": "notices.tasks.tables_remind_due", "schedule": 60.0},
     # Restart the computer players or the clock of online tables that stalled.
     "tables-watchdog": {"task": "engine.tasks.tables_watchdog", "schedule": 60.0},
+    # KITTY_TABLE_CLOCK_SWEEP_SECONDS (1): how often the players of online tables whose turn
+    # clock ran out are played for (one query a sweep); a clock runs out up to that late.
+    "tables-clocks": {
+        "task": "engine.tasks.tables_clocks_due",
+        "schedule": float(env_int("KITTY_TABLE_CLOCK_SWEEP_SECONDS", default=1)),
+    },
 }
 # KITTY_TABLE_STALL_SECONDS: a playing table where nothing happened for longer than its turn
 # clock (or this, without a clock) is stalled; the watchdog restarts it. A player with the
@@ -230,8 +236,13 @@ if REDIS_URL:
             # (BZPOPMIN, 5 s): every socket that heard nothing for 5 s crashed. A pool of 100
             # connections per process that raises when empty instead of waiting: a burst of
             # sockets opening or closing at once (a server restart, the end of a night) crashed.
+            # Every socket of a web process shares that process's inbox in Redis, and the layer
+            # drops a message sent to a full inbox (100 messages by default): 40 tables opening
+            # at once (5 messages each) while their process was busy playing others lost some
+            # of their first screens, and those tables waited for a move nobody was shown.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 2**31}]
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 2**31}],
+                "capacity": env_int("KITTY_CHANNEL_CAPACITY", default=2000),
             },
         }
     }

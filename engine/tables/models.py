@@ -120,6 +120,13 @@ class LiveTable(models.Model):
     seq = models.PositiveIntegerField(
         "actions", default=0, help_text="Number of the last action in the table's log."
     )
+    clock_due_at = models.DateTimeField(
+        "turn clock runs out",
+        null=True,
+        blank=True,
+        help_text="When the player to act runs out of time, set with each action; the beat's "
+        "sweep plays for them then (empty: nobody's clock is running).",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="host",
@@ -144,6 +151,9 @@ class LiveTable(models.Model):
             ),
             models.CheckConstraint(condition=~Q(game=""), name="livetable_game_not_blank"),
         ]
+        # The clocks' sweep looks among the tables being played. Not an index on the due time:
+        # that changes with every action, and an index on it would cost every action's update.
+        indexes = [models.Index(fields=["status"], name="livetable_status")]
 
     def __str__(self) -> str:
         return self.title or f"Table {self.pk}"

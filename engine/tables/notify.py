@@ -31,7 +31,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
 
-from engine.tables import selectors
+from engine.tables import fanout, selectors
 
 logger = logging.getLogger(__name__)
 
@@ -51,12 +51,13 @@ def socket_group(table_id: int, seat: int | None) -> str:
     return public_group(table_id) if seat is None else seat_group(table_id, seat)
 
 
-def broadcast(table_id: int) -> None:
-    """Send every socket of the table its own screen of the table as it now stands."""
+def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None:
+    """Send every socket of the table its own screen of the table as it now stands (as the
+    writer's ``snapshot`` shows it, when given: nothing is read again)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    payloads = selectors.table_payloads(table_id)
+    payloads = selectors.table_payloads(table_id, snapshot)
 
     def message(text: str | None) -> dict[str, Any]:
         return {"type": STATE, "seq": payloads.seq, "seated": payloads.seated, "text": text}
@@ -70,8 +71,7 @@ def broadcast(table_id: int) -> None:
     sends.append((public_group(table_id), message(payloads.public)))
 
     async def send_all() -> None:
-        for group, content in sends:
-            await layer.group_send(group, content)
+        await fanout.group_send_all(layer, sends)
 
     send = async_to_sync(send_all)
     try:
@@ -84,6 +84,15 @@ def broadcast(table_id: int) -> None:
     helper = threading.Thread(target=send)
     helper.start()
     helper.join()
+
+
+def clock_armed(task: Any, args: tuple[Any, ...], seconds: float) -> None:
+    """A turn clock was set on the table's row (``clock_due_at``). With a broker the beat's
+    sweep finds it when it runs out (``engine.tables.services.clocks_due_sweep``): no task is
+    sent per action. The embedded default has no beat in the web process, so the clock runs
+    there on a timer thread (``run_later``)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        run_later(task, args, seconds)
 
 
 def run_later(task: Any, args: tuple[Any, ...], seconds: float) -> None:

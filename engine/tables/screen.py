@@ -267,3 +267,87 @@ def _actions(screen: Screen, legal: list[str]) -> None:
             screen.discard_label = DISCARD_LABELS[kind]
         else:
             screen.buttons.append(Button(_button_label(kind, text), text))
+
+
+#: The version of the socket's state message; raised when a field changes meaning.
+STATE_VERSION = 1
+
+
+def _card(card: Card) -> dict[str, Any]:
+    return {"card": card.code, "face": card.face, "red": card.red}
+
+
+def _play(play: Play) -> dict[str, Any]:
+    return {"name": play.name, **_card(play.card)}
+
+
+def screen_state(screen: Screen) -> dict[str, Any]:
+    """``screen`` as the socket's state message sends it (version ``STATE_VERSION``): what the
+    page draws, as data. Only what ``screen`` holds, which is built from the seat's own view,
+    so no card reaches a seat that may not see it.
+
+    Fields (names and faces are ready to show; card codes are the engine's notation):
+
+    - ``v``: 1. ``seat``: the seat this screen is for (``None``: a spectator). ``seq``,
+      ``hand`` (the hand's number), ``status`` (the table's), ``game`` (its name).
+    - ``seats``: one per seat, in order: ``index``, ``name``, ``you``, ``dealer``,
+      ``to_act``, ``bot`` (a computer's own seat), ``stand_in`` (away: the computer plays),
+      ``present``, ``cards`` (how many it holds, or ``None``), ``open`` (nobody sits there).
+    - ``dealt``: whether a hand is on the table; the fields below are empty when not.
+    - ``phase`` (the engine's) and ``phase_label``; ``to_act_name``; ``my_turn``.
+    - ``calls``: the auction, ``[{"name", "call"}]``; ``contract`` and ``trump`` as sentences
+      (empty before they are known); ``notes``: the kitty's and the draw's public facts.
+    - ``trick`` and ``last_trick``: ``[{"name", "card", "face", "red"}]`` in the order played;
+      ``last_trick_winner``: a name.
+    - ``own``: the seat's own hand, ``[{"card", "face", "red", "playable"}]``.
+    - ``buttons``: the seat's other legal actions, ``[{"label", "action"}]`` (``action`` is
+      what the page sends back); ``discard``: ``{"type", "label"}`` when the seat is to
+      choose cards to discard (chosen by ticking them), else ``None``.
+    - ``scores`` (``[{"side", "score"}]`` before the hand), ``points`` (``[{"side",
+      "points"}]`` this hand, once counted), ``result`` (the hand's result as a sentence).
+    """
+    return {
+        "v": STATE_VERSION,
+        "seat": screen.seat,
+        "seq": screen.seq,
+        "hand": screen.hand_number,
+        "status": str(screen.table.status),
+        "game": screen.game_name,
+        "seats": [
+            {
+                "index": row.index,
+                "name": row.name,
+                "you": row.is_you,
+                "dealer": row.is_dealer,
+                "to_act": row.to_act,
+                "bot": row.is_bot,
+                "stand_in": row.stand_in,
+                "present": row.present,
+                "cards": row.cards,
+                "open": row.is_open,
+            }
+            for row in screen.seats
+        ],
+        "dealt": screen.view is not None,
+        "phase": screen.phase,
+        "phase_label": screen.phase_label,
+        "to_act_name": screen.to_act_name,
+        "my_turn": screen.my_turn,
+        "calls": [{"name": name, "call": call} for name, call in screen.calls],
+        "contract": screen.contract,
+        "trump": screen.trump,
+        "notes": screen.kitty_notes,
+        "trick": [_play(play) for play in screen.trick],
+        "last_trick": [_play(play) for play in screen.last_trick],
+        "last_trick_winner": screen.last_trick_winner,
+        "own": [{**_card(c), "playable": c.code in screen.playable} for c in screen.hand],
+        "buttons": [{"label": b.label, "action": b.action} for b in screen.buttons],
+        "discard": (
+            {"type": screen.discard_type, "label": screen.discard_label}
+            if screen.discard_type
+            else None
+        ),
+        "scores": [{"side": side, "score": score} for side, score in screen.scores],
+        "points": [{"side": side, "points": points} for side, points in screen.points],
+        "result": screen.result_line,
+    }

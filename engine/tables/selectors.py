@@ -11,20 +11,20 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
-from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from club.models import Club, Membership
 from club.permissions import Capability, has_capability
-from engine.rules import Hand, parse_action
+from engine.rules import Hand, parse_action, words
 from engine.tables import live
 from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
-from engine.tables.screen import Screen, table_screen
+from engine.tables.screen import Screen, screen_state, table_screen
 from scoring.models import HandLine
 
 HIDDEN_DISCARDS = ("kitty_discard", "discard")
@@ -117,6 +117,61 @@ def sheet_url(table: LiveTable) -> str:
         return ""
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A table as its writer left it at commit: the row, its seats with their players and the
+    hand, so the sockets' screens are built without reading them again."""
+
+    table: LiveTable
+    seats: list[TableSeat]
+    hand: Hand | None
+
+
+@dataclass(frozen=True)
+class ScoreBoard:
+    """What a table's screens show that changes only when a hand or the game ends; ``state``
+    is the same as the socket's state message sends it (``board_state``)."""
+
+    lines: list[HandLine]
+    hands: list[TableHand]
+    sheet_url: str
+    state: dict[str, Any]
+
+
+def board_state(
+    table: LiveTable, lines: list[HandLine], hands: list[TableHand], sheet: str
+) -> dict[str, Any]:
+    """The score box as data, the same for every seat (the ``board`` of the state message):
+    ``lines`` (``[{"number", "bid" (``None``: passed), "trump", "made" (``None``: thrown
+    in), "totals" (a sentence)}]``), ``sheet_url`` (empty: none) and ``replays`` (``[{"number",
+    "url"}]``, the finished hands)."""
+    return {
+        "lines": [
+            {
+                "number": line.number,
+                "bid": line.bid,
+                "trump": line.trump,
+                "made": line.made,
+                "totals": words.scores_text(line.scores_after),
+            }
+            for line in lines
+        ],
+        "sheet_url": sheet,
+        "replays": [
+            {
+                "number": hand.number,
+                "url": reverse("table_hand", args=[table.club.slug, table.pk, hand.number]),
+            }
+            for hand in hands
+        ],
+    }
+
+
+def score_board(table: LiveTable) -> ScoreBoard:
+    lines, hands, sheet = sheet_lines(table), list(finished_hands(table)), sheet_url(table)
+    return ScoreBoard(lines, hands, sheet, board_state(table, lines, hands, sheet))
+
+
 @dataclass
 class LiveShared:
     """What every seat's screen of a table reads from the database, read once."""
@@ -127,17 +182,32 @@ class LiveShared:
     lines: list[HandLine]
     hands: list[TableHand]
     sheet_url: str
+    board: dict[str, Any]
 
 
-def live_shared(table: LiveTable) -> LiveShared:
-    """The shared reads of ``table``'s screens (``table`` should come with its club)."""
+def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShared:
+    """The shared reads of ``table``'s screens (``table`` should come with its club).
+
+    From a writer's ``snapshot`` nothing is read but, once per hand, the score lines of a
+    table being played (only the table writes them then: ``live.board``)."""
+    if snapshot is None:
+        board = score_board(table)
+        seats, hand = seats_of(table), live.current_hand(table)
+    else:
+        table, seats, hand = snapshot.table, snapshot.seats, snapshot.hand
+        board = (
+            live.board(table, partial(score_board, table))
+            if table.status == TableStatus.PLAYING
+            else score_board(table)
+        )
     return LiveShared(
         table=table,
-        seats=seats_of(table),
-        hand=live.current_hand(table),
-        lines=sheet_lines(table),
-        hands=list(finished_hands(table)),
-        sheet_url=sheet_url(table),
+        seats=seats,
+        hand=hand,
+        lines=board.lines,
+        hands=board.hands,
+        sheet_url=board.sheet_url,
+        board=board.state,
     )
 
 
@@ -169,30 +239,20 @@ def seat_in(seats: list[TableSeat], user: AnyUser) -> int | None:
     return None
 
 
-def seat_payload(
-    shared: LiveShared, seat: int | None, score_html: str | None = None
-) -> dict[str, Any]:
-    """What a websocket of ``seat`` (``None``: a spectator) is sent: the seat's view and the
-    same view rendered (with ``score_html``, the score box, when already rendered)."""
-    context = live_context(shared.table, seat, shared)
-    if score_html is not None:
-        context["score_html"] = score_html
-    html = render_to_string("tables/table.html#live", context)
-    screen: Screen = context["screen"]
+def seat_payload(shared: LiveShared, seat: int | None) -> dict[str, Any]:
+    """What a websocket of ``seat`` (``None``: a spectator) is sent: ``{"type": "state"}``
+    with the seat's screen as data (``engine.tables.screen.screen_state``: ``v``, ``seq``,
+    ``hand``, ``status``, ``seat``, the seats, the auction, the tricks, the own hand and the
+    legal actions...), ``view`` (the engine's view of the seat, whose ``legal`` lists the
+    actions in notation) and ``board`` (the score box, ``board_state``). The page draws it
+    (static/kitty/table.js); no HTML is rendered per message."""
     table = shared.table
-    return {
-        "type": "state",
-        "seq": table.seq,
-        "hand": table.hand_number,
-        "status": table.status,
-        "seat": seat,
-        "view": screen.view,
-        "html": html,
-    }
+    screen = table_screen(table, shared.seats, shared.hand, seat)
+    return {"type": "state", **screen_state(screen), "view": screen.view, "board": shared.board}
 
 
 def socket_payload(table_id: int, user: AnyUser) -> dict[str, Any]:
-    """What a websocket sends its user: their seat's view and the same view rendered."""
+    """What a websocket sends its user: their seat's state (``seat_payload``)."""
     table = LiveTable.objects.select_related("club").get(pk=table_id)
     shared = live_shared(table)
     return seat_payload(shared, seat_in(shared.seats, user))
@@ -213,23 +273,28 @@ class TablePayloads:
     public: str
 
 
-def table_payloads(table_id: int) -> TablePayloads:
-    """The table's socket messages as JSON text: each seat's own, and the spectators'."""
-    table = LiveTable.objects.select_related("club").get(pk=table_id)
-    shared = live_shared(table)
+def _compact(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
+def table_payloads(table_id: int, snapshot: Snapshot | None = None) -> TablePayloads:
+    """The table's socket messages as JSON text: each seat's own, and the spectators'
+    (from the writer's ``snapshot`` when given, else read)."""
+    if snapshot is None:
+        table = LiveTable.objects.select_related("club").get(pk=table_id)
+    else:
+        table = snapshot.table
+    shared = live_shared(table, snapshot)
     seated = [s.player.user_id if s.player is not None else None for s in shared.seats]
-    # The score box (the match's lines and replays, longer every hand) is the same for every
-    # seat: rendered once, not once per socket.
-    score_html = render_to_string("tables/table.html#score_box", live_context(table, None, shared))
     return TablePayloads(
-        seq=table.seq,
+        seq=shared.table.seq,
         seated=seated,
         seats={
-            index: json.dumps(seat_payload(shared, index, score_html))
+            index: _compact(seat_payload(shared, index))
             for index, user_id in enumerate(seated)
             if user_id is not None
         },
-        public=json.dumps(seat_payload(shared, None, score_html)),
+        public=_compact(seat_payload(shared, None)),
     )
 
 

@@ -44,8 +44,17 @@ def table_bots_play(table_id: int) -> int:
 
 @shared_task(name="engine.tasks.table_turn_clock", **ONE_TABLE)
 def table_turn_clock(table_id: int, seq: int) -> bool:
-    """The turn clock set at action ``seq`` ran out: the computer plays for the player."""
+    """The turn clock set at action ``seq`` ran out: the computer plays for the player. The
+    embedded default's timers run it; with a broker the beat's sweep does its work
+    (``tables_clocks_due``), and clocks sent to the broker before that still find it here."""
     return services.turn_clock_expired(table_id=table_id, seq=seq)
+
+
+@shared_task(name="engine.tasks.tables_clocks_due")
+def tables_clocks_due() -> list[int]:
+    """Celery beat, every ``KITTY_TABLE_CLOCK_SWEEP_SECONDS``: the turn clocks that ran out
+    play for their players; returns the tables played for."""
+    return services.clocks_due_sweep()
 
 
 @shared_task(name="engine.tasks.seat_away_check", **ONE_TABLE)

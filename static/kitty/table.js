@@ -1,8 +1,11 @@
 // The table page's websocket: draws each state the server sends and sends the player's
-// actions. The server renders everything (from the seat's own view); this file only swaps
-// the live part in, turns button presses into {"type": "act"} messages carrying the seq the
-// player saw, shows refusals, and reconnects after a drop (the server then sends the state).
-// Every data-presence seconds it says {"type": "here"}, so the seat stays counted present.
+// actions. The page arrives drawn by the server; after that each message is the seat's screen
+// as data (engine.tables.screen.screen_state, version 1, and the score box as "board"), and
+// this file draws the live part from it the way templates/tables/table.html does, with
+// textContent only (no server string is ever parsed as HTML). It turns button presses into
+// {"type": "act"} messages carrying the seq the player saw, shows refusals, and reconnects
+// after a drop (the server then sends the state). Every data-presence seconds it says
+// {"type": "here"}, so the seat stays counted present.
 (function () {
   "use strict";
   var box = document.getElementById("table-live");
@@ -11,10 +14,216 @@
   var status = document.getElementById("table-connection");
   var socket = null;
   var retry = 500;
+  var VERSION = 1;
 
   function live() { return box.querySelector(".live"); }
   function seq() { var el = live(); return el ? parseInt(el.dataset.seq, 10) : 0; }
   function seat() { var el = live(); return el ? el.dataset.seat : ""; }
+
+  // --- Drawing ------------------------------------------------------------------------------
+
+  // el("p", {id: "x", className: "y"}, [children or text]): an element; strings become text.
+  function el(tag, props, children) {
+    var node = document.createElement(tag);
+    Object.keys(props || {}).forEach(function (key) {
+      if (key === "data") {
+        Object.keys(props.data).forEach(function (name) { node.dataset[name] = props.data[name]; });
+      } else if (key === "attrs") {
+        Object.keys(props.attrs).forEach(function (name) {
+          node.setAttribute(name, props.attrs[name]);
+        });
+      } else {
+        node[key] = props[key];
+      }
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined || child === false) { return; }
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function section(id, title, children) {
+    var heading = el("h2", { id: id }, [title]);
+    return el("section", { className: "table-box", attrs: { "aria-labelledby": id } },
+      [heading].concat(children));
+  }
+
+  function muted(text) { return el("span", { className: "muted" }, [text]); }
+
+  function cardSpan(card) {
+    return el("span", { className: "playing-card" + (card.red ? " red" : ""), data: { card: card.card } },
+      [card.face]);
+  }
+
+  function statusLine(state) {
+    var parts = [];
+    if (state.status === "finished") {
+      parts.push(el("strong", {}, ["The game is over."]));
+    } else if (state.status === "abandoned") {
+      parts.push(el("strong", { id: "table-abandoned" }, ["A director abandoned this table."]),
+        " Its finished hands stay on the scoresheet.");
+    } else if (state.status === "paused") {
+      parts.push(el("strong", { id: "table-paused" }, ["Paused by a director."]),
+        " Hand " + state.hand + " goes on when the table is resumed.");
+    } else if (state.status === "playing") {
+      parts.push("Hand " + state.hand + " · " + state.phase_label);
+      if (state.to_act_name) {
+        parts.push(" · ");
+        parts.push(state.my_turn
+          ? el("strong", { id: "your-turn" }, ["Your turn"])
+          : el("span", { id: "whose-turn" }, [state.to_act_name + " to play"]));
+      }
+    } else {
+      parts.push("Waiting for the game to start.");
+    }
+    return el("p", { className: "table-status", id: "table-status" }, parts);
+  }
+
+  function seatRow(row) {
+    var classes = "seat-row" + (row.to_act ? " seat-to-act" : "") + (row.you ? " seat-you" : "");
+    var parts = [row.name + (row.you ? " (you)" : "")];
+    if (row.dealer) { parts.push(" ", el("span", { className: "badge" }, ["dealer"])); }
+    if (row.stand_in) {
+      parts.push(" ", el("span", { className: "badge" }, ["away: computer plays"]));
+    } else if (!row.present) {
+      parts.push(" ", muted("(away)"));
+    }
+    if (row.cards !== null && row.cards !== undefined) {
+      parts.push(" ", muted(row.cards + " card" + (row.cards === 1 ? "" : "s")));
+    }
+    return el("li", { className: classes, data: { seatIndex: String(row.index) } }, parts);
+  }
+
+  function auction(state) {
+    var children = [];
+    if (state.calls.length) {
+      children.push(el("ol", { className: "calls" }, state.calls.map(function (c) {
+        return el("li", {}, [c.name + ": ", el("strong", {}, [c.call])]);
+      })));
+    } else {
+      children.push(el("p", { className: "muted" }, ["No call yet."]));
+    }
+    if (state.contract) { children.push(el("p", { id: "contract" }, [state.contract])); }
+    if (state.trump) {
+      children.push(el("p", { id: "trump" }, ["Trump: ", el("strong", {}, [state.trump])]));
+    }
+    state.notes.forEach(function (note) {
+      children.push(el("p", { className: "muted kitty-note" }, [note]));
+    });
+    return section("auction-title", "Auction", children);
+  }
+
+  function plays(id, list) {
+    return el("ul", { className: "trick", id: id }, list.map(function (play) {
+      return el("li", {}, [play.name + " ", cardSpan(play)]);
+    }));
+  }
+
+  function trick(state) {
+    var current = state.trick.length
+      ? plays("trick", state.trick)
+      : el("ul", { className: "trick", id: "trick" }, [el("li", { className: "muted" }, ["No card on the table."])]);
+    var children = [current];
+    if (state.last_trick.length) {
+      children.push(el("h3", {}, ["Last trick ", el("small", { className: "muted" }, ["won by " + state.last_trick_winner])]));
+      children.push(plays("last-trick", state.last_trick));
+    }
+    if (state.result) { children.push(el("p", { className: "result", id: "hand-result" }, [state.result])); }
+    return section("trick-title", "Trick", children);
+  }
+
+  function ownHand(state) {
+    var children = [];
+    if (state.discard) {
+      children.push(el("div", { className: "discard", data: { discard: state.discard.type } }, [
+        el("p", {}, [state.discard.label + ": tick the cards, then press the button."]),
+        el("div", { className: "cards-row" }, state.own.map(function (card) {
+          return el("label", { className: "playing-card" + (card.red ? " red" : "") }, [
+            el("input", { type: "checkbox", data: { card: card.card } }), " " + card.face,
+          ]);
+        })),
+        el("button", { type: "button", className: "button", data: { discardSubmit: "" } }, [state.discard.label]),
+      ]));
+    } else {
+      var cards = state.own.map(function (card) {
+        if (!card.playable) { return cardSpan(card); }
+        return el("button", {
+          type: "button",
+          className: "playing-card button-card" + (card.red ? " red" : ""),
+          data: { action: state.seat + " play " + card.card, card: card.card },
+        }, [card.face]);
+      });
+      if (!cards.length) { cards.push(muted("No cards.")); }
+      children.push(el("div", { className: "cards-row", id: "own-hand" }, cards));
+    }
+    if (state.buttons.length) {
+      children.push(el("div", { className: "action-buttons", id: "actions" }, state.buttons.map(function (b) {
+        return el("button", { type: "button", className: "button", data: { action: b.action } }, [b.label]);
+      })));
+    }
+    var hand = section("hand-title", "Your hand", children);
+    hand.className += " own-hand";
+    return hand;
+  }
+
+  function scoreBox(state) {
+    var board = state.board;
+    var children = [];
+    if (state.scores.length) {
+      var scores = [];
+      state.scores.forEach(function (s, i) {
+        if (i) { scores.push(" · "); }
+        scores.push(s.side + ": ", el("strong", {}, [String(s.score)]));
+      });
+      if (state.points.length) {
+        scores.push(" ", muted("(this hand: " + state.points.map(function (p) { return p.points; }).join(" to ") + ")"));
+      }
+      children.push(el("p", { id: "scores" }, scores));
+    }
+    if (board.lines.length) {
+      var head = el("tr", {}, ["Hand", "Bid", "Trump", "Made", "Totals"].map(function (title) {
+        return el("th", { scope: "col" }, [title]);
+      }));
+      var rows = board.lines.map(function (line) {
+        var made = line.made === null ? "–" : (line.made ? "made" : "set");
+        return el("tr", { data: { line: String(line.number) } }, [
+          String(line.number), line.bid === null ? "passed" : String(line.bid), line.trump, made, line.totals,
+        ].map(function (text) { return el("td", {}, [text]); }));
+      });
+      children.push(el("div", { className: "sheet-scroll" }, [
+        el("table", { className: "table", id: "sheet-lines" }, [el("thead", {}, [head]), el("tbody", {}, rows)]),
+      ]));
+    }
+    if (board.sheet_url) {
+      children.push(el("p", {}, [el("a", { id: "sheet-link", href: board.sheet_url }, ["The scoresheet"])]));
+    }
+    if (board.replays.length) {
+      var links = ["Replay a hand: "];
+      board.replays.forEach(function (r, i) {
+        if (i) { links.push(", "); }
+        links.push(el("a", { href: r.url }, [String(r.number)]));
+      });
+      children.push(el("p", {}, links));
+    }
+    return section("score-title", "Score", children);
+  }
+
+  function draw(state) {
+    var grid = [section("players-title", "Players", [el("ul", { className: "plain-list seats" }, state.seats.map(seatRow))])];
+    if (state.dealt) { grid.push(auction(state), trick(state)); }
+    var parts = [statusLine(state), el("div", { className: "table-grid" }, grid)];
+    if (state.dealt && state.seat !== null) { parts.push(ownHand(state)); }
+    parts.push(scoreBox(state));
+    var fresh = el("div", {
+      className: "live",
+      data: { seq: String(state.seq), seat: state.seat === null ? "" : String(state.seat), status: state.status },
+    }, parts);
+    var old = live();
+    if (old) { box.replaceChild(fresh, old); } else { box.appendChild(fresh); }
+  }
+
+  // --- Acting -------------------------------------------------------------------------------
 
   function showRefusal(text) {
     refused.textContent = text;
@@ -58,9 +267,11 @@
     };
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
-      if (message.type === "state") {
-        box.innerHTML = message.html;
+      if (message.type === "state" && message.v === VERSION) {
+        draw(message);
         document.body.dataset.tableSeq = message.seq;
+      } else if (message.type === "state") {
+        window.location.reload(); // a newer server: its page knows its messages
       } else if (message.type === "refused") {
         showRefusal(message.message);
         box.querySelectorAll("[data-action]").forEach(function (b) { b.disabled = false; });

@@ -26,5 +26,6 @@ def test_its_migrations_are_found_under_the_old_label() -> None:
         "0001_initial",
         "0002_table_match",
         "0003_table_paused_abandoned",
+        "0004_table_clock_due_at",
     }
     assert loader.migrations_module("engine")[0] == "engine.tables.migrations"

@@ -80,7 +80,10 @@ async def test_each_seat_gets_its_own_view_and_a_spectator_the_public_one() -> N
     assert w_state["view"]["hand"] is None
     for card in own:
         assert card not in str(b_state) and card not in str(w_state)
-    assert f'data-card="{own[0]}"' in a_state["html"]
+    # The page draws the own hand from the state's data: every card, face and code.
+    assert [card["card"] for card in a_state["own"]] == own
+    assert a_state["v"] == 1 and "html" not in a_state
+    assert b_state["own"] and w_state["own"] == []
     for socket in (a, b, w):
         await socket.disconnect()
 
@@ -256,7 +259,7 @@ async def test_each_seat_group_gets_only_its_seats_screen_and_spectators_the_pub
         for other in range(4):
             if other != seat:  # nothing is played yet: no other seat's card may show
                 for card in hand.view(other)["hand"]:
-                    assert f'data-card="{card}"' not in payload["html"]
+                    assert f'"{card}"' not in message["text"]
     for socket in (a, b, w):
         assert await socket.receive_nothing(timeout=0.2)
         await socket.disconnect()
@@ -273,7 +276,7 @@ async def test_an_older_screen_arriving_late_is_dropped() -> None:
             for s in table.seats.select_related("player").order_by("index")
         ]
     )()
-    late = {**a_state, "seq": a_state["seq"] - 1, "html": "old"}
+    late = {**a_state, "seq": a_state["seq"] - 1, "own": []}
     message = {"type": notify.STATE, "seq": late["seq"], "seated": seated, "text": json.dumps(late)}
     await layer.group_send(notify.seat_group(table.pk, 0), message)
     assert await a.receive_nothing(timeout=0.2)
@@ -320,6 +323,6 @@ async def test_a_socket_left_in_a_seat_group_gets_no_screen_of_the_next_player()
         assert message["seat"] is None
         assert message["view"] is None or message["view"]["hand"] is None
         for card in own:
-            assert f'data-card="{card}"' not in message["html"]
+            assert f'"{card}"' not in json.dumps(message)
     for socket in (a, n):
         await socket.disconnect()

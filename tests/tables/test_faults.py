@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from engine.tables import notify, selectors, services
+from engine.tables import notify, play, selectors, services
 from engine.tables.errors import ActionRefused, TableError
 from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat
 from engine.tables.services import table_act
@@ -72,14 +72,14 @@ def test_a_sheet_that_refuses_the_tables_line_is_logged_and_the_table_plays_on(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     refusals = [StaleLine("stale", "Line 1 was just added by somebody")]
-    real = services.handline_add
+    real = play.handline_add
 
     def once_stale(**kwargs: Any) -> Any:
         if refusals:
             raise refusals.pop()
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "handline_add", once_stale)
+    monkeypatch.setattr(play, "handline_add", once_stale)
     table, _ = table_with(people=1, bots=3, seed=5)
     play_to_end(table)
     table.refresh_from_db()
@@ -92,14 +92,14 @@ def test_a_computer_move_that_raises_is_logged_and_the_next_trigger_redoes_it(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     failures = [RuntimeError("the bot broke")]
-    real = services.bot_action
+    real = play.bot_action
 
     def once_broken(*args: Any, **kwargs: Any) -> Any:
         if failures:
             raise failures.pop()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "bot_action", once_broken)
+    monkeypatch.setattr(play, "bot_action", once_broken)
     table, _ = table_with(people=0, bots=4, seed=3)  # the computers start at once, and fail
     table.refresh_from_db()
     assert f"table {table.pk}: computer move failed" in caplog.text
@@ -121,14 +121,14 @@ def test_the_watchdog_restarts_a_table_whose_computer_move_failed(
 ) -> None:
     settings.KITTY_TABLE_STALL_SECONDS = 180
     failures = [RuntimeError("the bot broke")]
-    real = services.bot_action
+    real = play.bot_action
 
     def once_broken(*args: Any, **kwargs: Any) -> Any:
         if failures:
             raise failures.pop()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "bot_action", once_broken)
+    monkeypatch.setattr(play, "bot_action", once_broken)
     table, _ = table_with(people=0, bots=4, seed=3)
     table.refresh_from_db()
     assert table.status == LiveTable.Status.PLAYING

@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
@@ -29,7 +28,7 @@ from django.urls import reverse
 
 from config.asgi import application
 from engine.rules import ExcessDiscard, Play, card_str, parse_action
-from engine.tables import live, notify
+from engine.tables import fanout, live, notify
 from engine.tables.models import LiveTable, TableHand
 from tests.factories import MembershipFactory
 from tests.tables.helpers import table_with
@@ -113,6 +112,12 @@ def _cookie(user: User) -> bytes:
     return f"{name}={client.cookies[name].value}".encode()
 
 
+def _text(message: dict[str, Any]) -> str:
+    """A state message as text, every field of it (the seat's screen as data, the engine's
+    view, the score box), with faces as the page shows them."""
+    return json.dumps(message, ensure_ascii=False)
+
+
 class Seat:
     """One connected browser: its socket and everything it received."""
 
@@ -141,7 +146,9 @@ class Seat:
         assert message["seq"] >= self.last.get("seq", -1), "a screen went back"
         self.last = message
         self.received.append(
-            Received(self.seat, message["hand"], message["seq"], json.dumps(message), "socket")
+            # Faces unescaped (``10♥``, not ``10\\u2665``), so the card finder sees them as well
+            # as the codes.
+            Received(self.seat, message["hand"], message["seq"], _text(message), "socket")
         )
         return message
 
@@ -182,16 +189,16 @@ async def settled(table: LiveTable, after: int) -> tuple[int, int, str, int | No
 
 
 class GroupSpy:
-    """Every message this process asks the channel layer to send to a group."""
+    """Every message this process sends to a table's groups (``engine.tables.fanout``, through
+    whichever channel layer the settings name)."""
 
     def __init__(self) -> None:
-        self.layer = get_channel_layer()
-        self._send = self.layer.group_send
+        self._send_all = fanout.group_send_all
         self.sent: list[tuple[str, dict[str, Any]]] = []
 
-    async def group_send(self, group: str, message: dict[str, Any]) -> None:
-        self.sent.append((group, message))
-        await self._send(group, message)
+    async def group_send_all(self, layer: Any, sends: list[tuple[str, dict[str, Any]]]) -> None:
+        self.sent.extend(sends)
+        await self._send_all(layer, sends)
 
     def screens(self, table: LiveTable) -> dict[int, list[Received]]:
         """The screens sent to the table's groups, by the seat of the group (the spectators'
@@ -206,7 +213,7 @@ class GroupSpy:
             payload = json.loads(message["text"])
             assert payload["seat"] == (None if seat == SPECTATOR else seat), group
             screens.setdefault(seat, []).append(
-                Received(seat, payload["hand"], payload["seq"], message["text"], group)
+                Received(seat, payload["hand"], payload["seq"], _text(payload), group)
             )
         return screens
 
@@ -268,7 +275,7 @@ async def test_no_seat_receives_a_card_it_may_not_see(
 ) -> None:
     _clients.clear()
     spy = GroupSpy()
-    monkeypatch.setattr(spy.layer, "group_send", spy.group_send)
+    monkeypatch.setattr(fanout, "group_send_all", spy.group_send_all)
     table, seats = await play(game_id, hands, seed)
     await database_sync_to_async(_history_pages)(table, seats)
     # What entered each group is checked like what each socket received.

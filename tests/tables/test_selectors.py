@@ -8,12 +8,12 @@ import pytest
 
 from engine.tables import selectors
 from engine.tables.models import LiveTable
-from tests.tables.helpers import play_hand, table_with
+from tests.tables.helpers import play_hand, state, table_with
 
 pytestmark = pytest.mark.django_db
 
 
-def test_each_seat_gets_its_own_screen_with_the_score_box_rendered_once() -> None:
+def test_each_seat_gets_its_own_state_and_the_score_box_is_built_once() -> None:
     table, _ = table_with(people=3, bots=1)
     play_hand(table)
     play_hand(table)
@@ -23,9 +23,29 @@ def test_each_seat_gets_its_own_screen_with_the_score_box_rendered_once() -> Non
     shared = selectors.live_shared(table)
     for seat in (0, 1, 2, None):
         sent = json.loads(payloads.seats[seat] if seat is not None else payloads.public)
-        alone = selectors.seat_payload(shared, seat)  # the score box rendered for this seat
-        assert sent == alone
-        assert sent["seat"] == seat
-        assert 'data-line="1"' in sent["html"] and 'data-line="2"' in sent["html"]
-    screens = {seat: json.loads(payloads.seats[seat])["html"] for seat in (0, 1, 2)}
-    assert len(set(screens.values())) == 3  # each its own hand and turn
+        assert sent == selectors.seat_payload(shared, seat)
+        assert (sent["type"], sent["v"], sent["seat"]) == ("state", 1, seat)
+        assert [line["number"] for line in sent["board"]["lines"]] == [1, 2]
+        assert [replay["number"] for replay in sent["board"]["replays"]] == [1, 2]
+    hands = {seat: json.loads(payloads.seats[seat])["own"] for seat in (0, 1, 2)}
+    assert len({json.dumps(own) for own in hands.values()}) == 3  # each its own hand
+
+
+def test_the_state_carries_what_the_page_shows() -> None:
+    table, _ = table_with(people=1, bots=3, seed=11)
+    from engine.tables.services import bots_play
+
+    bots_play(table_id=table.pk)
+    hand = state(table)
+    assert hand.to_act == 0
+    sent = json.loads(selectors.table_payloads(table.pk).seats[0])
+    view = hand.view(0)
+    assert sent["my_turn"] is True and sent["to_act_name"] == sent["seats"][0]["name"]
+    assert [row["you"] for row in sent["seats"]] == [True, False, False, False]
+    assert [row["dealer"] for row in sent["seats"]].index(True) == view["dealer"]
+    assert [c["card"] for c in sent["own"]] == view["hand"]
+    assert [c["call"] for c in sent["calls"]] == [c["call"] for c in view["calls"]]
+    legal = [str(action) for action in hand.legal_actions()]
+    assert sorted(b["action"] for b in sent["buttons"]) == sorted(legal)
+    assert sent["view"]["legal"] == legal
+    assert sent["phase"] == "auction" and sent["phase_label"] == "Auction"

@@ -14,7 +14,10 @@ NAMES = {
     "engine.tasks.table_bots_play": tasks.table_bots_play,
     "engine.tasks.table_turn_clock": tasks.table_turn_clock,
     "engine.tasks.seat_away_check": tasks.seat_away_check,
+    "engine.tasks.tables_clocks_due": tasks.tables_clocks_due,
 }
+#: The beat's sweeps: each runs again within a minute (the clocks' within seconds) anyway.
+SWEEPS = {"engine.tasks.tables_open_due", "engine.tasks.tables_clocks_due"}
 
 
 def test_each_task_is_registered_under_its_first_name() -> None:
@@ -28,6 +31,6 @@ def test_a_tables_task_is_handed_back_when_its_process_dies() -> None:
     """Acknowledged late and rejected when the worker's process is lost: a computer move or
     clock whose process is killed runs again (tests/tables/test_worker_killed.py)."""
     for name, task in NAMES.items():
-        if name == "engine.tasks.tables_open_due":
-            continue  # the beat's sweep: it runs again within a minute anyway
+        if name in SWEEPS:
+            continue
         assert task.acks_late and task.reject_on_worker_lost, name
