@@ -9,7 +9,6 @@ trump of the hand (added when the hand is scored).
 
 from __future__ import annotations
 
-from operator import getitem, itemgetter
 from typing import TYPE_CHECKING
 
 from engine.rules.actions import PLAYS, Play
@@ -18,10 +17,10 @@ from engine.rules.auction45.play import (
     FREE,
     FULL,
     PICK,
-    POSITION_BIT,
     TRUMP_SHIFT,
     card_mask,
     restrict,
+    seat_tables,
 )
 from engine.rules.auction45.ranks import TRUMP, TRUMP_BASE, TrumpTables
 from engine.rules.cards import CARD_NAMES, SUITS, mask_str
@@ -104,13 +103,11 @@ class Tricks:
         self.seat_side = game.seat_side
         self.bid = bid
         full, bits, packed = [], [], []
-        for plays, cards in zip(
-            PLAYS, after, strict=False
-        ):  # PLAYS has a row per seat of any table
-            full.append(itemgetter(*cards)(plays))  # the plays of its five cards
-            bits.append(dict(zip(cards, POSITION_BIT)))  # noqa: B905 - five and five
-            # The seat's i-th card sets bits of its own (see suit_bits): the sum is the union.
-            packed.append(sum(map(getitem, suit_bits, cards)))
+        for plays, cards in zip(PLAYS, after, strict=False):  # PLAYS: a row per seat of any table
+            seat_full, seat_bits, seat_packed = seat_tables(plays, suit_bits, cards)
+            full.append(seat_full)
+            bits.append(seat_bits)
+            packed.append(seat_packed)
         self.full = tuple(full)
         self.bits = tuple(bits)
         self.packed = tuple(packed)
