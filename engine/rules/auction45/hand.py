@@ -83,8 +83,7 @@ class Auction45Hand(Auction45State):
             calls, self._offered_calls = self._auction.legal()
             return calls
         if phase is DRAW:
-            assert self._draw is not None
-            return self._draw.choices(seat, self._hands[seat])
+            return self._draw.offered  # type: ignore[union-attr]
         if phase is DECLARE:
             if self._go_kitty_allowed():
                 return self.game.declare_with_kitty[seat]
@@ -144,7 +143,7 @@ class Auction45Hand(Auction45State):
             return self._play.check(seat, action.card)
         if isinstance(action, Discard):
             assert self._draw is not None
-            return self._draw.check(seat, self._hands[seat], action.cards)
+            return self._draw.check(seat, action.cards)
         if isinstance(action, KittyDiscard):
             hand = self._hands[seat]
             trumps_only = self.game.trumps_only
@@ -256,31 +255,21 @@ class Auction45Hand(Auction45State):
     # -- the draw ------------------------------------------------------------------------------
     def _start_draw(self) -> None:
         self.phase = DRAW
-        self._draw = Draw(self.game, self._bidder, self._hands[self._bidder].bit_count())
-        self._pass_draw_turn(self.game.next_seat[self.dealer])
-
-    def _pass_draw_turn(self, seat: int) -> None:
-        assert self._draw is not None
-        self._draw.turn(seat, self._hands[seat].bit_count())
-        self.to_act = seat
+        self._draw = Draw(self.game, self.dealer, self._bidder, self._hands)
+        self.to_act = self._draw.to_act
 
     def _apply_discard(self, action: Discard) -> None:
-        """A draw discard by the seat to act: checked here, then applied."""
+        """A draw discard by the seat to act: checked and made by the draw."""
         draw = self._draw
         assert draw is not None
-        seat = action.seat
-        mask = draw.check(seat, self._hands[seat], action.cards)
+        self._out |= draw.discard(action.seat, action.cards)
         self.history.append(action)
-        draw.record(seat, self._hands[seat].bit_count(), len(action.cards))
-        self._hands[seat] &= ~mask
-        self._out |= mask
-        if seat != self.dealer:
-            self._pass_draw_turn(self.game.next_seat[seat])
+        if draw.to_act is not None:
+            self.to_act = draw.to_act
             return
-        needs = draw.needs
-        self._draw_counts = tuple(needs)
+        self._draw_counts = tuple(draw.needs)
         self._stock_pos = deliver(
-            self.game, self.dealer, needs, self._hands, self._stock, self._stock_pos
+            self.game, self.dealer, draw.needs, self._hands, self._stock, self._stock_pos
         )
         self._start_play()
 

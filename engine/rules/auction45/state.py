@@ -126,7 +126,7 @@ class Auction45State(Hand):
         new._hands = self._hands[:]
         new._auction = self._auction.copy()
         if self._draw is not None:
-            new._draw = self._draw.copy()
+            new._draw = self._draw.copy(new._hands)
         if self._play is not None:
             new._play = self._play.copy()
         return new
