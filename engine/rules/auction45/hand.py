@@ -80,8 +80,7 @@ class Auction45Hand(Auction45State):
         if seat is None:
             return ()
         if phase is AUCTION:
-            calls, self._offered_calls = self._auction.legal()
-            return calls
+            return self._auction.offered[0]
         if phase is DRAW:
             return self._draw.offered  # type: ignore[union-attr]
         if phase is DECLARE:
@@ -191,14 +190,12 @@ class Auction45Hand(Auction45State):
             self._apply_checked(action, self._check(action))
 
     def _apply_call(self, action: Call) -> None:
-        offered = self._offered_calls
-        self._offered_calls = None
-        # A call just offered by legal_actions is legal; any other goes through every check.
-        parsed = offered.get(id(action)) if offered is not None else None
-        if parsed is None:
-            parsed = self._auction.check(action.seat, action.call)
-        self.history.append(action)
         auction = self._auction
+        # A call offered to the seat to act is legal; any other goes through every check.
+        parsed = auction.offered[1].get(id(action))
+        if parsed is None:
+            parsed = auction.check(action.seat, action.call)
+        self.history.append(action)
         auction.apply(action.seat, action.call, parsed)
         if auction.to_act is not None:
             self.to_act = auction.to_act
@@ -211,7 +208,6 @@ class Auction45Hand(Auction45State):
         """Apply an action of the declaration ``_check`` accepted, with what it returned
         (``apply`` takes plays, calls and draw discards itself)."""
         self.history.append(action)
-        self._offered_calls = None
         if isinstance(action, NameTrump):
             self._name_trump(prepared)
         elif isinstance(action, GoKitty):
