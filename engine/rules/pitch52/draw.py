@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import accumulate
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from engine.rules.cards import BIT
@@ -26,7 +27,8 @@ def draw(
     """Each seat from the dealer's left draws up to six (``hands`` change in place); return
     the cards each received and how many of the stock are taken."""
     # upto[k]: the mask of the top k cards, so that any run of the stock is one difference.
-    upto = (0, *accumulate(BIT[c] for c in stock))
+    # The stock holds 18 cards at the least (six players): itemgetter gives their bits.
+    upto = (0, *accumulate(itemgetter(*stock)(BIT)))
     received = [0] * len(hands)
     size = len(stock)
     taken = 0

@@ -149,8 +149,7 @@ class Pitch52Hand(Pitch52State):
         text = action.call
         if seat != self.to_act or self.phase is not AUCTION:
             self._check_call(action)
-        offered = self.game.auction_choices(seat, self._auction.high, seat == self.dealer)[1]
-        value = offered.get(text)
+        value = self._calls[1].get(text)
         if value is None:
             # Refused, or written another way ("05", " PASS "): the full check decides.
             self._check_call(action)
@@ -159,7 +158,8 @@ class Pitch52Hand(Pitch52State):
         self.history.append(action)
         self._auction.record(seat, text, value)
         if seat != self.dealer:
-            self.to_act = self.game.rot[seat][1]
+            after = self.to_act = self.game.rot[seat][1]
+            self._calls = self.game.auction_choices(after, self._auction.high, after == self.dealer)
         else:
             self._end_auction()
 
@@ -222,12 +222,19 @@ class Pitch52Hand(Pitch52State):
         keep = TRUMP_MASK[self._trump]
         hands = self._hands = [h & keep for h in self._hands]
         rank_bit = self._rank_bit = RANK_BIT[self._trump]
-        self._start_cards = tuple([sorted_cards54(held) for held in hands])
-        self._seat_plays = [
-            {c: PLAYS[seat][c] for c in cards} for seat, cards in enumerate(self._start_cards)
-        ]
-        self._played = tuple([rank_mask(cards, rank_bit) for cards in self._start_cards])
-        self._holders = sum(1 << seat for seat, held in enumerate(hands) if held)
+        start_cards, seat_plays, played = [], [], []
+        holders = 0
+        for seat, held in enumerate(hands):
+            cards = sorted_cards54(held)
+            start_cards.append(cards)
+            seat_plays.append({c: PLAYS[seat][c] for c in cards})
+            played.append(rank_mask(cards, rank_bit))
+            if held:
+                holders |= 1 << seat
+        self._start_cards = tuple(start_cards)
+        self._seat_plays = seat_plays
+        self._played = tuple(played)
+        self._holders = holders
         self._won = [0] * len(hands)
         self._tricks = []
         self._at_rank = CARD_AT_RANK[self._trump]
