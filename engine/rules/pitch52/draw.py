@@ -59,15 +59,16 @@ def rob(
         hands[bidder] |= sum(BIT[c] for c in rest) & keep
         received[bidder] += len(rest)
         return
+    size = len(stock)
     for robber in game.robbers[bidder]:
-        if taken == len(stock):
+        if taken == size:
             return
         need = KEEP - (hands[robber] & keep).bit_count()
         if need <= 0:
             continue
         # He turns cards until the one that gives him his sixth trump, or the last one.
         start = taken
-        while need and taken < len(stock):
+        while need and taken < size:
             bit = BIT[stock[taken]]
             taken += 1
             if keep & bit:

@@ -220,11 +220,12 @@ class Pitch52Hand(Pitch52State):
         """RULES.md 3.5 step 5: non-trumps still in hand are thrown away; then the bidder
         leads (3.6)."""
         keep = TRUMP_MASK[self._trump]
-        hands = self._hands = [h & keep for h in self._hands]
+        hands = self._hands
         rank_bit = self._rank_bit = RANK_BIT[self._trump]
         start_cards, seat_plays, played = [], [], []
         holders = 0
-        for seat, held in enumerate(hands):
+        for seat, hand in enumerate(hands):
+            held = hands[seat] = hand & keep
             cards = sorted_cards54(held)
             start_cards.append(cards)
             seat_plays.append({c: PLAYS[seat][c] for c in cards})
