@@ -84,21 +84,16 @@ class Draw:
         new.needs = self.needs[:]
         return new  # offered is never changed, only replaced
 
-    def free_stock(self, seat: int) -> int:
-        """Cards of the stock ``seat`` may take: the bidder's reserve is not for the others."""
-        return self.room if seat == self.bidder else self.room - self.reserve
-
-    def limit(self, seat: int, held: int) -> int:
-        """Most cards ``seat``, holding ``held``, may discard now."""
-        return min(self.max_discard, held, self.free_stock(seat) - (KEEP - held))
-
     def turn(self, seat: int) -> None:
-        """The turn comes to ``seat``: its ``limit`` is now ``open``, and ``offered`` lists its
-        discards, fewest cards first (none is a choice too)."""
+        """The turn comes to ``seat``. ``open``: it may discard up to ``max_discard`` of the
+        cards it holds, and no more than the free stock can replace (the bidder's reserve is
+        not for the others). ``offered``: its discards, fewest cards first (none is a choice
+        too)."""
         hand = self.hands[seat]
         held = hand.bit_count()
+        free = self.room if seat == self.bidder else self.room - self.reserve
         self.to_act = seat
-        self.open = self.limit(seat, held)
+        self.open = min(self.max_discard, held, free - (KEEP - held))
         self.offered = SubsetChoices(
             Discard, seat, sorted_cards(hand), GETTERS[held], PREFIX[held][self.open]
         )
@@ -124,10 +119,13 @@ class Draw:
                 f"{seat_name(seat)} discards {count} cards; at most {self.max_discard} "
                 "(option max_discard; rules of the 45s draw)",
             )
+        # Within max_discard and held, the free stock is the limit that binds: it gives the
+        # seat its shortfall and ``open`` cards more.
+        free = self.open + KEEP - held
         return IllegalActionError(
             "stock_exhausted",
             f"{seat_name(seat)} would need {KEEP - held + count} cards but the stock can give "
-            f"{max(self.free_stock(seat), 0)} (rules of the 45s draw)",
+            f"{max(free, 0)} (rules of the 45s draw)",
         )
 
     def discard(self, seat: int, cards: Sequence[int]) -> int:

@@ -135,19 +135,20 @@ class Auction45Hand(Auction45State):
             raise IllegalActionError("out_of_turn", f"{seat_name(seat)} cannot act now: {who}")
 
     def _check_in_phase(self, action: Action) -> Any:
-        """The checks of an action of the hand's phase, by the seat to act."""
+        """The checks of an action of the hand's phase, by the seat to act (its class is the
+        phase's own: ``_PHASE_OF``)."""
         seat = action.seat
-        if isinstance(action, Play):
+        if type(action) is Play:
             assert self._play is not None
             return self._play.check(seat, action.card)
-        if isinstance(action, Discard):
+        if type(action) is Discard:
             assert self._draw is not None
             return self._draw.check(seat, action.cards)
-        if isinstance(action, KittyDiscard):
+        if type(action) is KittyDiscard:
             hand = self._hands[seat]
             trumps_only = self.game.trumps_only
             return kitty.check_discard(trumps_only, self._tables, seat, hand, action.cards)
-        assert isinstance(action, NameTrump)
+        assert type(action) is NameTrump
         if action.suit.__class__ is not int or not 0 <= action.suit < 4:
             raise IllegalActionError(
                 "bad_trump", f"trump must be one of S H D C, not {shown(action.suit)}"
@@ -208,12 +209,12 @@ class Auction45Hand(Auction45State):
         """Apply an action of the declaration ``_check`` accepted, with what it returned
         (``apply`` takes plays, calls and draw discards itself)."""
         self.history.append(action)
-        if isinstance(action, NameTrump):
+        if type(action) is NameTrump:
             self._name_trump(prepared)
-        elif isinstance(action, GoKitty):
+        elif type(action) is GoKitty:
             self._go_on_kitty()
         else:
-            assert isinstance(action, KittyDiscard)  # every other action is refused by _check
+            assert type(action) is KittyDiscard  # every other action is refused by _check
             self._hands[action.seat] &= ~prepared
             self._out |= prepared
             self._start_draw()
