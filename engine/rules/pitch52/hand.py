@@ -22,6 +22,7 @@ when the turn would come back to its leader.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
@@ -34,12 +35,26 @@ from engine.rules.pitch52.auction import call_value, normal_call
 from engine.rules.pitch52.checks import KEEP
 from engine.rules.pitch52.draw import draw, rob
 from engine.rules.pitch52.outcome import scored_result
-from engine.rules.pitch52.ranks import CARD_AT_RANK, RANK_BIT, TRUMP_MASK, rank_mask
+from engine.rules.pitch52.ranks import CARD_AT_RANK, RANK_BIT, TRUMP_MASK
 from engine.rules.pitch52.state import EXCESS, PHASE_OF_ACTION, PLAY, TRUMP, Pitch52State
 from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
+
+
+def seat_trumps(
+    plays: Sequence[Play], rank_bit: tuple[int, ...], cards: tuple[int, ...]
+) -> tuple[dict[int, Play], int]:
+    """A seat's trumps at the start of play (``cards``): its plays by card, from its row of
+    ``PLAYS``, and their rank mask, the sum of their ``rank_bit`` (distinct trumps have
+    distinct bits)."""
+    by_card: dict[int, Play] = {}
+    ranks = 0
+    for c in cards:
+        by_card[c] = plays[c]
+        ranks += rank_bit[c]
+    return by_card, ranks
 
 
 class Pitch52Hand(Pitch52State):
@@ -228,8 +243,9 @@ class Pitch52Hand(Pitch52State):
             held = hands[seat] = hand & keep
             cards = sorted_cards54(held)
             start_cards.append(cards)
-            seat_plays.append({c: PLAYS[seat][c] for c in cards})
-            played.append(rank_mask(cards, rank_bit))
+            by_card, ranks = seat_trumps(PLAYS[seat], rank_bit, cards)
+            seat_plays.append(by_card)
+            played.append(ranks)
             if held:
                 holders |= 1 << seat
         self._start_cards = tuple(start_cards)
