@@ -36,7 +36,6 @@ from engine.rules.auction45.outcome import scored_result
 from engine.rules.auction45.state import Auction45State
 from engine.rules.auction45.trick import Tricks
 from engine.rules.base import AUCTION, OVER
-from engine.rules.bits import sorted_cards
 from engine.rules.build import new_contract
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.words import seat_name
@@ -273,8 +272,7 @@ class Auction45Hand(Auction45State):
     # -- the play ------------------------------------------------------------------------------
     def _start_play(self) -> None:
         assert self._trump is not None and self.contract is not None
-        after = tuple([sorted_cards(hand) for hand in self._hands])
-        play = Tricks(self.game, self._trump, after, self._bidder, self.contract.bid)
+        play = Tricks(self.game, self._trump, self._hands, self._bidder, self.contract.bid)
         self._play = play
         self.phase = PLAY
         self.to_act = play.leader
