@@ -13,7 +13,9 @@ out of play (the bidder's old hand when he goes on the kitty, the kitty's non-tr
 them. ``apply`` validates the whole action before it changes anything, then runs the automatic
 steps (taking the kitty, the draw) up to the next decision. Plays, calls and draw discards,
 most of a hand's actions, are checked by the phase that knows them (``Tricks.play``, the
-calls just offered, ``Draw.check``); a refusal goes through ``check``, which gives its code.
+calls ``Auction.offered`` to the seat to act, ``Draw.discard``); a refusal goes through
+``check``, which gives its code. Each of these phases lists what it offers the seat to act
+when the turn comes to it, and ``legal_actions`` reads that list.
 """
 
 from __future__ import annotations
