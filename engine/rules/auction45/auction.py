@@ -8,9 +8,10 @@ the ``open`` style keeps the turn going round the seats that have not passed.
 
 ``AuctionRules`` holds what depends only on the game (options, interned ``Call`` objects, the
 legal-call lists with the ids of their calls, built once per situation); ``Auction`` is the
-mutable state of one hand's auction. ``Auction.check``
-returns the parsed call or raises the RULES.md 7 code, in the order of RULES.md 1.5;
-``Auction.apply`` changes the state and must only be given a checked call.
+mutable state of one hand's auction, with the calls open to the seat to act (``offered``),
+listed when the turn comes to it. ``Auction.check`` returns the parsed call or raises the
+RULES.md 7 code, in the order of RULES.md 1.5; ``Auction.apply`` changes the state and must
+only be given a checked call.
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ def parse_call(text: object) -> ParsedCall | None:
     return None if amount is None else (BID, amount)
 
 
-def situation(seat: int, high: int, can_pass: bool, can_hold: bool, sixty: bool) -> int:
-    """The key of a situation of the auction in ``AuctionRules.legal_cache``."""
-    return (high << 6) | (seat << 3) | (can_pass << 2) | (can_hold << 1) | sixty
+#: A situation of the auction: the seat to act, the high bid, may it pass, may it hold, may its
+#: side bid 60.
+Situation = tuple[int, int, bool, bool, bool]
 
 
 class AuctionRules:
@@ -85,8 +86,8 @@ class AuctionRules:
             parsed = parse_call(w)
             assert parsed is not None
             self.parsed[w] = parsed
-        #: ``legal_calls`` by ``situation`` (an int: cheaper to build and hash than a tuple).
-        self.legal_cache: dict[int, LegalCalls] = {}
+        #: ``legal_calls`` by situation.
+        self.legal_cache: dict[Situation, LegalCalls] = {}
         self.first = tuple((dealer + 1) % self.seats for dealer in range(self.seats))
         self.next_seat = self.first
         self._sixty_by_scores: dict[tuple[int, ...], tuple[bool, ...]] = {}
@@ -109,7 +110,7 @@ class AuctionRules:
         self, seat: int, high: int, can_pass: bool, can_hold: bool, sixty: bool
     ) -> LegalCalls:
         """The calls open to ``seat`` in this situation (see ``LegalCalls``)."""
-        key = situation(seat, high, can_pass, can_hold, sixty)
+        key = (seat, high, can_pass, can_hold, sixty)
         found = self.legal_cache.get(key)
         if found is None:
             calls = self.calls[seat]
@@ -134,6 +135,7 @@ class Auction:
         "high",
         "high_seat",
         "max_by_side",
+        "offered",
         "passed",
         "rules",
         "sixty_ok",
@@ -152,6 +154,7 @@ class Auction:
     max_by_side: list[int]
     sixty_ok: tuple[bool, ...]
     calls: list[tuple[int, str]]
+    offered: LegalCalls
 
     def __init__(self, rules: AuctionRules, dealer: int, scores: tuple[int, ...]) -> None:
         self.rules = rules
@@ -167,6 +170,7 @@ class Auction:
         #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
         self.sixty_ok = rules.sixty_by_side(scores)
         self.calls = []
+        self.offered = self.legal()
 
     def copy(self) -> Auction:
         new = Auction.__new__(Auction)
@@ -181,6 +185,7 @@ class Auction:
         new.max_by_side = self.max_by_side[:]
         new.sixty_ok = self.sixty_ok
         new.calls = self.calls[:]
+        new.offered = self.offered
         return new
 
     @property
@@ -206,7 +211,8 @@ class Auction:
         )
 
     def legal(self) -> LegalCalls:
-        """Every call the seat to act may make (none when over), and their ids."""
+        """Every call the seat to act may make (none when over), and their ids: ``offered``
+        once its turn has come."""
         seat = self.to_act
         if seat is None:
             return NO_CALLS
@@ -311,7 +317,8 @@ class Auction:
 
     # -- state change ----------------------------------------------------------------------
     def apply(self, seat: int, text: str, parsed: ParsedCall) -> None:
-        """Record a call already accepted by ``check`` and move the turn on."""
+        """Record a call already accepted by ``check``, move the turn on and list the calls
+        open to the next seat (``offered``)."""
         kind, amount = parsed
         self.calls.append((seat, text))
         before = self.high_seat
@@ -330,20 +337,8 @@ class Auction:
         if stage == ROUND1:
             if seat != self.dealer:
                 self.to_act = self.rules.next_seat[seat]
-                return
-            rules = self.rules
-            if self.high_seat is None:
-                self._finish()  # thrown in
-            elif rules.duel:
-                if kind == PASS or before is None:
-                    self._finish()
-                else:
-                    self.stage = DUEL
-                    self.challenger = before
-                    self.to_act = before
             else:
-                self.stage = OPEN
-                self._next_open(seat)
+                self._end_round1(kind, before)
         elif stage == DUEL:
             if kind == PASS:
                 self._finish()
@@ -351,6 +346,22 @@ class Auction:
                 self.to_act = self.dealer if seat != self.dealer else self.challenger
         else:
             self._next_open(seat)
+        self.offered = self.legal()
+
+    def _end_round1(self, kind: int, before: int | None) -> None:
+        """The dealer has made his round-1 call ``kind``; ``before`` held the high bid."""
+        if self.high_seat is None:
+            self._finish()  # thrown in
+        elif self.rules.duel:
+            if kind == PASS or before is None:
+                self._finish()
+            else:
+                self.stage = DUEL
+                self.challenger = before
+                self.to_act = before
+        else:
+            self.stage = OPEN
+            self._next_open(self.dealer)
 
     def _next_open(self, seat: int) -> None:
         n = self.rules.seats

@@ -27,66 +27,84 @@ if TYPE_CHECKING:
 
 
 class Draw:
-    """What the draw remembers between discards: who discarded how many cards, what each
-    seat will need from the stock, how much of the stock is still free, and how many cards
-    the seat to act may discard (``open``, worked out once when its turn comes)."""
+    """The draw under way: who discarded how many cards, what each seat will need from the
+    stock, how much of the stock is still free, and for the seat to act (``to_act``, ``None``
+    once the dealer has discarded) how many cards it may discard (``open``) and every discard
+    open to it (``offered``), both worked out once when its turn comes. ``hands`` is the hand's
+    list of held cards: a discard takes its cards out of it."""
 
-    __slots__ = ("bidder", "counts", "max_discard", "needs", "open", "reserve", "room")
+    __slots__ = (
+        "bidder",
+        "counts",
+        "dealer",
+        "hands",
+        "max_discard",
+        "needs",
+        "next_seat",
+        "offered",
+        "open",
+        "reserve",
+        "room",
+        "to_act",
+    )
 
     bidder: int
     counts: list[int | None]
+    dealer: int
+    hands: list[int]
     max_discard: int
     needs: list[int]
+    next_seat: tuple[int, ...]
+    offered: SubsetChoices
     open: int
     reserve: int
     room: int
+    to_act: int | None
 
-    def __init__(self, game: Auction45, bidder: int, bidder_held: int) -> None:
+    def __init__(self, game: Auction45, dealer: int, bidder: int, hands: list[int]) -> None:
+        """The draw at its first discard, by the dealer's left."""
         self.bidder = bidder
+        self.dealer = dealer
+        self.hands = hands
+        self.next_seat = game.next_seat
         self.counts = [None] * game.seats
         self.needs = [0] * game.seats
         self.max_discard = game.max_discard
         self.room = game.stock_size
-        self.reserve = max(KEEP - bidder_held, 0)
-        self.open = 0
+        self.reserve = max(KEEP - hands[bidder].bit_count(), 0)
+        self.turn(game.next_seat[dealer])
 
-    def copy(self) -> Draw:
+    def copy(self, hands: list[int]) -> Draw:
+        """A copy working on ``hands``, the copy of the hand's list."""
         new = Draw.__new__(Draw)
-        new.bidder = self.bidder
+        for name in Draw.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = hands
         new.counts = self.counts[:]
         new.needs = self.needs[:]
-        new.max_discard = self.max_discard
-        new.room = self.room
-        new.reserve = self.reserve
-        new.open = self.open
-        return new
+        return new  # offered is never changed, only replaced
 
-    def free_stock(self, seat: int) -> int:
-        """Cards of the stock ``seat`` may take: the bidder's reserve is not for the others."""
-        return self.room if seat == self.bidder else self.room - self.reserve
-
-    def limit(self, seat: int, held: int) -> int:
-        """Most cards ``seat``, holding ``held``, may discard now."""
-        return min(self.max_discard, held, self.free_stock(seat) - (KEEP - held))
-
-    def turn(self, seat: int, held: int) -> None:
-        """The turn comes to ``seat``, holding ``held`` cards: its ``limit`` is now ``open``."""
-        self.open = self.limit(seat, held)
-
-    def choices(self, seat: int, hand: int) -> SubsetChoices:
-        """Every discard open to ``seat``, the seat to act, fewest cards first (none is a
-        choice too)."""
+    def turn(self, seat: int) -> None:
+        """The turn comes to ``seat``. ``open``: it may discard up to ``max_discard`` of the
+        cards it holds, and no more than the free stock can replace (the bidder's reserve is
+        not for the others). ``offered``: its discards, fewest cards first (none is a choice
+        too)."""
+        hand = self.hands[seat]
         held = hand.bit_count()
-        return SubsetChoices(
+        free = self.room if seat == self.bidder else self.room - self.reserve
+        self.to_act = seat
+        self.open = min(self.max_discard, held, free - (KEEP - held))
+        self.offered = SubsetChoices(
             Discard, seat, sorted_cards(hand), GETTERS[held], PREFIX[held][self.open]
         )
 
-    def check(self, seat: int, hand: int, cards: Sequence[int]) -> int:
+    def check(self, seat: int, cards: Sequence[int]) -> int:
         """The mask of the discard ``cards`` by ``seat``, the seat to act, if legal.
 
         Raises:
             IllegalActionError: ``not_in_hand``, ``discard_limit``, ``stock_exhausted``.
         """
+        hand = self.hands[seat]
         mask = held_mask(seat, hand, cards)
         if len(cards) > self.open:
             raise self._too_many(seat, hand.bit_count(), len(cards))
@@ -101,20 +119,37 @@ class Draw:
                 f"{seat_name(seat)} discards {count} cards; at most {self.max_discard} "
                 "(option max_discard; rules of the 45s draw)",
             )
+        # Within max_discard and held, the free stock is the limit that binds: it gives the
+        # seat its shortfall and ``open`` cards more.
+        free = self.open + KEEP - held
         return IllegalActionError(
             "stock_exhausted",
             f"{seat_name(seat)} would need {KEEP - held + count} cards but the stock can give "
-            f"{max(self.free_stock(seat), 0)} (rules of the 45s draw)",
+            f"{max(free, 0)} (rules of the 45s draw)",
         )
 
-    def record(self, seat: int, held: int, count: int) -> None:
-        """``seat``, holding ``held``, discarded ``count`` cards."""
-        need = KEEP - held + count
+    def discard(self, seat: int, cards: Sequence[int]) -> int:
+        """``seat``, the seat to act, discards ``cards`` if legal: they leave its hand, what it
+        will need from the stock is noted, and the turn passes on. Return their mask.
+
+        Raises:
+            IllegalActionError: as ``check``; nothing has changed then.
+        """
+        mask = self.check(seat, cards)
+        hand = self.hands[seat]
+        count = len(cards)
+        need = KEEP - hand.bit_count() + count
+        self.hands[seat] = hand & ~mask
         self.counts[seat] = count
         self.needs[seat] = need
         self.room -= need
         if seat == self.bidder:
             self.reserve = 0
+        if seat == self.dealer:
+            self.to_act = None
+        else:
+            self.turn(self.next_seat[seat])
+        return mask
 
 
 def deliver(

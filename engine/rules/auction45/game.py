@@ -22,7 +22,7 @@ from engine.rules.auction45.play import lead_rules, suit_bits
 from engine.rules.auction45.ranks import TRUMP, TrumpTables, rank_tables
 from engine.rules.auction45.scoring import Scorer
 from engine.rules.base import Deal, Game, HandScore, Tally
-from engine.rules.cards import BIT, card_names, cards_mask, mask_of
+from engine.rules.cards import BIT, card_names, mask_of
 from engine.rules.errors import NotationError, shown
 from engine.rules.table import Seating
 from engine.rules.words import seat_name
@@ -252,9 +252,10 @@ class Auction45(Game):
         """The hand from a fresh shuffle; its ``Deal`` is built only if someone asks for it
         (records, views): random playouts never do."""
         deck = shuffled_deck(rng)
-        masks = [cards_mask(getter(deck)) for getter in self._hand_getters[dealer]]
+        bits = itemgetter(*deck)(BIT)  # each card's bit, in the deck's order: distinct, they add up
+        masks = [sum(getter(bits)) for getter in self._hand_getters[dealer]]
         kitty_getter = self._kitty_getter[dealer]
-        kitty = 0 if kitty_getter is None else cards_mask(kitty_getter(deck))
+        kitty = 0 if kitty_getter is None else sum(kitty_getter(bits))
         return Auction45Hand(self, dealer, tally, masks, kitty, deck, self._dealt, None, deck)
 
     # -- rules as pure functions ---------------------------------------------------------------

@@ -13,7 +13,9 @@ out of play (the bidder's old hand when he goes on the kitty, the kitty's non-tr
 them. ``apply`` validates the whole action before it changes anything, then runs the automatic
 steps (taking the kitty, the draw) up to the next decision. Plays, calls and draw discards,
 most of a hand's actions, are checked by the phase that knows them (``Tricks.play``, the
-calls just offered, ``Draw.check``); a refusal goes through ``check``, which gives its code.
+calls ``Auction.offered`` to the seat to act, ``Draw.discard``); a refusal goes through
+``check``, which gives its code. Each of these phases lists what it offers the seat to act
+when the turn comes to it, and ``legal_actions`` reads that list.
 """
 
 from __future__ import annotations
@@ -36,7 +38,6 @@ from engine.rules.auction45.outcome import scored_result
 from engine.rules.auction45.state import Auction45State
 from engine.rules.auction45.trick import Tricks
 from engine.rules.base import AUCTION, OVER
-from engine.rules.bits import sorted_cards
 from engine.rules.build import new_contract
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.words import seat_name
@@ -80,11 +81,9 @@ class Auction45Hand(Auction45State):
         if seat is None:
             return ()
         if phase is AUCTION:
-            calls, self._offered_calls = self._auction.legal()
-            return calls
+            return self._auction.offered[0]
         if phase is DRAW:
-            assert self._draw is not None
-            return self._draw.choices(seat, self._hands[seat])
+            return self._draw.offered  # type: ignore[union-attr]
         if phase is DECLARE:
             if self._go_kitty_allowed():
                 return self.game.declare_with_kitty[seat]
@@ -137,19 +136,20 @@ class Auction45Hand(Auction45State):
             raise IllegalActionError("out_of_turn", f"{seat_name(seat)} cannot act now: {who}")
 
     def _check_in_phase(self, action: Action) -> Any:
-        """The checks of an action of the hand's phase, by the seat to act."""
+        """The checks of an action of the hand's phase, by the seat to act (its class is the
+        phase's own: ``_PHASE_OF``)."""
         seat = action.seat
-        if isinstance(action, Play):
+        if type(action) is Play:
             assert self._play is not None
             return self._play.check(seat, action.card)
-        if isinstance(action, Discard):
+        if type(action) is Discard:
             assert self._draw is not None
-            return self._draw.check(seat, self._hands[seat], action.cards)
-        if isinstance(action, KittyDiscard):
+            return self._draw.check(seat, action.cards)
+        if type(action) is KittyDiscard:
             hand = self._hands[seat]
             trumps_only = self.game.trumps_only
             return kitty.check_discard(trumps_only, self._tables, seat, hand, action.cards)
-        assert isinstance(action, NameTrump)
+        assert type(action) is NameTrump
         if action.suit.__class__ is not int or not 0 <= action.suit < 4:
             raise IllegalActionError(
                 "bad_trump", f"trump must be one of S H D C, not {shown(action.suit)}"
@@ -192,14 +192,12 @@ class Auction45Hand(Auction45State):
             self._apply_checked(action, self._check(action))
 
     def _apply_call(self, action: Call) -> None:
-        offered = self._offered_calls
-        self._offered_calls = None
-        # A call just offered by legal_actions is legal; any other goes through every check.
-        parsed = offered.get(id(action)) if offered is not None else None
-        if parsed is None:
-            parsed = self._auction.check(action.seat, action.call)
-        self.history.append(action)
         auction = self._auction
+        # A call offered to the seat to act is legal; any other goes through every check.
+        parsed = auction.offered[1].get(id(action))
+        if parsed is None:
+            parsed = auction.check(action.seat, action.call)
+        self.history.append(action)
         auction.apply(action.seat, action.call, parsed)
         if auction.to_act is not None:
             self.to_act = auction.to_act
@@ -212,13 +210,12 @@ class Auction45Hand(Auction45State):
         """Apply an action of the declaration ``_check`` accepted, with what it returned
         (``apply`` takes plays, calls and draw discards itself)."""
         self.history.append(action)
-        self._offered_calls = None
-        if isinstance(action, NameTrump):
+        if type(action) is NameTrump:
             self._name_trump(prepared)
-        elif isinstance(action, GoKitty):
+        elif type(action) is GoKitty:
             self._go_on_kitty()
         else:
-            assert isinstance(action, KittyDiscard)  # every other action is refused by _check
+            assert type(action) is KittyDiscard  # every other action is refused by _check
             self._hands[action.seat] &= ~prepared
             self._out |= prepared
             self._start_draw()
@@ -256,39 +253,28 @@ class Auction45Hand(Auction45State):
     # -- the draw ------------------------------------------------------------------------------
     def _start_draw(self) -> None:
         self.phase = DRAW
-        self._draw = Draw(self.game, self._bidder, self._hands[self._bidder].bit_count())
-        self._pass_draw_turn(self.game.next_seat[self.dealer])
-
-    def _pass_draw_turn(self, seat: int) -> None:
-        assert self._draw is not None
-        self._draw.turn(seat, self._hands[seat].bit_count())
-        self.to_act = seat
+        self._draw = Draw(self.game, self.dealer, self._bidder, self._hands)
+        self.to_act = self._draw.to_act
 
     def _apply_discard(self, action: Discard) -> None:
-        """A draw discard by the seat to act: checked here, then applied."""
+        """A draw discard by the seat to act: checked and made by the draw."""
         draw = self._draw
         assert draw is not None
-        seat = action.seat
-        mask = draw.check(seat, self._hands[seat], action.cards)
+        self._out |= draw.discard(action.seat, action.cards)
         self.history.append(action)
-        draw.record(seat, self._hands[seat].bit_count(), len(action.cards))
-        self._hands[seat] &= ~mask
-        self._out |= mask
-        if seat != self.dealer:
-            self._pass_draw_turn(self.game.next_seat[seat])
+        if draw.to_act is not None:
+            self.to_act = draw.to_act
             return
-        needs = draw.needs
-        self._draw_counts = tuple(needs)
+        self._draw_counts = tuple(draw.needs)
         self._stock_pos = deliver(
-            self.game, self.dealer, needs, self._hands, self._stock, self._stock_pos
+            self.game, self.dealer, draw.needs, self._hands, self._stock, self._stock_pos
         )
         self._start_play()
 
     # -- the play ------------------------------------------------------------------------------
     def _start_play(self) -> None:
         assert self._trump is not None and self.contract is not None
-        after = tuple([sorted_cards(hand) for hand in self._hands])
-        play = Tricks(self.game, self._trump, after, self._bidder, self.contract.bid)
+        play = Tricks(self.game, self._trump, self._hands, self._bidder, self.contract.bid)
         self._play = play
         self.phase = PLAY
         self.to_act = play.leader

@@ -21,6 +21,8 @@ def scored_result(hand: Auction45Hand, play: Tricks) -> HandResult:
     trump = hand.trump
     assert contract is not None and trump is not None
     points = play.points
+    best_trump = play.best_trump_card()
+    trump_played = best_trump is not None
     max_bid = hand.auction.max_by_side
     tally = hand.tally
     score = game.scorer.score_points(contract.bidder, contract.bid, points, max_bid, tally)
@@ -31,7 +33,7 @@ def scored_result(hand: Auction45Hand, play: Tricks) -> HandResult:
         "trump": SUITS[trump],
         "points": points[:],
     }
-    if not play.trump_played:
+    if not trump_played:
         line["no_trump_played"] = True
     if game.line_needs_max_bid:
         line["auction_max_bid"] = max_bid[:]
@@ -41,8 +43,8 @@ def scored_result(hand: Auction45Hand, play: Tricks) -> HandResult:
         line["sets_before"] = list(tally.sets)
         line["consecutive_sets_before"] = list(tally.consecutive_sets)
     extra = {
-        "best_trump_side": play.best_trump_side if play.trump_played else None,
-        "no_trump_played": not play.trump_played,
+        "best_trump_side": play.best_trump_side if trump_played else None,
+        "no_trump_played": not trump_played,
         "went_on_kitty": hand.went_on_kitty,
     }
     return new_result(
@@ -51,7 +53,7 @@ def scored_result(hand: Auction45Hand, play: Tricks) -> HandResult:
         line=line,
         trick_winners=tuple(play.winners),
         points=tuple(points),
-        best_trump=play.best_trump_card(),
+        best_trump=best_trump,
         hands_after_draw=play.after,
         extra=extra,
     )

@@ -83,6 +83,25 @@ def suit_bits(tables: TrumpTables) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def seat_tables(
+    plays: Sequence[Play], bits_at: Sequence[Sequence[int]], cards: Sequence[int]
+) -> tuple[tuple[Play, ...], dict[int, int], int]:
+    """A seat's tables for the play, from its five ``cards`` (canonical order) and its row of
+    ``PLAYS``: its five plays, its dict card -> local bit, and its packed mask, the sum of its
+    cards' ``suit_bits`` (``bits_at``) by place, their bits being disjoint.
+
+    The five places are named rather than looped over: the play starts once a hand, but for
+    every seat, and the three tables read best side by side.
+    """
+    first, second, third, fourth, fifth = cards
+    at_first, at_second, at_third, at_fourth, at_fifth = bits_at
+    return (
+        (plays[first], plays[second], plays[third], plays[fourth], plays[fifth]),
+        {first: 1, second: 2, third: 4, fourth: 8, fifth: 16},  # POSITION_BIT
+        at_first[first] + at_second[second] + at_third[third] + at_fourth[fourth] + at_fifth[fifth],
+    )
+
+
 def restrict(
     rule: int,
     led_strength: int,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.rules.auction45.auction import Auction, ParsedCall
+from engine.rules.auction45.auction import Auction
 from engine.rules.auction45.draw import Draw
 from engine.rules.auction45.play import card_mask
 from engine.rules.auction45.ranks import TrumpTables
@@ -33,7 +33,6 @@ class Auction45State(Hand):
         "_draw_counts",
         "_hands",
         "_kitty",
-        "_offered_calls",
         "_out",
         "_play",
         "_stock",
@@ -59,7 +58,6 @@ class Auction45State(Hand):
     _draw_counts: tuple[int, ...] | None
     _hands: list[int]
     _kitty: int
-    _offered_calls: dict[int, ParsedCall] | None
     _out: int
     _play: Tricks | None
     _stock: Sequence[int]
@@ -96,7 +94,6 @@ class Auction45State(Hand):
         self._deal = deal
         self._deck = deck
         self._out = 0
-        self._offered_calls = None
         self._bidder = -1
         self._trump = None
         self._went_kitty = False
@@ -126,7 +123,7 @@ class Auction45State(Hand):
         new._hands = self._hands[:]
         new._auction = self._auction.copy()
         if self._draw is not None:
-            new._draw = self._draw.copy()
+            new._draw = self._draw.copy(new._hands)
         if self._play is not None:
             new._play = self._play.copy()
         return new

@@ -9,7 +9,6 @@ trump of the hand (added when the hand is scored).
 
 from __future__ import annotations
 
-from operator import getitem, itemgetter
 from typing import TYPE_CHECKING
 
 from engine.rules.actions import PLAYS, Play
@@ -18,12 +17,13 @@ from engine.rules.auction45.play import (
     FREE,
     FULL,
     PICK,
-    POSITION_BIT,
     TRUMP_SHIFT,
     card_mask,
     restrict,
+    seat_tables,
 )
 from engine.rules.auction45.ranks import TRUMP, TRUMP_BASE, TrumpTables
+from engine.rules.bits import sorted_cards
 from engine.rules.cards import CARD_NAMES, SUITS, mask_str
 from engine.rules.errors import IllegalActionError
 from engine.rules.words import seat_name
@@ -93,24 +93,25 @@ class Tricks:
     winners: list[int]
 
     def __init__(
-        self, game: Auction45, trump: int, after: tuple[tuple[int, ...], ...], bidder: int, bid: int
+        self, game: Auction45, trump: int, hands: list[int], bidder: int, bid: int
     ) -> None:
-        """The play at its opening lead; ``after`` is each seat's five cards after the draw."""
+        """The play at its opening lead; ``hands`` is each seat's five cards after the draw (a
+        mask)."""
         suit_bits = game.suit_bits[trump]
-        self.after = after
         self.tables = game.tables[trump]
         self.lead_rule = game.lead_rules[trump]
         self.next_seat = game.next_seat
         self.seat_side = game.seat_side
         self.bid = bid
-        full, bits, packed = [], [], []
-        for plays, cards in zip(
-            PLAYS, after, strict=False
-        ):  # PLAYS has a row per seat of any table
-            full.append(itemgetter(*cards)(plays))  # the plays of its five cards
-            bits.append(dict(zip(cards, POSITION_BIT)))  # noqa: B905 - five and five
-            # The seat's i-th card sets bits of its own (see suit_bits): the sum is the union.
-            packed.append(sum(map(getitem, suit_bits, cards)))
+        after, full, bits, packed = [], [], [], []
+        for plays, hand in zip(PLAYS, hands, strict=False):  # PLAYS: a row per seat of any table
+            cards = sorted_cards(hand)
+            seat_full, seat_bits, seat_packed = seat_tables(plays, suit_bits, cards)
+            after.append(cards)
+            full.append(seat_full)
+            bits.append(seat_bits)
+            packed.append(seat_packed)
+        self.after = tuple(after)
         self.full = tuple(full)
         self.bits = tuple(bits)
         self.packed = tuple(packed)

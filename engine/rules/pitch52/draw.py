@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import accumulate
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from engine.rules.cards import BIT
@@ -26,7 +27,8 @@ def draw(
     """Each seat from the dealer's left draws up to six (``hands`` change in place); return
     the cards each received and how many of the stock are taken."""
     # upto[k]: the mask of the top k cards, so that any run of the stock is one difference.
-    upto = (0, *accumulate(BIT[c] for c in stock))
+    # The stock holds 18 cards at the least (six players): itemgetter gives their bits.
+    upto = (0, *accumulate(itemgetter(*stock)(BIT)))
     received = [0] * len(hands)
     size = len(stock)
     taken = 0
@@ -57,15 +59,16 @@ def rob(
         hands[bidder] |= sum(BIT[c] for c in rest) & keep
         received[bidder] += len(rest)
         return
+    size = len(stock)
     for robber in game.robbers[bidder]:
-        if taken == len(stock):
+        if taken == size:
             return
         need = KEEP - (hands[robber] & keep).bit_count()
         if need <= 0:
             continue
         # He turns cards until the one that gives him his sixth trump, or the last one.
         start = taken
-        while need and taken < len(stock):
+        while need and taken < size:
             bit = BIT[stock[taken]]
             taken += 1
             if keep & bit:

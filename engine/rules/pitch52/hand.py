@@ -22,6 +22,7 @@ when the turn would come back to its leader.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.rules.actions import PLAYS, Action, Call, ExcessDiscard, NameTrump, Play
@@ -34,12 +35,26 @@ from engine.rules.pitch52.auction import call_value, normal_call
 from engine.rules.pitch52.checks import KEEP
 from engine.rules.pitch52.draw import draw, rob
 from engine.rules.pitch52.outcome import scored_result
-from engine.rules.pitch52.ranks import CARD_AT_RANK, RANK_BIT, TRUMP_MASK, rank_mask
+from engine.rules.pitch52.ranks import CARD_AT_RANK, RANK_BIT, TRUMP_MASK
 from engine.rules.pitch52.state import EXCESS, PHASE_OF_ACTION, PLAY, TRUMP, Pitch52State
 from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
+
+
+def seat_trumps(
+    plays: Sequence[Play], rank_bit: tuple[int, ...], cards: tuple[int, ...]
+) -> tuple[dict[int, Play], int]:
+    """A seat's trumps at the start of play (``cards``): its plays by card, from its row of
+    ``PLAYS``, and their rank mask, the sum of their ``rank_bit`` (distinct trumps have
+    distinct bits)."""
+    by_card: dict[int, Play] = {}
+    ranks = 0
+    for c in cards:
+        by_card[c] = plays[c]
+        ranks += rank_bit[c]
+    return by_card, ranks
 
 
 class Pitch52Hand(Pitch52State):
@@ -149,8 +164,7 @@ class Pitch52Hand(Pitch52State):
         text = action.call
         if seat != self.to_act or self.phase is not AUCTION:
             self._check_call(action)
-        offered = self.game.auction_choices(seat, self._auction.high, seat == self.dealer)[1]
-        value = offered.get(text)
+        value = self._calls[1].get(text)
         if value is None:
             # Refused, or written another way ("05", " PASS "): the full check decides.
             self._check_call(action)
@@ -159,7 +173,8 @@ class Pitch52Hand(Pitch52State):
         self.history.append(action)
         self._auction.record(seat, text, value)
         if seat != self.dealer:
-            self.to_act = self.game.rot[seat][1]
+            after = self.to_act = self.game.rot[seat][1]
+            self._calls = self.game.auction_choices(after, self._auction.high, after == self.dealer)
         else:
             self._end_auction()
 
@@ -220,14 +235,23 @@ class Pitch52Hand(Pitch52State):
         """RULES.md 3.5 step 5: non-trumps still in hand are thrown away; then the bidder
         leads (3.6)."""
         keep = TRUMP_MASK[self._trump]
-        hands = self._hands = [h & keep for h in self._hands]
+        hands = self._hands
         rank_bit = self._rank_bit = RANK_BIT[self._trump]
-        self._start_cards = tuple([sorted_cards54(held) for held in hands])
-        self._seat_plays = [
-            {c: PLAYS[seat][c] for c in cards} for seat, cards in enumerate(self._start_cards)
-        ]
-        self._played = tuple([rank_mask(cards, rank_bit) for cards in self._start_cards])
-        self._holders = sum(1 << seat for seat, held in enumerate(hands) if held)
+        start_cards, seat_plays, played = [], [], []
+        holders = 0
+        for seat, hand in enumerate(hands):
+            held = hands[seat] = hand & keep
+            cards = sorted_cards54(held)
+            start_cards.append(cards)
+            by_card, ranks = seat_trumps(PLAYS[seat], rank_bit, cards)
+            seat_plays.append(by_card)
+            played.append(ranks)
+            if held:
+                holders |= 1 << seat
+        self._start_cards = tuple(start_cards)
+        self._seat_plays = seat_plays
+        self._played = tuple(played)
+        self._holders = holders
         self._won = [0] * len(hands)
         self._tricks = []
         self._at_rank = CARD_AT_RANK[self._trump]

@@ -20,9 +20,6 @@ Tables are built once at import, indexed by trump suit (0..3 = S H D C):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import itemgetter
-
 from engine.rules.cards import (
     ACE,
     BIG_JOKER,
@@ -81,13 +78,6 @@ def _point_mask(scheme: str, trump: int) -> int:
 POINT_MASK: dict[str, tuple[int, ...]] = {
     scheme: tuple(_point_mask(scheme, t) for t in range(4)) for scheme in ("high_low", "card")
 }
-
-
-def rank_mask(cards: Sequence[int], rank_bit: tuple[int, ...]) -> int:
-    """Rank mask of distinct cards under the ``RANK_BIT`` table of a trump."""
-    if len(cards) > 1:
-        return sum(itemgetter(*cards)(rank_bit))
-    return rank_bit[cards[0]] if cards else 0
 
 
 def trick_winner_index(plays: list[int] | tuple[int, ...], rank: tuple[int, ...]) -> int:

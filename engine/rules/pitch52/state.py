@@ -47,6 +47,7 @@ class Pitch52State(Hand):
         "result",
         "_hands",
         "_auction",
+        "_calls",
         "_trump",
         "_queue",
         "_excess",
@@ -83,6 +84,9 @@ class Pitch52State(Hand):
         # Cards are distinct, so the sum of their bits is the mask.
         self._hands: list[int] = [sum(itemgetter(*cards)(BIT)) for cards in deal.hands]
         self._auction = PitchAuction()
+        # The calls open to the seat to act (``Pitch52.auction_choices``), listed when its
+        # turn comes.
+        self._calls = game.auction_choices(self.to_act, 0, self.to_act == dealer)
         self._trump = -1
         self._queue: tuple[int, ...] = ()  # seats still to discard excess trumps, in turn
         self._excess: tuple[tuple[int, tuple[int, ...]], ...] = ()  # face up, in order
@@ -143,7 +147,7 @@ class Pitch52State(Hand):
         if seat is None:
             return ()
         if phase == AUCTION:
-            return self.game.auction_choices(seat, self._auction.high, seat == self.dealer)[0]
+            return self._calls[0]
         if phase == TRUMP:
             return self.game.trump_actions[seat]
         return checks.excess_choices(self.game, self._trump, seat, self._hands[seat])
