@@ -66,6 +66,7 @@ ACTION_DICTS = st.one_of(
     st.dictionaries(FIELDS, JSON | WORDS, max_size=5),
 )
 
+
 @pytest.fixture
 def huge_numbers_printable() -> Iterator[None]:
     """The strategies draw numbers of 5,000 digits on purpose, past Python's limit for turning
