@@ -19,7 +19,7 @@ from club.models import Club
 from engine.tables import live
 from engine.tables.errors import TableError
 from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
-from engine.tables.screen import seat_name, side_labels
+from engine.tables.naming import seat_name, side_labels
 from engine.tables.selectors import action_as_seen, club_tables, hand_steps, seat_of
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def seat_facts(seats: list[TableSeat]) -> list[SeatFacts]:
     return [
         SeatFacts(
             index=s.index,
-            name=seat_name(s),
+            name=seat_name(s, len(seats)),
             player=s.player_id,
             bot=s.bot_name if s.is_bot else "",
             is_bot=s.is_bot,

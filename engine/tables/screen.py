@@ -12,13 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.rules import GAME_NAMES, Hand
-from engine.tables.bot_moves import BOT_NAMES
+from engine.tables.cards import SUIT_NAMES, Card
 from engine.tables.models import LiveTable, TableSeat
+from engine.rules.table import seat_compass
+from engine.tables.naming import seat_names, seat_places
 
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
-RED = {"H", "D"}
-JOKERS = {"BJ": "Big joker", "LJ": "Little joker"}
 DISCARD_TYPES = ("kitty_discard", "discard", "excess_discard")
 DISCARD_LABELS = {
     "kitty_discard": "Discard to the kitty",
@@ -38,25 +36,11 @@ PHASE_LABELS = {
 
 
 @dataclass(frozen=True)
-class Card:
-    """A card as shown: its notation (for actions) and its face (``10♥``)."""
-
-    code: str
-    face: str
-    red: bool
-
-    @classmethod
-    def of(cls, code: str) -> Card:
-        if code in JOKERS:
-            return cls(code, JOKERS[code], code == "BJ")
-        rank, suit = code[:-1], code[-1]
-        return cls(code, ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit], suit in RED)
-
-
-@dataclass(frozen=True)
 class SeatRow:
     index: int
     name: str
+    compass: str
+    place: str
     is_you: bool
     is_bot: bool
     stand_in: bool
@@ -65,12 +49,15 @@ class SeatRow:
     to_act: bool
     cards: int | None
     is_open: bool
+    is_bidder: bool = False
 
 
 @dataclass(frozen=True)
 class Play:
     name: str
     card: Card
+    seat: int = 0
+    place: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,20 +97,6 @@ class Screen:
     view: dict[str, Any] | None = None
 
 
-def seat_name(seat: TableSeat) -> str:
-    if seat.player is not None:
-        return seat.player.display_name
-    if seat.bot_name:
-        return f"Computer ({BOT_NAMES.get(seat.bot_name, seat.bot_name)})"
-    return f"Seat {seat.index + 1} (open)"
-
-
-def side_labels(
-    table: LiveTable, seats: list[TableSeat], sides: tuple[tuple[int, ...], ...]
-) -> list[str]:
-    return [" & ".join(seat_name(seats[s]) for s in side) for side in sides]
-
-
 def _button_label(kind: str, text: str) -> str:
     parts = text.split()[2:]
     if kind == "call":
@@ -138,6 +111,40 @@ def _button_label(kind: str, text: str) -> str:
     return text
 
 
+def _seat_rows(
+    seats: list[TableSeat],
+    view: dict[str, Any] | None,
+    names: list[str],
+    places: list[str],
+    seat: int | None,
+) -> list[SeatRow]:
+    """The seats as the picture shows them: name, compass, place and markers."""
+    to_act = view["to_act"] if view else None
+    dealer = view["dealer"] if view else None
+    counts = view.get("hand_counts") if view else None
+    compass = seat_compass(len(seats))
+    contract = view.get("contract") if view else None
+    bidder = contract["bidder"] if contract else None
+    return [
+        SeatRow(
+            index=s.index,
+            name=names[s.index],
+            compass=compass[s.index],
+            place=places[s.index],
+            is_you=s.index == seat,
+            is_bot=s.is_bot,
+            stand_in=s.player_id is not None and s.bot_playing,
+            present=s.is_bot or s.connections > 0,
+            is_dealer=s.index == dealer,
+            to_act=s.index == to_act,
+            cards=counts[s.index] if counts else None,
+            is_open=s.is_empty,
+            is_bidder=s.index == bidder,
+        )
+        for s in seats
+    ]
+
+
 def table_screen(
     table: LiveTable,
     seats: list[TableSeat],
@@ -149,24 +156,9 @@ def table_screen(
     """The screen of ``seat`` (``None``: a spectator) at ``table`` showing ``hand``."""
     view = hand.view(seat) if hand is not None else None
     to_act = view["to_act"] if view else None
-    dealer = view["dealer"] if view else None
-    counts = view.get("hand_counts") if view else None
-    names = [seat_name(s) for s in seats]
-    rows = [
-        SeatRow(
-            index=s.index,
-            name=names[s.index],
-            is_you=s.index == seat,
-            is_bot=s.is_bot,
-            stand_in=s.player_id is not None and s.bot_playing,
-            present=s.is_bot or s.connections > 0,
-            is_dealer=s.index == dealer,
-            to_act=s.index == to_act,
-            cards=counts[s.index] if counts else None,
-            is_open=s.is_empty,
-        )
-        for s in seats
-    ]
+    names = seat_names(seats, seat)
+    places = seat_places(len(seats), seat)
+    rows = _seat_rows(seats, view, names, places, seat)
     screen = Screen(
         table=table,
         seat=seat,
@@ -181,7 +173,7 @@ def table_screen(
         return screen
     game = hand.game
     sides = game.seating.side_seats
-    labels = side_labels(table, seats, sides)
+    labels = [" & ".join(names[s] for s in side) for side in sides]
     screen.phase = view["phase"]
     screen.phase_label = PHASE_LABELS.get(view["phase"], view["phase"].replace("_", " "))
     screen.to_act_name = names[to_act] if to_act is not None else ""
@@ -197,11 +189,17 @@ def table_screen(
             f" ({mode.replace('_', ' ')})" if mode else ""
         )
     screen.kitty_notes = _kitty_notes(view, names)
-    screen.trick = [Play(names[p["seat"]], Card.of(p["card"])) for p in view.get("trick", [])]
+    screen.trick = [
+        Play(names[p["seat"]], Card.of(p["card"]), p["seat"], places[p["seat"]])
+        for p in view.get("trick", [])
+    ]
     tricks = view.get("tricks") or []
     if tricks:
         last = tricks[-1]
-        screen.last_trick = [Play(names[p["seat"]], Card.of(p["card"])) for p in last["plays"]]
+        screen.last_trick = [
+            Play(names[p["seat"]], Card.of(p["card"]), p["seat"], places[p["seat"]])
+            for p in last["plays"]
+        ]
         screen.last_trick_winner = names[last["winner"]]
     screen.hand = [Card.of(c) for c in view.get("hand") or []]
     screen.scores = list(zip(labels, view["scores_before"], strict=False))
@@ -274,11 +272,17 @@ STATE_VERSION = 1
 
 
 def _card(card: Card) -> dict[str, Any]:
-    return {"card": card.code, "face": card.face, "red": card.red}
+    return {
+        "card": card.code,
+        "face": card.face,
+        "red": card.red,
+        "suit": card.suit,
+        "spoken": card.spoken,
+    }
 
 
 def _play(play: Play) -> dict[str, Any]:
-    return {"name": play.name, **_card(play.card)}
+    return {"name": play.name, "seat": play.seat, "place": play.place, **_card(play.card)}
 
 
 def screen_state(screen: Screen) -> dict[str, Any]:
@@ -290,16 +294,22 @@ def screen_state(screen: Screen) -> dict[str, Any]:
 
     - ``v``: 1. ``seat``: the seat this screen is for (``None``: a spectator). ``seq``,
       ``hand`` (the hand's number), ``status`` (the table's), ``game`` (its name).
-    - ``seats``: one per seat, in order: ``index``, ``name``, ``you``, ``dealer``,
+    - ``seats``: one per seat, in order: ``index``, ``name`` (the own seat's is "You"),
+      ``compass``, ``place`` (where the picture puts it: the own seat, or seat 0 for a
+      spectator, at ``bottom``; then ``left``, ``top``, ``right``, ``top-left``,
+      ``top-right``, as many as there are seats), ``you``, ``bidder``, ``dealer``,
       ``to_act``, ``bot`` (a computer's own seat), ``stand_in`` (away: the computer plays),
       ``present``, ``cards`` (how many it holds, or ``None``), ``open`` (nobody sits there).
     - ``dealt``: whether a hand is on the table; the fields below are empty when not.
     - ``phase`` (the engine's) and ``phase_label``; ``to_act_name``; ``my_turn``.
     - ``calls``: the auction, ``[{"name", "call"}]``; ``contract`` and ``trump`` as sentences
       (empty before they are known); ``notes``: the kitty's and the draw's public facts.
-    - ``trick`` and ``last_trick``: ``[{"name", "card", "face", "red"}]`` in the order played;
+    - ``trick`` and ``last_trick``: ``[{"name", "seat", "place", "card", "face", "red",
+      "suit", "spoken"}]`` in the order played (a card's ``suit`` is its letter, empty for a
+      joker; ``spoken`` its name for a screen reader, "five of hearts");
       ``last_trick_winner``: a name.
-    - ``own``: the seat's own hand, ``[{"card", "face", "red", "playable"}]``.
+    - ``own``: the seat's own hand, ``[{"card", "face", "red", "suit", "spoken",
+      "playable"}]``.
     - ``buttons``: the seat's other legal actions, ``[{"label", "action"}]`` (``action`` is
       what the page sends back); ``discard``: ``{"type", "label"}`` when the seat is to
       choose cards to discard (chosen by ticking them), else ``None``.
@@ -317,7 +327,10 @@ def screen_state(screen: Screen) -> dict[str, Any]:
             {
                 "index": row.index,
                 "name": row.name,
+                "compass": row.compass,
+                "place": row.place,
                 "you": row.is_you,
+                "bidder": row.is_bidder,
                 "dealer": row.is_dealer,
                 "to_act": row.to_act,
                 "bot": row.is_bot,

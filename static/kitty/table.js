@@ -82,7 +82,7 @@
 
   function seatRow(row) {
     var classes = "seat-row" + (row.to_act ? " seat-to-act" : "") + (row.you ? " seat-you" : "");
-    var parts = [row.name + (row.you ? " (you)" : "")];
+    var parts = [row.name];
     if (row.dealer) { parts.push(" ", el("span", { className: "badge" }, ["dealer"])); }
     if (row.stand_in) {
       parts.push(" ", el("span", { className: "badge" }, ["away: computer plays"]));

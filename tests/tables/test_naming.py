@@ -1,0 +1,61 @@
+"""Seat names and places at a table (``engine.tables.naming``) and cards as the page names
+them (``engine.tables.cards``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.tables import selectors
+from engine.tables.cards import Card
+from engine.tables.naming import seat_places
+from tests.tables.helpers import table_with
+
+
+@pytest.mark.parametrize(
+    ("count", "viewer", "places"),
+    [
+        (4, 0, ["bottom", "left", "top", "right"]),
+        (4, 2, ["top", "right", "bottom", "left"]),
+        (4, None, ["bottom", "left", "top", "right"]),
+        (3, 1, ["right", "bottom", "left"]),
+        (5, 0, ["bottom", "left", "top-left", "top-right", "right"]),
+        (6, 3, ["top", "top-right", "right", "bottom", "left", "top-left"]),
+    ],
+)
+def test_the_viewer_sits_at_the_bottom_and_the_others_round_clockwise(
+    count: int, viewer: int | None, places: list[str]
+) -> None:
+    assert seat_places(count, viewer) == places
+
+
+@pytest.mark.parametrize(
+    ("code", "face", "suit", "spoken"),
+    [
+        ("5H", "5\u2665", "H", "five of hearts"),
+        ("TS", "10\u2660", "S", "ten of spades"),
+        ("AD", "A\u2666", "D", "ace of diamonds"),
+        ("BJ", "Big joker", "", "big joker"),
+    ],
+)
+def test_a_card_is_named_for_a_screen_reader(code: str, face: str, suit: str, spoken: str) -> None:
+    card = Card.of(code)
+    assert (card.face, card.suit, card.spoken) == (face, suit, spoken)
+
+
+@pytest.mark.django_db
+def test_computers_have_distinct_names_and_the_own_seat_is_you() -> None:
+    table, _ = table_with(people=1, bots=3, seed=11)
+    sent = json.loads(selectors.table_payloads(table.pk).seats[0])
+    names = [row["name"] for row in sent["seats"]]
+    assert names[0] == "You"
+    assert names[1:] == [
+        "Computer East, random",
+        "Computer South, random",
+        "Computer West, random",
+    ]
+    assert [row["compass"] for row in sent["seats"]] == ["North", "East", "South", "West"]
+    assert [row["place"] for row in sent["seats"]] == ["bottom", "left", "top", "right"]
+    public = json.loads(selectors.table_payloads(table.pk).public)
+    assert public["seats"][1]["name"] == "Computer East, random"
