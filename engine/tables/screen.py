@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.rules import GAME_NAMES, Hand
+from engine.rules.table import seat_compass
 from engine.tables.cards import SUIT_NAMES, Card
 from engine.tables.models import LiveTable, TableSeat
-from engine.rules.table import seat_compass
 from engine.tables.naming import seat_names, seat_places
 
 DISCARD_TYPES = ("kitty_discard", "discard", "excess_discard")
