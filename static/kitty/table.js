@@ -51,9 +51,18 @@
 
   function muted(text) { return el("span", { className: "muted" }, [text]); }
 
-  function cardSpan(card) {
-    return el("span", { className: "playing-card" + (card.red ? " red" : ""), data: { card: card.card } },
-      [card.face]);
+  // A card's face: rank and suit symbol, then the suit's letter (never colour alone).
+  function face(card) {
+    return [card.face, card.suit ? el("small", { className: "suit-letter" }, [card.suit]) : null];
+  }
+
+  // A card that is shown, not pressed: a screen reader says its name ("five of hearts").
+  function cardSpan(card, label) {
+    return el("span", {
+      className: "playing-card" + (card.red ? " red" : ""),
+      data: { card: card.card },
+      attrs: { role: "img", "aria-label": label || card.spoken },
+    }, face(card));
   }
 
   function statusLine(state) {
@@ -80,19 +89,52 @@
     return el("p", { className: "table-status", id: "table-status" }, parts);
   }
 
-  function seatRow(row) {
-    var classes = "seat-row" + (row.to_act ? " seat-to-act" : "") + (row.you ? " seat-you" : "");
-    var parts = [row.name];
+  function bar(state) {
+    function item(term, value, className) {
+      return el("div", { className: className || "" }, [el("dt", {}, [term]), value]);
+    }
+    var items = [
+      item("Trump", el("dd", { id: "bar-trump" }, [state.trump || "–"])),
+      item("Bid", el("dd", { id: "bar-bid" }, [state.contract || "–"])),
+    ];
+    state.scores.forEach(function (s) {
+      items.push(item(s.side, el("dd", {}, [String(s.score)]), "bar-score"));
+    });
+    return el("dl", { className: "table-bar", id: "table-bar" }, items);
+  }
+
+  function seatBox(row) {
+    var classes = "seat" + (row.to_act ? " seat-to-act" : "") + (row.you ? " seat-you" : "");
+    var parts = [el("span", { className: "seat-name" }, [row.name]), " ",
+      el("span", { className: "seat-compass" }, [row.compass])];
+    if (row.to_act) { parts.push(" ", el("strong", { className: "to-play" }, ["to play"])); }
     if (row.dealer) { parts.push(" ", el("span", { className: "badge" }, ["dealer"])); }
+    if (row.bidder) { parts.push(" ", el("span", { className: "badge" }, ["bidder"])); }
     if (row.stand_in) {
       parts.push(" ", el("span", { className: "badge" }, ["away: computer plays"]));
     } else if (!row.present) {
       parts.push(" ", muted("(away)"));
     }
     if (row.cards !== null && row.cards !== undefined) {
-      parts.push(" ", muted(row.cards + " card" + (row.cards === 1 ? "" : "s")));
+      parts.push(" ", el("span", { className: "seat-cards" }, [row.cards + " card" + (row.cards === 1 ? "" : "s")]));
     }
-    return el("li", { className: classes, data: { seatIndex: String(row.index) } }, parts);
+    return el("div", { className: classes, data: { seatIndex: String(row.index), place: row.place } }, parts);
+  }
+
+  // The table seen from above: the own seat at the bottom, the trick's cards in the centre,
+  // each before the seat that played it.
+  function picture(state) {
+    var centre = el("ul", { className: "trick-centre", id: "trick", attrs: { "aria-label": "Cards on the table" } },
+      state.trick.map(function (play) {
+        return el("li", { className: "trick-card", data: { place: play.place, seatIndex: String(play.seat) } },
+          [cardSpan(play, play.spoken + ", played by " + play.name)]);
+      }));
+    var children = [el("h2", { id: "picture-title", className: "visually-hidden" }, ["The table"])]
+      .concat(state.seats.map(seatBox), [centre]);
+    return el("section", {
+      className: "felt", id: "table-picture",
+      attrs: { "aria-labelledby": "picture-title" }, data: { seats: String(state.seats.length) },
+    }, children);
   }
 
   function auction(state) {
@@ -114,23 +156,18 @@
     return section("auction-title", "Auction", children);
   }
 
-  function plays(id, list) {
-    return el("ul", { className: "trick", id: id }, list.map(function (play) {
-      return el("li", {}, [play.name + " ", cardSpan(play)]);
-    }));
-  }
-
-  function trick(state) {
-    var current = state.trick.length
-      ? plays("trick", state.trick)
-      : el("ul", { className: "trick", id: "trick" }, [el("li", { className: "muted" }, ["No card on the table."])]);
-    var children = [current];
+  function lastTrick(state) {
+    var children = [];
     if (state.last_trick.length) {
-      children.push(el("h3", {}, ["Last trick ", el("small", { className: "muted" }, ["won by " + state.last_trick_winner])]));
-      children.push(plays("last-trick", state.last_trick));
+      children.push(el("p", { className: "muted" }, ["Won by " + state.last_trick_winner]));
+      children.push(el("ul", { className: "trick", id: "last-trick" }, state.last_trick.map(function (play) {
+        return el("li", {}, [play.name + " ", cardSpan(play)]);
+      })));
+    } else {
+      children.push(el("p", { className: "muted" }, ["No trick yet."]));
     }
     if (state.result) { children.push(el("p", { className: "result", id: "hand-result" }, [state.result])); }
-    return section("trick-title", "Trick", children);
+    return section("last-title", "Last trick", children);
   }
 
   function ownHand(state) {
@@ -140,7 +177,9 @@
         el("p", {}, [state.discard.label + ": tick the cards, then press the button."]),
         el("div", { className: "cards-row" }, state.own.map(function (card) {
           return el("label", { className: "playing-card" + (card.red ? " red" : "") }, [
-            el("input", { type: "checkbox", data: { card: card.card } }), " " + card.face,
+            el("input", { type: "checkbox", data: { card: card.card } }),
+            el("span", { className: "visually-hidden" }, [card.spoken]),
+            el("span", { attrs: { "aria-hidden": "true" } }, face(card)),
           ]);
         })),
         el("button", { type: "button", className: "button", data: { discardSubmit: "" } }, [state.discard.label]),
@@ -152,7 +191,8 @@
           type: "button",
           className: "playing-card button-card" + (card.red ? " red" : ""),
           data: { action: state.seat + " play " + card.card, card: card.card },
-        }, [card.face]);
+          attrs: { "aria-label": "Play " + card.spoken },
+        }, face(card));
       });
       if (!cards.length) { cards.push(muted("No cards.")); }
       children.push(el("div", { className: "cards-row", id: "own-hand" }, cards));
@@ -210,10 +250,9 @@
   }
 
   function draw(state) {
-    var grid = [section("players-title", "Players", [el("ul", { className: "plain-list seats" }, state.seats.map(seatRow))])];
-    if (state.dealt) { grid.push(auction(state), trick(state)); }
-    var parts = [statusLine(state), el("div", { className: "table-grid" }, grid)];
+    var parts = [statusLine(state), bar(state), picture(state)];
     if (state.dealt && state.seat !== null) { parts.push(ownHand(state)); }
+    if (state.dealt) { parts.push(el("div", { className: "table-grid" }, [auction(state), lastTrick(state)])); }
     parts.push(scoreBox(state));
     var fresh = el("div", {
       className: "live",

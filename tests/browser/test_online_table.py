@@ -7,23 +7,30 @@ tests/browser/conftest.py), with the same settings, database and in-memory chann
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from datetime import timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
+from tests.browser.checks import LAPTOP, PHONE, assert_member_page
 from tests.factories import TEST_PASSWORD, MembershipFactory
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: Where the run leaves its pictures of the table mid-trick (printed by the test).
+SCREENSHOTS = Path(os.environ.get("KITTY_SCREENSHOTS") or tempfile.gettempdir()) / "kitty-table"
 
 # Computer players move between the player's clicks; a busy machine may take a while.
 WAIT = 20_000
@@ -72,7 +79,61 @@ def _act_once(page: Page) -> None:
     )
 
 
-def test_a_player_plays_a_whole_hand_online(daphne_url: str, page: Page) -> None:
+def _box(locator: Locator) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is not drawn"
+    return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
+
+
+def _check_seats_placed(page: Page) -> None:
+    """The own seat at the bottom, the partner across, the opponents left and right."""
+    expect(page.locator(".seat[data-place=bottom] .seat-name")).to_have_text("You")
+    expect(page.locator(".seat[data-place=top] .seat-name")).to_have_text("Computer South, random")
+    expect(page.locator(".seat[data-place=left] .seat-name")).to_have_text("Computer East, random")
+    expect(page.locator(".seat[data-place=right] .seat-name")).to_have_text("Computer West, random")
+    bottom, top = (
+        _box(page.locator(".seat[data-place=bottom]")),
+        _box(page.locator(".seat[data-place=top]")),
+    )
+    left, right = (
+        _box(page.locator(".seat[data-place=left]")),
+        _box(page.locator(".seat[data-place=right]")),
+    )
+    assert top["y"] + top["height"] <= bottom["y"]
+    assert left["x"] + left["width"] <= right["x"]
+
+
+def _check_trick_in_centre(page: Page) -> None:
+    """Each card of the trick lies in the centre of the table, before the seat that played it."""
+    centre = _box(page.locator("#table-picture .trick-centre"))
+    cards = page.locator("#trick .trick-card")
+    for index in range(cards.count()):
+        card = cards.nth(index)
+        place = card.get_attribute("data-place")
+        seat = card.get_attribute("data-seat-index")
+        assert page.locator(f".seat[data-seat-index='{seat}']").get_attribute("data-place") == place
+        box = _box(card.locator("[data-card]"))
+        assert centre["x"] <= box["x"] and box["x"] + box["width"] <= centre["x"] + centre["width"]
+        assert (
+            centre["y"] <= box["y"] and box["y"] + box["height"] <= centre["y"] + centre["height"]
+        )
+        assert card.locator("[data-card]").get_attribute("aria-label")
+
+
+def _check_first_screen(page: Page, viewport: ViewportSize) -> None:
+    """Unscrolled, the hand, the trick, whose turn and the scores are all on screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    for selector in ("#own-hand", "#trick", "#table-status", "#table-bar .bar-score"):
+        box = _box(page.locator(selector).first)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], selector
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], selector
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_a_player_plays_a_whole_hand_online(
+    daphne_url: str, page: Page, viewport: ViewportSize
+) -> None:
+    page.set_viewport_size(viewport)
     club_member = MembershipFactory.create(
         with_account=True, player__display_name="Maureen Doucette"
     )
@@ -102,6 +163,7 @@ def test_a_player_plays_a_whole_hand_online(daphne_url: str, page: Page) -> None
     _wait_for_socket(page)
     expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
     expect(page.locator("#own-hand .playing-card, [data-discard] .playing-card")).to_have_count(5)
+    _check_seats_placed(page)
 
     reloaded = False
     for _ in range(200):
@@ -110,6 +172,13 @@ def test_a_player_plays_a_whole_hand_online(daphne_url: str, page: Page) -> None
             break
         trick = page.locator("#trick [data-card]")
         if not reloaded and 1 <= trick.count() <= 3 and page.locator("#your-turn").count():
+            _check_trick_in_centre(page)
+            _check_first_screen(page, viewport)
+            assert_member_page(page)
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shot = SCREENSHOTS / f"table-mid-trick-{viewport['width']}x{viewport['height']}.png"
+            page.screenshot(path=str(shot))
+            print(f"The table mid-trick: {shot}")
             seen_trick = trick.all_inner_texts()
             seen_hand = page.locator("#own-hand").inner_text()
             page.reload()
@@ -117,6 +186,8 @@ def test_a_player_plays_a_whole_hand_online(daphne_url: str, page: Page) -> None
             expect(page.locator("#trick [data-card]")).to_have_count(len(seen_trick))
             assert page.locator("#trick [data-card]").all_inner_texts() == seen_trick
             assert page.locator("#own-hand").inner_text() == seen_hand
+            _check_seats_placed(page)
+            _check_trick_in_centre(page)
             reloaded = True
         expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
         _act_once(page)
