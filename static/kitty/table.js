@@ -161,7 +161,7 @@
     if (state.last_trick.length) {
       children.push(el("p", { className: "muted" }, ["Won by " + state.last_trick_winner]));
       children.push(el("ul", { className: "trick", id: "last-trick" }, state.last_trick.map(function (play) {
-        return el("li", {}, [play.name + " ", cardSpan(play)]);
+        return el("li", {}, [play.name + " ", cardSpan(play, play.spoken + ", played by " + play.name)]);
       })));
     } else {
       children.push(el("p", { className: "muted" }, ["No trick yet."]));

@@ -274,7 +274,10 @@ def test_two_people_see_only_their_own_cards_and_each_others_plays(
                 has=other.page.locator(f"[data-card='{card}']")
             )
             expect(played).to_have_count(1)
-            expect(played).to_contain_text(name)  # "Ann Boudreau 7♥", by whoever played it
+            # Named by whoever played it: "seven of hearts, played by Ann Boudreau".
+            expect(played.locator("[data-card]")).to_have_attribute(
+                "aria-label", re.compile(f"played by {re.escape(name)}$")
+            )
             assert other.page.evaluate("window.notReloaded") is True  # no reload: live
             if on_table <= 1:
                 seen_live[seat] = card
