@@ -21,7 +21,14 @@ from club.cache_counts import count_add, count_key, count_of
 from engine.rules import Game
 from scoring import linestore as store
 from scoring.errors import ScoringError, SheetLocked
-from scoring.models import HandLine, LineRevision, Scoresheet, SheetStatus, TableCode
+from scoring.models import (
+    HandLine,
+    LineRevision,
+    Scoresheet,
+    SheetStatus,
+    SheetUnlock,
+    TableCode,
+)
 from scoring.services import handline_add_to
 
 if TYPE_CHECKING:
@@ -100,7 +107,7 @@ def tablecode_open(*, code: str) -> TableCode:
 
     Raises:
         TableCodeRefused: ``code_unknown`` (404), ``code_revoked`` (410), ``sheet_confirmed``
-            (409).
+            (409: the sheet is confirmed, or was since the code was issued).
     """
     typed = code_normal(code)
     found = TableCode.objects.select_related("sheet", "sheet__club").filter(code=typed).first()
@@ -112,7 +119,10 @@ def tablecode_open(*, code: str) -> TableCode:
         error = TableCodeRefused("code_revoked", CODE_REVOKED.format(code=typed), "code")
         error.status = 410
         raise error
-    if found.sheet.status == SheetStatus.CONFIRMED:
+    # Confirmed since the code was issued (a director may have unlocked it to correct it):
+    # the table's access ended with the confirmation; a reissued code lets it in again.
+    unlocked = SheetUnlock.objects.filter(sheet=found.sheet, at__gt=found.issued_at).exists()
+    if found.sheet.status == SheetStatus.CONFIRMED or unlocked:
         error = TableCodeRefused("sheet_confirmed", SHEET_CONFIRMED, "code")
         error.status = 409
         raise error

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from scoring import tablecodes
 from scoring.errors import SheetLocked
 from scoring.models import LineRevision, TableCode
-from scoring.services import handline_add, scoresheet_confirm
+from scoring.services import handline_add, scoresheet_confirm, scoresheet_unlock
 from scoring.tablecodes import (
     TableCodeRefused,
     code_normal,
@@ -81,6 +81,12 @@ def test_confirmation_ends_the_access(staff: Staff, make_sheet: MakeSheet) -> No
     assert refused.value.code == "sheet_confirmed"
     with pytest.raises(SheetLocked):
         tablecode_issue(sheet=sheet, by=staff.director)
+    scoresheet_unlock(sheet=sheet, by=staff.director, reason="line 3 was wrong")
+    with pytest.raises(TableCodeRefused) as still:
+        tablecode_open(code=issued.code)  # an unlock is for the director's correction
+    assert still.value.code == "sheet_confirmed"
+    reissued = tablecode_issue(sheet=sheet, by=staff.director)
+    assert tablecode_open(code=reissued.code).sheet_id == sheet.pk
 
 
 def test_a_tables_line_names_the_code_and_phone(staff: Staff, make_sheet: MakeSheet) -> None:
