@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scoring.models import HandLine, LineRevision, Scoresheet, SheetUnlock
+from scoring.models import HandLine, LineRevision, Scoresheet, SheetUnlock, TableCode
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -32,12 +32,17 @@ class SheetUnlockInline(ReadOnlyInline):
     fields = ["at", "by", "reason"]
 
 
+class TableCodeInline(ReadOnlyInline):
+    model = TableCode
+    fields = ["code", "issued_at", "issued_by", "revoked_at"]
+
+
 @admin.register(Scoresheet)
 class ScoresheetAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "club", "game", "status", "created"]
+    list_display = ["__str__", "club", "game", "status", "flagged_at", "created"]
     list_filter = ["status", "game", "club"]
     search_fields = ["title", "club__name"]
-    inlines = [HandLineInline, SheetUnlockInline]
+    inlines = [HandLineInline, SheetUnlockInline, TableCodeInline]
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -12,7 +12,7 @@ sheet page (``scoring.views``) stays the way to type a whole paper sheet on a la
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -34,7 +34,7 @@ from scoring.selectors import SheetView, scoresheet_get, sheet_lines, sheet_view
 RECENT = 3
 
 
-def _wants_json(request: HttpRequest) -> bool:
+def wants_json(request: HttpRequest) -> bool:
     return request.headers.get("Accept", "").startswith("application/json")
 
 
@@ -138,11 +138,7 @@ def hand_entry(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
         sheet = scoresheet_get(club=club, pk=sheet_id)
         return render(request, "scoring/hand_entry.html", hand_context(request, club, sheet))
 
-    def typed(game: Game) -> dict[str, Any]:
-        columns = lineform.line_columns(game, [""] * game.seating.sides)
-        pad = handpad.pad_for(game, columns)
-        return handpad.line_from_pad(pad, columns, game.seating.sides, request.POST)
-
+    typed = pad_reader(request.POST)
     number = lineform.whole_number(request.POST.get("number", "")) or 0
     try:
         added = services.handline_add_to(
@@ -155,14 +151,34 @@ def hand_entry(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
         )
     except ScoringError as error:
         sheet = scoresheet_get(club=club, pk=sheet_id)
-        if _wants_json(request):
-            # The next number lets the phone renumber the hands still waiting (somebody else
-            # added lines meanwhile: ``stale``).
-            body = {**error.as_dict(), "next_number": sheet_view(sheet=sheet).next_number}
-            return JsonResponse(body, status=error.status)
+        if wants_json(request):
+            return refused_json(sheet, error)
         context = hand_context(request, club, sheet, data=request.POST, error=error)
         return render(request, "scoring/hand_entry.html", context, status=error.status)
-    if _wants_json(request):
+    return added_answer(request, added, reverse("sheet_hand", args=[club.slug, sheet_id]))
+
+
+def pad_reader(post: Mapping[str, Any]) -> Callable[[Game], dict[str, Any]]:
+    """Reads the tapped hand once the sheet's game is known (the pad depends on it)."""
+
+    def typed(game: Game) -> dict[str, Any]:
+        columns = lineform.line_columns(game, [""] * game.seating.sides)
+        pad = handpad.pad_for(game, columns)
+        return handpad.line_from_pad(pad, columns, game.seating.sides, post)
+
+    return typed
+
+
+def refused_json(sheet: Scoresheet, error: ScoringError) -> JsonResponse:
+    # The next number lets the phone renumber the hands still waiting (somebody else added
+    # lines meanwhile: ``stale``).
+    body = {**error.as_dict(), "next_number": sheet_view(sheet=sheet).next_number}
+    return JsonResponse(body, status=error.status)
+
+
+def added_answer(request: HttpRequest, added: HandLine, page_url: str) -> HttpResponse:
+    """The line added: as JSON for the page's script, else back to the page with a notice."""
+    if wants_json(request):
         return JsonResponse(_added_json(added), status=201)
     messages.success(request, entrypage.LINE_ADDED.format(number=added.number))
-    return redirect(reverse("sheet_hand", args=[club.slug, sheet_id]))
+    return redirect(page_url)

@@ -116,6 +116,13 @@ class Scoresheet(models.Model):
         related_name="+",
     )
     confirmed_at = models.DateTimeField("confirmed", null=True, blank=True)
+    flagged_at = models.DateTimeField(
+        "flagged",
+        null=True,
+        blank=True,
+        help_text="When a table's other side disagreed with the sheet: the director looks at it.",
+    )
+    flag_note = models.CharField("flag", max_length=200, blank=True)
 
     objects = ScoresheetQuerySet.as_manager()
 
@@ -355,3 +362,9 @@ class Resolution(Audited):
 
     def __str__(self) -> str:
         return f"line {self.number}: {self.chosen}"
+
+
+# The table codes live in their own module; imported here so Django finds the model.
+from scoring.table_code_model import TableCode  # noqa: E402
+
+__all__ = ["TableCode"]

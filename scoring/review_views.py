@@ -21,6 +21,8 @@ from scoring.forms import ResolveForm, UnlockForm
 from scoring.models import Scoresheet
 from scoring.printing import qr_svg
 from scoring.selectors import scoresheet_get, sheet_view
+from scoring.table_views import table_url
+from scoring.tablecodes import tablecode_live
 
 CONFIRMED = "The sheet is confirmed and locked."
 UNLOCKED = "The sheet is unlocked: lines can be corrected again."
@@ -145,7 +147,11 @@ def sheet_print(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse
     sheet = scoresheet_get(club=club, pk=sheet_id)
     view = sheet_view(sheet=sheet, lines=[])
     columns = lineform.line_columns(view.game, view.side_labels)
-    entry_url = request.build_absolute_uri(_entry_url(club, sheet))
+    live = tablecode_live(sheet=sheet)
+    # With a table code, the paper leads any phone to the table's own entry (no account).
+    entry_url = (
+        table_url(request, live) if live else request.build_absolute_uri(_entry_url(club, sheet))
+    )
     differs = {}
     if sheet.rule_set is not None:
         differs = sheet.rule_set.options
@@ -155,6 +161,7 @@ def sheet_print(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse
         "view": view,
         "columns": columns,
         "entry_url": entry_url,
+        "table_code": live,
         "qr": qr_svg(entry_url),
         "rules": differs,
         "blank_rows": range(1, BLANK_ROWS + 1),

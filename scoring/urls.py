@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring import hand_views, line_views, review_views, views
+from scoring import hand_views, line_views, review_views, table_views, views
 
 SHEET = "clubs/<slug:slug>/sheets/<int:sheet_id>/"
 
@@ -28,4 +28,9 @@ urlpatterns = [
     path(f"{SHEET}compare/", review_views.sheet_compare, name="sheet_compare"),
     path(f"{SHEET}resolve/", review_views.sheet_resolve, name="sheet_resolve"),
     path(f"{SHEET}print/", review_views.sheet_print, name="sheet_print"),
+    path(f"{SHEET}table-code/", table_views.sheet_table_code, name="sheet_table_code"),
+    # A table's own entry, without an account: the code printed on its sheet.
+    path("t/", table_views.table_start, name="table_start"),
+    path("t/<str:code>/", table_views.table_entry, name="table_entry"),
+    path("t/<str:code>/check/", table_views.table_check, name="table_check"),
 ]

@@ -41,6 +41,7 @@ from engine.tables.services import SeatSpec, table_create
 from notices.preferences import unsubscribe_token
 from scoring.models import Scoresheet
 from scoring.services import handline_add, scoresheet_create
+from scoring.tablecodes import tablecode_issue
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -126,6 +127,7 @@ KWARG_VALUES: dict[str, Callable[[World], object]] = {
     "token": lambda w: _invitation(w) and WALK_TOKEN,
     "uidb64": lambda w: "MQ",  # a password reset link (the walk's token does not fit it)
     "unsubscribe_token": lambda w: unsubscribe_token(w.member.player_id, "table_reminder"),
+    "code": lambda w: tablecode_issue(sheet=w.sheet, by=None).code,
 }
 
 

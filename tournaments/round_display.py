@@ -54,6 +54,8 @@ class TableView:
     reasons: list[dict[str, str]]
     sheet_status: str = ""
     sheet_status_label: str = ""
+    # The table's other side disagreed with the sheet (scoring.tablecodes): the director looks.
+    flagged: bool = False
 
     @property
     def dealer(self) -> str:
@@ -130,6 +132,7 @@ def round_view(*, round_: Round, kind: str) -> RoundView:
                 reasons=list(tables[table_id].reasons),
                 sheet_status=sheet.status if sheet else "",
                 sheet_status_label=SheetStatus(sheet.status).label if sheet else "",
+                flagged=bool(sheet and sheet.flagged_at and not sheet.is_locked),
             )
         )
     byes = list(

@@ -9,6 +9,7 @@ import pytest
 
 from scoring.models import Scoresheet, SheetSeat
 from scoring.services import scoresheet_confirm
+from scoring.tablecodes import tablecode_open
 from tests.factories import ClubFactory, PartnershipFactory, RuleSetFactory
 from tests.tournaments.factories import club_with, event_with, member_of
 from tournaments.errors import TournamentError
@@ -312,6 +313,7 @@ def test_publishing_makes_one_sheet_per_match_with_the_seats_and_first_dealer() 
         seats = {s.seat: s.player_id for s in SheetSeat.objects.filter(sheet=sheet)}
         assert seats == {s.seat: s.player_id for s in match.table.seatings.all()}
         assert sheet.first_dealer == match.table.seatings.get(deals_first=True).seat
+        assert tablecode_open(code=sheet.codes.get().code).sheet_id == sheet.pk  # its table's
     with pytest.raises(TournamentError) as refused:
         round_publish(round_=round_)
     assert code_of(refused) == "not_draft"

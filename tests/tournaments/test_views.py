@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from club.models import Membership
 from scoring.services import scoresheet_confirm
+from scoring.tablecodes import sheet_flag
 from tests.factories import MembershipFactory
 from tests.tournaments.factories import ClubSetup, club_with, event_with
 from tournaments.models import Entrant, Event, Job, JobKind, Match, Round, SeatingChange
@@ -307,3 +308,17 @@ def test_a_director_edits_an_event_and_the_format_is_fixed_once_paired() -> None
     assert "2 rounds already paired" in response.content.decode()
     event.refresh_from_db()
     assert (event.format, event.rounds_planned) == ("progressive", 5)
+
+
+def test_a_table_that_disagrees_is_flagged_on_the_dashboard() -> None:
+    setup = club_with(players=8)
+    event = event_with(setup, format="progressive")
+    round_ = round_publish(round_=round_pair(event=event))
+    client = signed_in(setup)
+    assert "Flagged" not in client.get(url("event_dashboard", event)).content.decode()
+    sheet = Match.objects.filter(round=round_).first().sheet  # type: ignore[union-attr]
+    assert sheet is not None
+    sheet_flag(code=sheet.codes.get(), phone="a1b2c3")
+    assert (
+        "Flagged: the sides disagree" in client.get(url("event_dashboard", event)).content.decode()
+    )

@@ -1,5 +1,6 @@
 """Publishing a draft round: one scoresheet per match, made through
-``scoring.services.scoresheet_create`` with the seats' players and the first dealer; the
+``scoring.services.scoresheet_create`` with the seats' players and the first dealer, each with
+a table code (``scoring.tablecodes``) so the table may enter its own hands; the
 pairings then go public, and ``tournaments.signals.round_published`` is sent once that is
 committed.
 
@@ -20,6 +21,7 @@ from django.utils import timezone
 from club.models import Player
 from scoring.models import Scoresheet
 from scoring.services import SideSpec, scoresheet_create
+from scoring.tablecodes import tablecode_issue
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout, game_of
 from tournaments.models import Entrant, EntrantKind, Event, EventStatus, Match, Round, RoundStatus
@@ -68,6 +70,7 @@ def round_publish(*, round_: Round, by: User | None = None) -> Round:
             raise TournamentError(error.code, error.message) from error
         match.sheet = sheet
         match.save(update_fields=["sheet"])
+        tablecode_issue(sheet=sheet, by=by)  # each table may score itself from a phone
         Scoresheet.objects.filter(pk=sheet.pk).update(match_id=match.pk)
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()

@@ -1,0 +1,197 @@
+"""Table codes: each table scores its own sheet from a phone, without an account.
+
+A code opens one sheet's hand-by-hand page and nothing else. It is issued when a round is
+published (``tournaments.services.publish``) or by a director on any sheet; reissuing revokes
+the code before. Access ends when the code is revoked or the sheet is confirmed (a round
+closes once all its sheets are confirmed). Each line a table adds names the code and the
+phone's session in its history, beside the director's corrections.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from club.cache_counts import count_add, count_key, count_of
+from engine.rules import Game
+from scoring import linestore as store
+from scoring.errors import ScoringError, SheetLocked
+from scoring.models import (
+    HandLine,
+    LineRevision,
+    Scoresheet,
+    SheetStatus,
+    SheetUnlock,
+    TableCode,
+)
+from scoring.services import handline_add_to
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+# No 0/O, 1/I/L: a code read off paper in a dim hall is typed right.
+ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+LENGTH = 6
+GUESSES = 10  # wrong codes from one address…
+GUESS_SECONDS = 600  # …within this window, then the address waits
+GUESS_PREFIX = "kitty-table-code"
+
+CODE_UNKNOWN = "There is no table code {code}: check it against the printed sheet."
+CODE_REVOKED = "The table code {code} was withdrawn by the director: ask them for the new one."
+SHEET_CONFIRMED = "This sheet is confirmed: the table's entry is closed."
+NO_LIVE_CODE = "This sheet has no table code to withdraw."
+TOO_MANY_GUESSES = "Too many wrong table codes from this address: wait {minutes} minutes."
+TABLE_SOURCE = "table {code}, phone {phone}"
+DISAGREED = "The other side disagreed at the table (table {code}, phone {phone})."
+
+
+class TableCodeRefused(ScoringError):
+    """A table code that opens nothing (unknown, withdrawn, or its sheet is confirmed)."""
+
+
+def code_normal(text: str) -> str:
+    """``text`` as codes are stored: capitals, grouped by three (``k7p3qd`` -> ``K7P-3QD``)."""
+    bare = re.sub(r"[^0-9A-Za-z]", "", text).upper()[: LENGTH * 2]
+    return f"{bare[:3]}-{bare[3:]}" if len(bare) == LENGTH else bare
+
+
+def _new_code() -> str:
+    return code_normal("".join(secrets.choice(ALPHABET) for _ in range(LENGTH)))
+
+
+@transaction.atomic
+def tablecode_issue(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> TableCode:
+    """A new code for ``sheet``; the sheet's live code, if any, is revoked first.
+
+    Raises:
+        SheetLocked: the sheet is confirmed (code ``confirmed``).
+    """
+    sheet = store.sheet_lock(sheet)
+    if sheet.status == SheetStatus.CONFIRMED:
+        raise SheetLocked("confirmed", SHEET_CONFIRMED)
+    TableCode.objects.live().filter(sheet=sheet).update(revoked_at=timezone.now())
+    while True:  # a clash among 31**6 codes is rare; draw again when it happens
+        try:
+            with transaction.atomic():
+                return TableCode.objects.create(
+                    sheet=sheet, code=_new_code(), issued_by=store.author(by)
+                )
+        except IntegrityError:
+            continue
+
+
+@transaction.atomic
+def tablecode_revoke(*, sheet: Scoresheet) -> int:
+    """Withdraw the sheet's live code: phones holding it are refused from now on.
+
+    Raises:
+        ScoringError: ``no_code``, the sheet has no live code.
+    """
+    revoked = TableCode.objects.live().filter(sheet=sheet).update(revoked_at=timezone.now())
+    if not revoked:
+        raise ScoringError("no_code", NO_LIVE_CODE)
+    return revoked
+
+
+def tablecode_live(*, sheet: Scoresheet) -> TableCode | None:
+    return TableCode.objects.live().filter(sheet=sheet).first()
+
+
+def tablecode_open(*, code: str) -> TableCode:
+    """The live code ``code`` (as typed), with its sheet and club.
+
+    Raises:
+        TableCodeRefused: ``code_unknown`` (404), ``code_revoked`` (410), ``sheet_confirmed``
+            (409: the sheet is confirmed, or was since the code was issued).
+    """
+    typed = code_normal(code)
+    found = TableCode.objects.select_related("sheet", "sheet__club").filter(code=typed).first()
+    if found is None:
+        error = TableCodeRefused("code_unknown", CODE_UNKNOWN.format(code=typed[:12]), "code")
+        error.status = 404
+        raise error
+    if not found.is_live:
+        error = TableCodeRefused("code_revoked", CODE_REVOKED.format(code=typed), "code")
+        error.status = 410
+        raise error
+    # Confirmed since the code was issued (a director may have unlocked it to correct it):
+    # the table's access ended with the confirmation; a reissued code lets it in again.
+    unlocked = SheetUnlock.objects.filter(sheet=found.sheet, at__gt=found.issued_at).exists()
+    if found.sheet.status == SheetStatus.CONFIRMED or unlocked:
+        error = TableCodeRefused("sheet_confirmed", SHEET_CONFIRMED, "code")
+        error.status = 409
+        raise error
+    return found
+
+
+def source_of(code: TableCode, phone: str) -> str:
+    """How a table's line names where it came from, in the line's history."""
+    return TABLE_SOURCE.format(code=code.code, phone=phone)
+
+
+@transaction.atomic
+def table_line_add(
+    *,
+    code: TableCode,
+    phone: str,
+    line: Callable[[Game], Mapping[str, Any]],
+    expected_number: int,
+    client_key: str,
+) -> HandLine:
+    """Add a table's line to the code's sheet (``handline_add_to``), its history naming the
+    code and the phone. A line sent again (same ``client_key``) is returned as it was.
+
+    Raises:
+        StaleLine, LineRefused, SheetLocked, TablePlaying: as ``handline_add``.
+    """
+    added = handline_add_to(
+        club=code.sheet.club,
+        sheet_id=code.sheet_id,
+        line=line,
+        expected_number=expected_number,
+        by=None,
+        client_key=client_key,
+    )
+    LineRevision.objects.filter(line=added, action=LineRevision.Action.ADD, note="").update(
+        note=source_of(code, phone)
+    )
+    return added
+
+
+@transaction.atomic
+def sheet_flag(*, code: TableCode, phone: str) -> Scoresheet:
+    """The other side disagrees: the sheet is flagged for the director (lines unchanged)."""
+    sheet = store.sheet_lock(code.sheet)
+    sheet.flagged_at = timezone.now()
+    sheet.flag_note = DISAGREED.format(code=code.code, phone=phone)
+    sheet.save(update_fields=["flagged_at", "flag_note", "updated"])
+    return sheet
+
+
+# --- Guessing codes -------------------------------------------------------------------------
+
+
+def _guess_key(address: str) -> str:
+    return count_key(GUESS_PREFIX, "address", address)
+
+
+def guesses_locked(address: str) -> bool:
+    return bool(address) and count_of(_guess_key(address)) >= GUESSES
+
+
+def guess_failed(address: str) -> None:
+    if address:
+        count_add(_guess_key(address), GUESS_SECONDS)
+
+
+def guesses_refusal() -> ScoringError:
+    error = ScoringError(
+        "code_throttled", TOO_MANY_GUESSES.format(minutes=GUESS_SECONDS // 60), "code"
+    )
+    error.status = 429
+    return error

@@ -1,0 +1,185 @@
+"""The table's own entry without an account: a code opens its one sheet and nothing else,
+wrong codes are refused with a code (and counted), the other side confirms or disagrees, and
+the director issues, reissues and withdraws codes."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from scoring import tablecodes
+from scoring.models import HandLine, LineRevision, SheetStatus, TableCode
+from scoring.services import handline_add
+from scoring.tablecodes import tablecode_issue
+from tests.scoring.conftest import MakeSheet, Staff
+from tests.scoring.games import AUCTION45
+
+pytestmark = pytest.mark.django_db
+
+JSON = {"Accept": "application/json"}
+HAND = {"dealer": "1", "bidder": "2", "bid": "20", "trump": "H", "points_0": "10", "points_1": "20"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counts() -> None:
+    cache.clear()
+
+
+def entry(code: TableCode | str) -> str:
+    return reverse("table_entry", args=[str(code)])
+
+
+def test_a_code_opens_its_sheet_and_adds_a_line_without_an_account(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0, title="Table 4")
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    page = client.get(entry(code))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Table 4" in html and 'id="hand-form"' in html
+    assert reverse("sheet_entry", args=[staff.club.slug, sheet.pk]) not in html
+    assert client.session["kitty_table"]["sheet"] == sheet.pk
+    added = client.post(entry(code), {**HAND, "number": "1", "client_key": "t-1"}, headers=JSON)
+    assert added.status_code == 201 and added.json()["number"] == 1
+    line = HandLine.objects.get(sheet=sheet)
+    phone = client.session["kitty_table"]["phone"]
+    assert LineRevision.objects.get(line=line).note == f"table {code.code}, phone {phone}"
+
+
+def test_the_code_session_cannot_read_or_write_another_sheet(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    other = make_sheet(first_dealer=0)
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    assert client.get(entry(code)).status_code == 200
+    slug = staff.club.slug
+    for name in ("sheet_hand", "sheet_entry", "sheet_history", "sheet_print"):
+        response = client.get(reverse(name, args=[slug, other.pk]))
+        assert response.status_code == 302  # sent to sign in
+    posted = client.post(
+        reverse("sheet_hand", args=[slug, other.pk]), {**HAND, "number": "1"}, headers=JSON
+    )
+    assert posted.status_code == 302  # sent to sign in
+    smuggled = client.post(entry(code), {**HAND, "number": "1", "sheet": str(other.pk)})
+    assert smuggled.status_code == 404
+    assert not HandLine.objects.exists()
+    assert client.get(reverse("sheet_list", args=[slug])).status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("make_code", "status", "code"),
+    [
+        (lambda sheet, by: "ZZZ-ZZZ", 404, "code_unknown"),
+        (lambda sheet, by: tablecode_issue(sheet=sheet, by=by).code + "X", 404, "code_unknown"),
+    ],
+)
+def test_a_wrong_code_is_refused_with_a_coded_message(
+    client: Client, staff: Staff, make_sheet: MakeSheet, make_code: object, status: int, code: str
+) -> None:
+    typed = make_code(make_sheet(), staff.director)  # type: ignore[operator]
+    page = client.get(entry(typed))
+    assert page.status_code == status
+    assert "check it against the printed sheet" in page.content.decode()
+    answer = client.post(entry(typed), {**HAND, "number": "1"}, headers=JSON)
+    assert answer.status_code == status and answer.json()["code"] == code
+
+
+def test_a_withdrawn_code_is_refused_and_forgotten(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    old = tablecode_issue(sheet=sheet, by=staff.director)
+    assert client.get(entry(old)).status_code == 200
+    tablecode_issue(sheet=sheet, by=staff.director)
+    refused = client.post(entry(old), {**HAND, "number": "1"}, headers=JSON)
+    assert refused.status_code == 410 and refused.json()["code"] == "code_revoked"
+    assert "kitty_table" not in client.session
+    assert not HandLine.objects.exists()
+
+
+def test_guessing_codes_is_throttled(client: Client, staff: Staff, make_sheet: MakeSheet) -> None:
+    code = tablecode_issue(sheet=make_sheet(), by=staff.director)
+    for n in range(tablecodes.GUESSES):
+        assert client.get(entry(f"AAA-A{n:02d}")).status_code == 404
+    throttled = client.get(entry(code))  # even the right code waits now
+    assert throttled.status_code == 429
+    assert "Too many wrong table codes" in throttled.content.decode()
+
+
+def test_the_code_form_leads_to_the_tables_page(client: Client) -> None:
+    assert client.get(reverse("table_start")).status_code == 200
+    response = client.post(reverse("table_start"), {"code": "k7p 3qd"})
+    assert response.status_code == 302 and response["Location"] == entry("K7P-3QD")
+
+
+def _finished(staff: Staff, make_sheet: MakeSheet) -> TableCode:
+    sheet = make_sheet()
+    for number, line in enumerate(AUCTION45, start=1):
+        handline_add(sheet=sheet, line=line, expected_number=number, by=None)
+    return tablecode_issue(sheet=sheet, by=staff.director)
+
+
+def test_the_other_side_confirms_and_the_code_closes(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = _finished(staff, make_sheet)
+    page = client.get(entry(code)).content.decode()
+    assert "Confirm (other side)" in page and "We disagree" in page
+    done = client.post(entry(code), {"answer": "confirm", "sheet": str(code.sheet_id)})
+    assert done.status_code == 200 and "The sheet is confirmed" in done.content.decode()
+    code.sheet.refresh_from_db()
+    assert code.sheet.status == SheetStatus.CONFIRMED
+    assert client.get(entry(code)).status_code == 409
+
+
+def test_a_disagreement_flags_the_sheet_for_the_director(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = _finished(staff, make_sheet)
+    client.post(entry(code), {"answer": "disagree"})
+    code.sheet.refresh_from_db()
+    assert code.sheet.flagged_at is not None and code.sheet.status == SheetStatus.FINISHED
+    director = Client()
+    director.force_login(staff.director)
+    html = director.get(reverse("sheet_entry", args=[staff.club.slug, code.sheet_id]))
+    assert "Flagged" in html.content.decode() and code.code in html.content.decode()
+
+
+def test_the_director_issues_reissues_and_withdraws(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    client.force_login(staff.director)
+    url = reverse("sheet_table_code", args=[staff.club.slug, sheet.pk])
+    assert "has no table code" in client.get(url).content.decode()
+    client.post(url, {"action": "issue"})
+    first = TableCode.objects.get(sheet=sheet)
+    assert first.code in client.get(url).content.decode()
+    client.post(url, {"action": "issue"})
+    assert TableCode.objects.live().get(sheet=sheet).code != first.code
+    client.post(url, {"action": "revoke"})
+    assert not TableCode.objects.live().filter(sheet=sheet).exists()
+    printed = client.get(reverse("sheet_print", args=[staff.club.slug, sheet.pk]))
+    assert 'class="table-code"' not in printed.content.decode()
+
+
+def test_the_printed_sheet_shows_the_code_and_its_address(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    client.force_login(staff.director)
+    html = client.get(reverse("sheet_print", args=[staff.club.slug, sheet.pk])).content.decode()
+    assert code.code in html and f"/t/{code.code}/" in html
+
+
+def test_a_scorer_may_not_issue_codes(client: Client, staff: Staff, make_sheet: MakeSheet) -> None:
+    sheet = make_sheet()
+    client.force_login(staff.scorer)
+    url = reverse("sheet_table_code", args=[staff.club.slug, sheet.pk])
+    assert client.post(url, {"action": "issue"}).status_code == 403
+    assert not TableCode.objects.exists()

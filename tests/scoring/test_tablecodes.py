@@ -1,0 +1,114 @@
+"""Table codes: issued unique, reissued and withdrawn, opening one sheet only, and closed once
+the sheet is confirmed; a table's lines name the code and the phone in their history."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+
+from scoring import tablecodes
+from scoring.errors import SheetLocked
+from scoring.models import LineRevision, TableCode
+from scoring.services import handline_add, scoresheet_confirm, scoresheet_unlock
+from scoring.tablecodes import (
+    TableCodeRefused,
+    code_normal,
+    tablecode_issue,
+    tablecode_open,
+    tablecode_revoke,
+)
+from tests.scoring.conftest import MakeSheet, Staff
+from tests.scoring.games import AUCTION45
+
+pytestmark = pytest.mark.django_db
+
+
+def test_codes_are_short_unambiguous_and_unique(staff: Staff, make_sheet: MakeSheet) -> None:
+    codes = [tablecode_issue(sheet=make_sheet(), by=staff.director).code for _ in range(30)]
+    assert len(set(codes)) == 30
+    for code in codes:
+        assert len(code) == 7 and code[3] == "-"
+        assert not set(code.replace("-", "")) - set(tablecodes.ALPHABET)
+        assert not set(code) & set("01OIL")
+
+
+def test_a_code_is_read_however_it_is_typed(staff: Staff, make_sheet: MakeSheet) -> None:
+    issued = tablecode_issue(sheet=make_sheet(), by=staff.director)
+    typed = f" {issued.code.replace('-', '').lower()} "
+    assert code_normal(typed) == issued.code
+    assert tablecode_open(code=typed).pk == issued.pk
+
+
+def test_reissue_revokes_the_old_code(staff: Staff, make_sheet: MakeSheet) -> None:
+    sheet = make_sheet()
+    old = tablecode_issue(sheet=sheet, by=staff.director)
+    new = tablecode_issue(sheet=sheet, by=staff.director)
+    assert new.code != old.code
+    assert list(TableCode.objects.live().filter(sheet=sheet)) == [new]
+    with pytest.raises(TableCodeRefused) as refused:
+        tablecode_open(code=old.code)
+    assert refused.value.code == "code_revoked" and refused.value.status == 410
+    assert tablecode_open(code=new.code).sheet_id == sheet.pk
+
+
+def test_revoke_closes_the_code_and_says_when_there_is_none(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    issued = tablecode_issue(sheet=sheet, by=staff.director)
+    assert tablecode_revoke(sheet=sheet) == 1
+    with pytest.raises(TableCodeRefused):
+        tablecode_open(code=issued.code)
+    with pytest.raises(tablecodes.ScoringError) as none:
+        tablecode_revoke(sheet=sheet)
+    assert none.value.code == "no_code"
+
+
+def test_an_unknown_code_is_refused_with_its_code(db: None) -> None:
+    with pytest.raises(TableCodeRefused) as refused:
+        tablecode_open(code="ZZZ-ZZZ")
+    assert refused.value.code == "code_unknown" and refused.value.status == 404
+
+
+def test_confirmation_ends_the_access(staff: Staff, make_sheet: MakeSheet) -> None:
+    sheet = make_sheet()
+    issued = tablecode_issue(sheet=sheet, by=staff.director)
+    for number, line in enumerate(AUCTION45, start=1):
+        handline_add(sheet=sheet, line=line, expected_number=number, by=None)
+    scoresheet_confirm(sheet=sheet, by=staff.director)
+    with pytest.raises(TableCodeRefused) as refused:
+        tablecode_open(code=issued.code)
+    assert refused.value.code == "sheet_confirmed"
+    with pytest.raises(SheetLocked):
+        tablecode_issue(sheet=sheet, by=staff.director)
+    scoresheet_unlock(sheet=sheet, by=staff.director, reason="line 3 was wrong")
+    with pytest.raises(TableCodeRefused) as still:
+        tablecode_open(code=issued.code)  # an unlock is for the director's correction
+    assert still.value.code == "sheet_confirmed"
+    reissued = tablecode_issue(sheet=sheet, by=staff.director)
+    assert tablecode_open(code=reissued.code).sheet_id == sheet.pk
+
+
+def test_a_tables_line_names_the_code_and_phone(staff: Staff, make_sheet: MakeSheet) -> None:
+    sheet = make_sheet()
+    issued = tablecode_issue(sheet=sheet, by=staff.director)
+    added = tablecodes.table_line_add(
+        code=issued,
+        phone="a1b2c3",
+        line=lambda game: AUCTION45[0],
+        expected_number=1,
+        client_key="k-1",
+    )
+    revision = LineRevision.objects.get(line=added)
+    assert revision.note == f"table {issued.code}, phone a1b2c3"
+    assert revision.by is None
+
+
+def test_guesses_are_counted_per_address(db: None) -> None:
+    cache.clear()
+    for _ in range(tablecodes.GUESSES - 1):
+        tablecodes.guess_failed("10.0.0.9")
+    assert not tablecodes.guesses_locked("10.0.0.9")
+    tablecodes.guess_failed("10.0.0.9")
+    assert tablecodes.guesses_locked("10.0.0.9")
+    assert not tablecodes.guesses_locked("10.0.0.8")
