@@ -33,8 +33,8 @@ from django.utils import timezone
 from club.emails import header_text, site_url
 from club.models import Club, Player
 from engine.rules import GAME_NAMES
-from engine.tables.bot_moves import BOT_NAMES
-from engine.tables.models import LiveTable, TableSeat, TableStatus
+from engine.tables.models import LiveTable, TableStatus
+from engine.tables.naming import seat_names
 from notices import preferences
 from notices.models import Notice, NoticeKind, round_key, table_key
 from tournaments.models import Round, RoundStatus, Seating
@@ -45,7 +45,6 @@ logger = logging.getLogger(__name__)
 SUBJECT_TABLE_SCHEDULED = "Your online table: {title}, {when}"
 SUBJECT_TABLE_REMINDER = "Reminder: {title} opens at {time}"
 SUBJECT_PAIRINGS = "{event}: the pairings for round {number} are up"
-COMPUTER = "a computer player ({name})"
 WHEN_FORMAT = "%a %d %b, %H:%M"
 TIME_FORMAT = "%H:%M"
 
@@ -131,14 +130,6 @@ def _local(moment: datetime, fmt: str) -> str:
     return timezone.localtime(moment).strftime(fmt)
 
 
-def _seat_name(seat: TableSeat) -> str:
-    if seat.player is not None:
-        return seat.player.display_name
-    if seat.bot_name:
-        return COMPUTER.format(name=BOT_NAMES.get(seat.bot_name, seat.bot_name))
-    return "empty for now"
-
-
 def _table_emails(table: LiveTable, subject: str, now: datetime) -> list[Outgoing]:
     seats = list(table.seats.select_related("player").order_by("index"))
     link = site_url(reverse("table_detail", args=[table.club.slug, table.pk]))
@@ -155,7 +146,7 @@ def _table_emails(table: LiveTable, subject: str, now: datetime) -> list[Outgoin
         "link": link,
         "event": match.round.event.name if match is not None else "",
         "round_number": match.round.number if match is not None else None,
-        "seats": [(seat.index + 1, _seat_name(seat)) for seat in seats],
+        "seats": list(enumerate(seat_names(seats), start=1)),
     }
     subject_text = subject.format(
         title=str(table),

@@ -127,7 +127,7 @@ def table_scores(table: LiveTable, seats: list[TableSeat]) -> list[SideScore]:
     """Each side's score now: before the hand being played, after the last one when none is."""
     sides = live.game_of(table).seating.side_seats
     ordered = sorted(seats, key=lambda seat: seat.index)
-    names = side_labels(table, ordered, sides)
+    names = side_labels(ordered, sides)
     scores = _scores_now(table, len(sides))
     return [
         SideScore(side=index, name=names[index], seats=tuple(side), score=scores[index])

@@ -7,9 +7,11 @@ their own seat "You".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.rules.table import seat_compass
 from engine.tables.bot_moves import BOT_NAMES
-from engine.tables.models import LiveTable, TableSeat
+from engine.tables.models import TableSeat
 
 YOU = "You"
 
@@ -30,10 +32,8 @@ def seat_names(seats: list[TableSeat], viewer: int | None = None) -> list[str]:
     return [YOU if seat.index == viewer else seat_name(seat, len(seats)) for seat in seats]
 
 
-def side_labels(
-    table: LiveTable, seats: list[TableSeat], sides: tuple[tuple[int, ...], ...]
-) -> list[str]:
-    """Each side's label: its seats' names joined."""
+def side_labels(seats: list[TableSeat], sides: Sequence[Sequence[int]]) -> list[str]:
+    """Each side's label: its seats' names joined (the sheet's sides, the table's score)."""
     names = seat_names(seats)
     return [" & ".join(names[s] for s in side) for side in sides]
 

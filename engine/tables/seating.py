@@ -22,6 +22,7 @@ from engine.tables import live, notify
 from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from engine.tables.errors import TableError
 from engine.tables.models import LiveTable, TableSeat, TableStatus
+from engine.tables.naming import side_labels
 from engine.tables.play import after_write, changed, hand_create, locked, seat_row
 from engine.tables.signals import table_scheduled
 from scoring.services import SideSpec, scoresheet_create
@@ -43,7 +44,6 @@ ALREADY_SEATED = "You already sit at this table, in seat {seat}."
 NOT_SEATED = "You do not sit at this table."
 ALREADY_STARTED = "The game at this table has started: the seats are fixed."
 NEGATIVE_SECONDS = "Times are whole seconds, 0 or more."
-COMPUTER_LABEL = "Computer ({name})"
 
 
 @dataclass(frozen=True)
@@ -272,16 +272,6 @@ def _start_if_ready(table: LiveTable) -> None:
     _start(table, seats)
 
 
-def _side_label(seats: Sequence[TableSeat]) -> str:
-    names = [
-        seat.player.display_name
-        if seat.player is not None
-        else COMPUTER_LABEL.format(name=BOT_NAMES.get(seat.bot_name, seat.bot_name))
-        for seat in seats
-    ]
-    return " & ".join(names)
-
-
 def _start(table: LiveTable, seats: list[TableSeat]) -> None:
     game = live.game_of(table)
     seating = game.seating
@@ -312,10 +302,7 @@ def _start(table: LiveTable, seats: list[TableSeat]) -> None:
 
 def _sheet_create(table: LiveTable, seats: list[TableSeat], game: Game) -> Scoresheet:
     """A scoresheet for a table that is not an event's match, named after its seats."""
-    sides = [
-        SideSpec(label=_side_label([seats[s] for s in side_seats]))
-        for side_seats in game.seating.side_seats
-    ]
+    sides = [SideSpec(label=label) for label in side_labels(seats, game.seating.side_seats)]
     sheet = scoresheet_create(
         club=table.club,
         by=table.created_by,

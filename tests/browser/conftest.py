@@ -16,12 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from tests.ports import free_port
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +28,7 @@ def daphne_url() -> Iterator[str]:
 
     from config.asgi import application
 
-    port = _free_port()
+    port = free_port()
     server = Server(
         application=ASGIStaticFilesHandler(application),
         endpoints=[f"tcp:port={port}:interface=127.0.0.1"],

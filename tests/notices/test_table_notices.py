@@ -49,6 +49,7 @@ def test_a_new_table_emails_each_seated_player_with_an_address_once(
         assert table_url(table) in body
         assert f"Your seat: seat {seat}\n" in body
         assert "Seat 3: Carl" in body
+        assert "Seat 4: Computer West, random" in body  # named as the table names it
         assert "Friday table" in mails[address].subject
     assert "&amp;" not in mails[ANN].body  # plain text, not HTML-escaped
     assert "Hello Ann," in mails[ANN].body

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
+
+from tests.ports import free_port, port_open
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Long enough for a process to set Django up on a busy two-core machine.
@@ -141,19 +142,6 @@ class Processes:
         for started in self.started:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(started.process.pid, signal.SIGKILL)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def port_open(port: int) -> bool:
-    with socket.socket() as probe:
-        probe.settimeout(0.2)
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 @contextlib.contextmanager

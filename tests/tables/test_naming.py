@@ -59,3 +59,10 @@ def test_computers_have_distinct_names_and_the_own_seat_is_you() -> None:
     assert [row["place"] for row in sent["seats"]] == ["bottom", "left", "top", "right"]
     public = json.loads(selectors.table_payloads(table.pk).public)
     assert public["seats"][1]["name"] == "Computer East, random"
+    table.refresh_from_db()
+    assert table.scoresheet is not None
+    sheet = table.scoresheet
+    assert [side.label for side in sheet.sides.order_by("index")] == [
+        f"{table.seats.get(index=0).player} & Computer South, random",
+        "Computer East, random & Computer West, random",
+    ]
