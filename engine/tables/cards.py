@@ -49,3 +49,10 @@ class Card:
         face = ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
         spoken = f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit].lower()}"
         return cls(code, face, suit in RED, suit, spoken)
+
+    @property
+    def named(self) -> str:
+        """The card as a button says it: ``5 of hearts``, ``10 of spades``, ``Big joker``."""
+        if not self.suit:
+            return self.face
+        return f"{self.face[:-1]} of {SUIT_NAMES[self.suit].lower()}"

@@ -66,6 +66,43 @@ class Button:
     action: str
 
 
+@dataclass(frozen=True)
+class DiscardChoice:
+    """A discard the seat is to choose, told by what every legal set has in common: how many
+    cards (``counts``), which cards may go (``cards``) and which must (``required``). In every
+    game the legal sets are exactly the sets of an allowed size made of the required cards and
+    others that may go, so a page that keeps to these offers no refused discard."""
+
+    type: str
+    label: str
+    counts: tuple[int, ...]
+    cards: frozenset[str]
+    required: frozenset[str]
+
+    @classmethod
+    def of(cls, kind: str, legal: list[list[str]]) -> DiscardChoice:
+        """The choice of the ``kind`` discards whose cards are ``legal`` (one list each)."""
+        sets = [frozenset(cards) for cards in legal]
+        return cls(
+            type=kind,
+            label=DISCARD_LABELS[kind],
+            counts=tuple(sorted({len(cards) for cards in legal})),
+            cards=frozenset().union(*sets),
+            required=frozenset.intersection(*sets),
+        )
+
+    @property
+    def help(self) -> str:
+        """What to choose, in words: "choose 4 cards", "choose up to 3 cards, or none"."""
+        low, high = self.counts[0], self.counts[-1]
+        cards = "card" if high == 1 else "cards"
+        if low == high:
+            return f"choose {high} {cards}"
+        if low == 0:
+            return f"choose up to {high} {cards}, or none"
+        return f"choose {low} to {high} {cards}"
+
+
 @dataclass
 class Screen:
     table: LiveTable
@@ -89,8 +126,7 @@ class Screen:
     hand: list[Card] = field(default_factory=list)
     playable: set[str] = field(default_factory=set)
     buttons: list[Button] = field(default_factory=list)
-    discard_type: str = ""
-    discard_label: str = ""
+    discard: DiscardChoice | None = None
     scores: list[tuple[str, int]] = field(default_factory=list)
     points: list[tuple[str, int]] = field(default_factory=list)
     result_line: str = ""
@@ -255,16 +291,20 @@ def _result_text(result: dict[str, Any], labels: list[str]) -> str:
 
 def _actions(screen: Screen, legal: list[str]) -> None:
     """The legal actions as buttons; cards to play are marked on the own hand; a discard is
-    chosen by ticking cards (its legal sets can run to thousands)."""
+    chosen by picking cards (its legal sets can run to thousands, so the page gets what they
+    have in common, ``DiscardChoice``)."""
+    discards: dict[str, list[list[str]]] = {}
     for text in legal:
-        kind = text.split()[1]
+        words = text.split()
+        kind = words[1]
         if kind == "play":
-            screen.playable.add(text.split()[2])
+            screen.playable.add(words[2])
         elif kind in DISCARD_TYPES:
-            screen.discard_type = kind
-            screen.discard_label = DISCARD_LABELS[kind]
+            discards.setdefault(kind, []).append(words[2:])
         else:
             screen.buttons.append(Button(_button_label(kind, text), text))
+    for kind, sets in discards.items():
+        screen.discard = DiscardChoice.of(kind, sets)
 
 
 #: The version of the socket's state message; raised when a field changes meaning.
@@ -278,6 +318,20 @@ def _card(card: Card) -> dict[str, Any]:
         "red": card.red,
         "suit": card.suit,
         "spoken": card.spoken,
+        "named": card.named,
+    }
+
+
+def _discard(choice: DiscardChoice | None) -> dict[str, Any] | None:
+    if choice is None:
+        return None
+    return {
+        "type": choice.type,
+        "label": choice.label,
+        "help": choice.help,
+        "counts": list(choice.counts),
+        "cards": sorted(choice.cards),
+        "required": sorted(choice.required),
     }
 
 
@@ -305,14 +359,16 @@ def screen_state(screen: Screen) -> dict[str, Any]:
     - ``calls``: the auction, ``[{"name", "call"}]``; ``contract`` and ``trump`` as sentences
       (empty before they are known); ``notes``: the kitty's and the draw's public facts.
     - ``trick`` and ``last_trick``: ``[{"name", "seat", "place", "card", "face", "red",
-      "suit", "spoken"}]`` in the order played (a card's ``suit`` is its letter, empty for a
-      joker; ``spoken`` its name for a screen reader, "five of hearts");
+      "suit", "spoken", "named"}]`` in the order played (a card's ``suit`` is its letter,
+      empty for a joker; ``spoken`` its name for a screen reader, "five of hearts"; ``named``
+      as a button says it, "5 of hearts");
       ``last_trick_winner``: a name.
-    - ``own``: the seat's own hand, ``[{"card", "face", "red", "suit", "spoken",
+    - ``own``: the seat's own hand, ``[{"card", "face", "red", "suit", "spoken", "named",
       "playable"}]``.
     - ``buttons``: the seat's other legal actions, ``[{"label", "action"}]`` (``action`` is
-      what the page sends back); ``discard``: ``{"type", "label"}`` when the seat is to
-      choose cards to discard (chosen by ticking them), else ``None``.
+      what the page sends back); ``discard``: when the seat is to choose cards to discard,
+      ``{"type", "label", "help", "counts", "cards", "required"}`` (how many cards it may
+      discard, which may go and which must: ``DiscardChoice``), else ``None``.
     - ``scores`` (``[{"side", "score"}]`` before the hand), ``points`` (``[{"side",
       "points"}]`` this hand, once counted), ``result`` (the hand's result as a sentence).
     """
@@ -355,11 +411,7 @@ def screen_state(screen: Screen) -> dict[str, Any]:
         "last_trick_winner": screen.last_trick_winner,
         "own": [{**_card(c), "playable": c.code in screen.playable} for c in screen.hand],
         "buttons": [{"label": b.label, "action": b.action} for b in screen.buttons],
-        "discard": (
-            {"type": screen.discard_type, "label": screen.discard_label}
-            if screen.discard_type
-            else None
-        ),
+        "discard": _discard(screen.discard),
         "scores": [{"side": side, "score": score} for side, score in screen.scores],
         "points": [{"side": side, "points": points} for side, points in screen.points],
         "result": screen.result_line,

@@ -170,32 +170,56 @@
     return section("last-title", "Last trick", children);
   }
 
+  // The own hand, as the template draws it: every card a button, the ones that may not be
+  // played or discarded aria-disabled. Picking and playing, and choosing a discard, are
+  // static/kitty/table_input.js's (it listens for "table:drawn").
+  function handCard(card, attrs, data) {
+    return el("button", {
+      type: "button",
+      className: "playing-card hand-card" + (card.red ? " red" : ""),
+      data: Object.assign({ card: card.card }, data || {}),
+      attrs: Object.assign({ "aria-label": card.spoken }, attrs),
+    }, face(card));
+  }
+
+  function cardsRow(cards, choosing) {
+    var row = el("div", { className: "cards-row", id: "own-hand", attrs: { role: "group", "aria-label": "Your cards" } },
+      cards.length ? cards : [muted("No cards.")]);
+    if (choosing) { row.dataset.choosing = ""; }
+    return row;
+  }
+
   function ownHand(state) {
     var children = [];
-    if (state.discard) {
-      children.push(el("div", { className: "discard", data: { discard: state.discard.type } }, [
-        el("p", {}, [state.discard.label + ": tick the cards, then press the button."]),
-        el("div", { className: "cards-row" }, state.own.map(function (card) {
-          return el("label", { className: "playing-card" + (card.red ? " red" : "") }, [
-            el("input", { type: "checkbox", data: { card: card.card } }),
-            el("span", { className: "visually-hidden" }, [card.spoken]),
-            el("span", { attrs: { "aria-hidden": "true" } }, face(card)),
-          ]);
-        })),
-        el("button", { type: "button", className: "button", data: { discardSubmit: "" } }, [state.discard.label]),
+    var discard = state.discard;
+    if (discard) {
+      var cards = state.own.map(function (card) {
+        if (discard.required.indexOf(card.card) >= 0) {
+          return handCard(card, { "aria-pressed": "true", "aria-disabled": "true" }, { required: "" });
+        }
+        if (discard.cards.indexOf(card.card) >= 0) { return handCard(card, { "aria-pressed": "false" }); }
+        return handCard(card, { "aria-disabled": "true" });
+      });
+      children.push(el("div", { className: "discard", data: { discard: discard.type, counts: discard.counts.join(" ") } }, [
+        el("p", { id: "discard-help" }, [discard.label + ": " + discard.help + ", then confirm."]),
+        cardsRow(cards, true),
+        el("p", { className: "discard-count", id: "discard-count", attrs: { "aria-live": "polite" } }, []),
+        el("button", { type: "button", className: "button", data: { discardSubmit: "" } }, [discard.label]),
       ]));
     } else {
-      var cards = state.own.map(function (card) {
-        if (!card.playable) { return cardSpan(card); }
-        return el("button", {
-          type: "button",
-          className: "playing-card button-card" + (card.red ? " red" : ""),
-          data: { action: state.seat + " play " + card.card, card: card.card },
-          attrs: { "aria-label": "Play " + card.spoken },
-        }, face(card));
-      });
-      if (!cards.length) { cards.push(muted("No cards.")); }
-      children.push(el("div", { className: "cards-row", id: "own-hand" }, cards));
+      var playable = state.own.some(function (card) { return card.playable; });
+      children.push(cardsRow(state.own.map(function (card) {
+        return card.playable
+          ? handCard(card, {}, { action: state.seat + " play " + card.card, named: card.named })
+          : handCard(card, { "aria-disabled": "true" });
+      }), playable));
+      if (playable) {
+        children.push(el("div", { className: "pick-bar", id: "pick-bar" }, [
+          el("span", { className: "pick-hint muted", id: "pick-hint" }, ["Tap a card to pick it, then tap it again to play."]),
+          " ",
+          el("button", { type: "button", className: "button", id: "play-confirm", hidden: true }, ["Play"]),
+        ]));
+      }
     }
     if (state.buttons.length) {
       children.push(el("div", { className: "action-buttons", id: "actions" }, state.buttons.map(function (b) {
@@ -259,7 +283,9 @@
       data: { seq: String(state.seq), seat: state.seat === null ? "" : String(state.seat), status: state.status },
     }, parts);
     var old = live();
+    var focused = old && old.contains(document.activeElement) ? document.activeElement : null;
     if (old) { box.replaceChild(fresh, old); } else { box.appendChild(fresh); }
+    box.dispatchEvent(new CustomEvent("table:drawn", { detail: { focused: focused } }));
   }
 
   // --- Acting -------------------------------------------------------------------------------
@@ -278,23 +304,16 @@
     socket.send(JSON.stringify({ type: "act", action: action, seq: seq() }));
   }
 
+  // Buttons other than cards send their action at once; the own hand's cards and the discard
+  // are static/kitty/table_input.js's, which asks for a send with a "table:act" event.
   box.addEventListener("click", function (event) {
     var button = event.target.closest("[data-action]");
-    if (button) {
+    if (button && !button.closest("#own-hand")) {
       button.disabled = true;
       send(button.dataset.action);
-      return;
-    }
-    var submit = event.target.closest("[data-discard-submit]");
-    if (submit) {
-      var form = submit.closest("[data-discard]");
-      var cards = Array.prototype.map.call(
-        form.querySelectorAll("input[data-card]:checked"),
-        function (input) { return input.dataset.card; }
-      );
-      send([seat(), form.dataset.discard].concat(cards).join(" "));
     }
   });
+  box.addEventListener("table:act", function (event) { send(event.detail.action); });
 
   function connect() {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
@@ -314,6 +333,7 @@
       } else if (message.type === "refused") {
         showRefusal(message.message);
         box.querySelectorAll("[data-action]").forEach(function (b) { b.disabled = false; });
+        box.dispatchEvent(new CustomEvent("table:refused"));
       }
     };
     socket.onclose = function () {

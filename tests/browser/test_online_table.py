@@ -22,6 +22,7 @@ from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page
+from tests.browser.table_moves import WAIT, act_once, wait_for_socket
 from tests.factories import TEST_PASSWORD, MembershipFactory
 
 if TYPE_CHECKING:
@@ -32,9 +33,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 #: Where the run leaves its pictures of the table mid-trick (printed by the test).
 SCREENSHOTS = Path(os.environ.get("KITTY_SCREENSHOTS") or tempfile.gettempdir()) / "kitty-table"
 
-# Computer players move between the player's clicks; a busy machine may take a while.
-WAIT = 20_000
-
 
 @pytest.fixture(autouse=True)
 def _in_process_server_settings(settings: Settings) -> None:
@@ -43,40 +41,6 @@ def _in_process_server_settings(settings: Settings) -> None:
     # tests/tables/test_consumers.py).
     settings.KITTY_TABLE_TIMERS = False
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-
-
-def _wait_for_socket(page: Page) -> None:
-    page.wait_for_function("() => document.body.dataset.tableSocket === 'open'", timeout=WAIT)
-
-
-def _seq(page: Page) -> int:
-    return int(page.locator(".live").get_attribute("data-seq") or "0")
-
-
-def _act_once(page: Page) -> None:
-    """Press one legal action, preferring to bid (so the hand is played, not thrown in)."""
-    before = _seq(page)
-    discard = page.locator("[data-discard]")
-    if discard.count():
-        kind = discard.get_attribute("data-discard")
-        boxes = discard.locator("input[data-card]")
-        # The bidder keeps five cards of hand and kitty; in the draw, keep them all.
-        for index in range(boxes.count() - 5 if kind == "kitty_discard" else 0):
-            boxes.nth(index).check()
-        discard.locator("[data-discard-submit]").click()
-    else:
-        bids = page.locator("#actions [data-action*=' call ']").filter(has_text="Bid")
-        buttons = page.locator("#actions [data-action]")
-        cards = page.locator("#own-hand [data-action]")
-        if bids.count():
-            bids.first.click()
-        elif buttons.count():
-            buttons.first.click()
-        else:
-            cards.first.click()
-    page.wait_for_function(
-        f"() => Number(document.querySelector('.live').dataset.seq) > {before}", timeout=WAIT
-    )
 
 
 def _box(locator: Locator) -> dict[str, float]:
@@ -160,9 +124,9 @@ def test_a_player_plays_a_whole_hand_online(
     page.goto(f"{daphne_url}/tables/")
     page.get_by_role("link", name="Online 120s").click()
     page.locator("#take-seat-0").click()
-    _wait_for_socket(page)
+    wait_for_socket(page)
     expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
-    expect(page.locator("#own-hand .playing-card, [data-discard] .playing-card")).to_have_count(5)
+    expect(page.locator("#own-hand .hand-card")).to_have_count(5)
     _check_seats_placed(page)
 
     reloaded = False
@@ -182,7 +146,7 @@ def test_a_player_plays_a_whole_hand_online(
             seen_trick = trick.all_inner_texts()
             seen_hand = page.locator("#own-hand").inner_text()
             page.reload()
-            _wait_for_socket(page)
+            wait_for_socket(page)
             expect(page.locator("#trick [data-card]")).to_have_count(len(seen_trick))
             assert page.locator("#trick [data-card]").all_inner_texts() == seen_trick
             assert page.locator("#own-hand").inner_text() == seen_hand
@@ -190,7 +154,7 @@ def test_a_player_plays_a_whole_hand_online(
             _check_trick_in_centre(page)
             reloaded = True
         expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
-        _act_once(page)
+        act_once(page)
     else:
         pytest.fail("the hand did not end")
 

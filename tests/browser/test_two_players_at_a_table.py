@@ -28,6 +28,7 @@ from engine.rules import Hand
 from engine.tables import live
 from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create
+from tests.browser.table_moves import choose_discard, play_card
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 
 if TYPE_CHECKING:
@@ -78,8 +79,8 @@ class Person:
         return [(f, m) for f, m in messages if m.get("hand", hand_number) == hand_number]
 
     def shown_cards(self) -> list[str]:
-        """The cards drawn in the page's own hand (play buttons, or discard boxes)."""
-        cards = self.page.locator("#own-hand [data-card], [data-discard] input[data-card]")
+        """The cards drawn in the page's own hand (to play, or to discard)."""
+        cards = self.page.locator("#own-hand [data-card]")
         codes: list[str] = cards.evaluate_all("cards => cards.map(c => c.dataset.card)")
         return sorted(codes)
 
@@ -199,17 +200,11 @@ def _check_cards(hand: Hand, hand_number: int, pages: dict[int, Person]) -> int:
     return looked
 
 
-def _act(person: Person, hand: Hand) -> None:
+def _act(person: Person) -> None:
     """Anything but a card: bid the lowest bid (so the hand is played), name a trump, discard."""
     page = person.page
-    discard = page.locator("[data-discard]")
-    if discard.count():
-        boxes = discard.locator("input[data-card]")
-        # The bidder keeps five cards of hand and kitty; in the draw, keep them all.
-        if discard.get_attribute("data-discard") == "kitty_discard":
-            for index in range(boxes.count() - 5):
-                boxes.nth(index).check()
-        discard.locator("[data-discard-submit]").click()
+    if page.locator("[data-discard]").count():
+        choose_discard(page)
         return
     bids = page.locator("#actions [data-action*=' call ']").filter(has_text="Bid")
     (bids if bids.count() else page.locator("#actions [data-action]")).first.click()
@@ -259,13 +254,13 @@ def test_two_people_see_only_their_own_cards_and_each_others_plays(
             person, other = pages[seat], pages[BOB if seat == ANN else ANN]
             buttons = person.page.locator("#own-hand [data-action]")
             if hand.phase != "play" or not buttons.count():
-                _act(person, hand)
+                _act(person)
                 continue
             card = buttons.first.get_attribute("data-card") or ""
             on_table = len(hand.view(seat)["trick"])
             name = (ann if seat == ANN else bob).display_name
             other.page.evaluate("window.notReloaded = true")
-            buttons.first.click()
+            play_card(person.page, buttons.first)
             # After this card and the computer's next one the partner is to play, so the
             # trick is still open on their page. A third or fourth card ends the trick: it
             # then shows under the last trick.

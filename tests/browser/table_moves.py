@@ -1,0 +1,76 @@
+"""How the browser tests take their turn at an online table, as a player does: a card is
+picked by one tap (or click) and played by a second, a discard is chosen card by card and
+confirmed, anything else is one button. Each move waits for the server's next state."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+# Computer players move between the player's taps; a busy machine may take a while.
+WAIT = 20_000
+
+
+def wait_for_socket(page: Page) -> None:
+    page.wait_for_function("() => document.body.dataset.tableSocket === 'open'", timeout=WAIT)
+
+
+def seq(page: Page) -> int:
+    return int(page.locator(".live").get_attribute("data-seq") or "0")
+
+
+def wait_past(page: Page, before: int) -> None:
+    """Until the page draws a state after ``before``."""
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.live').dataset.seq) > {before}", timeout=WAIT
+    )
+
+
+def press(locator: Locator, *, touch: bool) -> None:
+    """A tap on a touch screen, else a click."""
+    if touch:
+        locator.tap()
+    else:
+        locator.click()
+
+
+def play_card(page: Page, card: Locator, *, touch: bool = False, confirm: bool = False) -> None:
+    """Pick ``card``, see it offered ("Play 5 of hearts"), then play it by a second tap on
+    the card or (``confirm``) on the Play button."""
+    press(card, touch=touch)
+    offer = page.locator("#play-confirm")
+    expect(offer).to_be_visible()
+    expect(offer).to_have_text(f"Play {card.get_attribute('data-named')}")
+    press(offer if confirm else card, touch=touch)
+
+
+def choose_discard(page: Page, *, touch: bool = False) -> None:
+    """Choose the fewest cards the discard allows (the first ones that may go) and confirm."""
+    form = page.locator("[data-discard]")
+    counts = [int(n) for n in (form.get_attribute("data-counts") or "0").split()]
+    free = form.locator("#own-hand .hand-card[aria-pressed=false]")
+    required = form.locator("#own-hand .hand-card[data-required]").count()
+    submit = form.locator("[data-discard-submit]")
+    for index in range(counts[0] - required):
+        expect(submit).to_be_disabled()
+        press(free.nth(index), touch=touch)
+    expect(form.locator("#discard-count")).to_contain_text(f"{counts[0]} ")
+    expect(submit).to_be_enabled()
+    press(submit, touch=touch)
+
+
+def act_once(page: Page, *, touch: bool = False, which: int = 0) -> None:
+    """One legal move by the seat to act, preferring to bid (so the hand is played, not
+    thrown in); ``which`` picks among the playable cards (counted from the first)."""
+    before = seq(page)
+    bids = page.locator("#actions [data-action*=' call ']").filter(has_text="Bid")
+    buttons = page.locator("#actions [data-action]")
+    cards = page.locator("#own-hand [data-action]")
+    if page.locator("[data-discard]").count():
+        choose_discard(page, touch=touch)
+    elif bids.count():
+        press(bids.first, touch=touch)
+    elif buttons.count():
+        press(buttons.first, touch=touch)
+    else:
+        play_card(page, cards.nth(which % cards.count()), touch=touch, confirm=bool(which % 2))
+    wait_past(page, before)

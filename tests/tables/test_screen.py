@@ -1,0 +1,92 @@
+"""What the table page is told about the own hand: which cards may be played, and what a
+discard must be (``DiscardChoice``), so the page offers only what the rules allow."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from engine.bots import bot_for
+from engine.rules import get_game
+from engine.tables.cards import Card
+from engine.tables.screen import DISCARD_TYPES, DiscardChoice
+
+
+def test_a_card_is_named_for_its_button() -> None:
+    assert Card.of("5H").named == "5 of hearts"
+    assert Card.of("TS").named == "10 of spades"
+    assert Card.of("BJ").named == "Big joker"
+
+
+def test_bid_whist_kitty_is_any_four_of_the_hand() -> None:
+    hand = ["2C", "3C", "4C", "5C", "6C", "7C"]
+    choice = DiscardChoice.of("kitty_discard", [list(c) for c in combinations(hand, 4)])
+    assert choice.counts == (4,)
+    assert choice.cards == set(hand)
+    assert choice.required == set()
+    assert choice.help == "choose 4 cards"
+
+
+def test_the_draw_is_up_to_so_many_cards_or_none() -> None:
+    hand = ["2C", "3C", "4C"]
+    legal = [list(c) for n in range(3) for c in combinations(hand, n)]
+    choice = DiscardChoice.of("discard", legal)
+    assert choice.counts == (0, 1, 2)
+    assert choice.help == "choose up to 2 cards, or none"
+    assert choice.label == "Discard and draw"
+
+
+def test_cards_that_must_go_are_required_and_others_left_out() -> None:
+    # Pitch, non-point excess discard: the plain trump must go, one point card with it.
+    legal = [["4H", "AH"], ["4H", "JH"]]
+    choice = DiscardChoice.of("excess_discard", legal)
+    assert choice.required == {"4H"}
+    assert choice.cards == {"4H", "AH", "JH"}
+    assert choice.help == "choose 2 cards"
+    assert DiscardChoice.of("excess_discard", [["AH"]]).help == "choose 1 card"
+    assert DiscardChoice.of("discard", [["AH"], ["AH", "KH"]]).help == "choose 1 to 2 cards"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("auction45", {}),
+        ("auction45", {"kitty_rule": "trumps_only"}),
+        ("bidwhist", {}),
+        ("pitch52", {"rob": "bidder_all", "excess_trump_discard": "non_point"}),
+    ],
+)
+def test_every_discard_the_page_allows_is_legal(game_id: str, options: dict[str, str]) -> None:
+    """Play hands with a computer player; at every discard, each set the page would send
+    (the required cards and others that may go, of an allowed size) is a legal action."""
+    game = get_game(game_id, options)
+    rng = random.Random(3)
+    bot = bot_for("random")
+    seen = 0
+    for deal in range(400):
+        hand = game.new_hand(dealer=deal % game.seating.seats, seed=rng)
+        while hand.phase != "over" and seen < 30:
+            seat = hand.to_act
+            view = hand.view(seat)
+            legal = {str(a) for a in view["legal"]}
+            kind = next(iter(legal)).split()[1]
+            if kind in DISCARD_TYPES:
+                seen += 1
+                _check_choice(DiscardChoice.of(kind, [a.split()[2:] for a in legal]), legal)
+            hand.apply(bot.choose(view, hand.legal_actions(), rng))
+        if seen >= 30:
+            break
+    assert seen, f"no discard in {game_id}"
+
+
+def _check_choice(choice: DiscardChoice, legal: set[str]) -> None:
+    sets = {frozenset(a.split()[2:]) for a in legal}
+    free = sorted(choice.cards - choice.required)
+    offered = {
+        choice.required | set(extra)
+        for count in choice.counts
+        for extra in combinations(free, count - len(choice.required))
+    }
+    assert offered == sets
