@@ -126,14 +126,21 @@
 
   box.addEventListener("pointerdown", function (event) {
     var card = event.target.closest("#own-hand .hand-card");
-    pressedOn = { card: card, x: event.clientX, y: event.clientY };
+    pressedOn = { card: card, x: event.clientX, y: event.clientY, far: false };
+  });
+  function travel(event) {
+    if (!pressedOn) { return; }
+    var moved = Math.abs(event.clientX - pressedOn.x) + Math.abs(event.clientY - pressedOn.y);
+    if (moved > BRUSH || event.type === "pointercancel") { pressedOn.far = true; }
+  }
+  ["pointermove", "pointerup", "pointercancel"].forEach(function (type) {
+    box.addEventListener(type, travel);
   });
 
   // A click that is really a brush: the pointer went down on another card, or travelled.
   function brushed(event, card) {
     if (event.detail === 0 || !pressedOn) { return false; } // the keyboard's click
-    var far = Math.abs(event.clientX - pressedOn.x) + Math.abs(event.clientY - pressedOn.y) > BRUSH;
-    return pressedOn.card !== card || far;
+    return pressedOn.card !== card || pressedOn.far;
   }
 
   document.addEventListener("click", function (event) {

@@ -4,7 +4,7 @@ confirmed, anything else is one button. Each move waits for the server's next st
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 # Computer players move between the player's taps; a busy machine may take a while.
 WAIT = 20_000
@@ -58,19 +58,45 @@ def choose_discard(page: Page, *, touch: bool = False) -> None:
     press(submit, touch=touch)
 
 
-def act_once(page: Page, *, touch: bool = False, which: int = 0) -> None:
-    """One legal move by the seat to act, preferring to bid (so the hand is played, not
-    thrown in); ``which`` picks among the playable cards (counted from the first)."""
+def act_once(page: Page, *, touch: bool = False, which: int = 0, highest: bool = False) -> str:
+    """One legal move by the seat to act, and what it was ("discard", "bid", "button" or
+    "card"). It bids rather than pass, so the hand is played: the lowest bid, or the highest
+    (``highest``, to win the contract); ``which`` picks among the playable cards (counted
+    from the first; an odd one is played by the Play button)."""
     before = seq(page)
     bids = page.locator("#actions [data-action*=' call ']").filter(has_text="Bid")
     buttons = page.locator("#actions [data-action]")
     cards = page.locator("#own-hand [data-action]")
     if page.locator("[data-discard]").count():
+        done = "discard"
         choose_discard(page, touch=touch)
     elif bids.count():
-        press(bids.first, touch=touch)
+        done = "bid"
+        press(bids.last if highest else bids.first, touch=touch)
+    elif highest and buttons.filter(has_text="Hold").count():
+        done = "bid"  # the dealer takes the high bid
+        press(buttons.filter(has_text="Hold"), touch=touch)
     elif buttons.count():
+        done = "button"
         press(buttons.first, touch=touch)
     else:
+        done = "card"
         play_card(page, cards.nth(which % cards.count()), touch=touch, confirm=bool(which % 2))
     wait_past(page, before)
+    return done
+
+
+def box_of(locator: Locator) -> dict[str, float]:
+    """Where ``locator`` is drawn in the viewport."""
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is not drawn"
+    return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
+
+
+def assert_first_screen(page: Page, viewport: ViewportSize) -> None:
+    """Unscrolled, the own hand, the trick, whose turn and the scores are all on screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    for selector in ("#own-hand", "#trick", "#table-status", "#table-bar .bar-score"):
+        box = box_of(page.locator(selector).first)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], selector
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], selector

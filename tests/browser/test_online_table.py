@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Locator, Page, ViewportSize, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page
-from tests.browser.table_moves import WAIT, act_once, wait_for_socket
+from tests.browser.table_moves import WAIT, act_once, assert_first_screen, box_of, wait_for_socket
 from tests.factories import TEST_PASSWORD, MembershipFactory
 
 if TYPE_CHECKING:
@@ -43,12 +43,6 @@ def _in_process_server_settings(settings: Settings) -> None:
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-def _box(locator: Locator) -> dict[str, float]:
-    box = locator.bounding_box()
-    assert box is not None, f"{locator} is not drawn"
-    return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
-
-
 def _check_seats_placed(page: Page) -> None:
     """The own seat at the bottom, the partner across, the opponents left and right."""
     expect(page.locator(".seat[data-place=bottom] .seat-name")).to_have_text("You")
@@ -56,12 +50,12 @@ def _check_seats_placed(page: Page) -> None:
     expect(page.locator(".seat[data-place=left] .seat-name")).to_have_text("Computer East, random")
     expect(page.locator(".seat[data-place=right] .seat-name")).to_have_text("Computer West, random")
     bottom, top = (
-        _box(page.locator(".seat[data-place=bottom]")),
-        _box(page.locator(".seat[data-place=top]")),
+        box_of(page.locator(".seat[data-place=bottom]")),
+        box_of(page.locator(".seat[data-place=top]")),
     )
     left, right = (
-        _box(page.locator(".seat[data-place=left]")),
-        _box(page.locator(".seat[data-place=right]")),
+        box_of(page.locator(".seat[data-place=left]")),
+        box_of(page.locator(".seat[data-place=right]")),
     )
     assert top["y"] + top["height"] <= bottom["y"]
     assert left["x"] + left["width"] <= right["x"]
@@ -69,28 +63,19 @@ def _check_seats_placed(page: Page) -> None:
 
 def _check_trick_in_centre(page: Page) -> None:
     """Each card of the trick lies in the centre of the table, before the seat that played it."""
-    centre = _box(page.locator("#table-picture .trick-centre"))
+    centre = box_of(page.locator("#table-picture .trick-centre"))
     cards = page.locator("#trick .trick-card")
     for index in range(cards.count()):
         card = cards.nth(index)
         place = card.get_attribute("data-place")
         seat = card.get_attribute("data-seat-index")
         assert page.locator(f".seat[data-seat-index='{seat}']").get_attribute("data-place") == place
-        box = _box(card.locator("[data-card]"))
+        box = box_of(card.locator("[data-card]"))
         assert centre["x"] <= box["x"] and box["x"] + box["width"] <= centre["x"] + centre["width"]
         assert (
             centre["y"] <= box["y"] and box["y"] + box["height"] <= centre["y"] + centre["height"]
         )
         assert card.locator("[data-card]").get_attribute("aria-label")
-
-
-def _check_first_screen(page: Page, viewport: ViewportSize) -> None:
-    """Unscrolled, the hand, the trick, whose turn and the scores are all on screen."""
-    page.evaluate("window.scrollTo(0, 0)")
-    for selector in ("#own-hand", "#trick", "#table-status", "#table-bar .bar-score"):
-        box = _box(page.locator(selector).first)
-        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], selector
-        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], selector
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
@@ -137,7 +122,7 @@ def test_a_player_plays_a_whole_hand_online(
         trick = page.locator("#trick [data-card]")
         if not reloaded and 1 <= trick.count() <= 3 and page.locator("#your-turn").count():
             _check_trick_in_centre(page)
-            _check_first_screen(page, viewport)
+            assert_first_screen(page, viewport)
             assert_member_page(page)
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             shot = SCREENSHOTS / f"table-mid-trick-{viewport['width']}x{viewport['height']}.png"

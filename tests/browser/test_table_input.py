@@ -1,0 +1,279 @@
+"""Taking cards at the online table in Chromium, as a player does: whole Bid Whist and Pitch
+hands by tapping on a phone and clicking on a laptop, a card picked then played (a brush or a
+tap elsewhere plays nothing), a discard chosen with its counter, and a hand by keyboard only.
+
+Computer players fill the other seats; Daphne serves the page and its websocket from a thread
+of the test process (``daphne_url`` in tests/browser/conftest.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+
+from engine.rules import get_game
+from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, table_create
+from scoring.models import HandLine
+from tests.browser.checks import LAPTOP, PHONE, assert_fits, assert_member_page
+from tests.browser.table_moves import (
+    WAIT,
+    act_once,
+    assert_first_screen,
+    box_of,
+    seq,
+    wait_for_socket,
+    wait_past,
+)
+from tests.factories import TEST_PASSWORD, MembershipFactory
+
+if TYPE_CHECKING:
+    from pytest_django.fixtures import Settings
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: A card's name as a screen reader says it.
+SPOKEN = re.compile(
+    r"^((ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of "
+    r"(spades|hearts|diamonds|clubs)|big joker|little joker)$"
+)
+SIZES = [(PHONE, True), (LAPTOP, False)]
+SIZE_IDS = ["phone-tap", "laptop-click"]
+
+
+@pytest.fixture(autouse=True)
+def _in_process_server_settings(settings: Settings) -> None:
+    # The server runs in this process: no turn clock fires mid-test, and the sockets share
+    # the in-memory channel layer.
+    settings.KITTY_TABLE_TIMERS = False
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+class Seated:
+    """A member's browser at seat 0 of a started table, computers in the other seats."""
+
+    def __init__(
+        self,
+        browser: Browser,
+        url: str,
+        game: tuple[str, int],
+        viewport: ViewportSize,
+        touch: bool,
+    ) -> None:
+        game_id, dealer = game
+        member = MembershipFactory.create(with_account=True, player__display_name="Ann Boudreau")
+        seats = get_game(game_id).seating.seats
+        self.table = table_create(
+            club=member.club,
+            by=None,
+            scheduled_at=timezone.now() - timedelta(minutes=1),  # open and full: it starts
+            game_id=game_id,
+            title="Taking cards",
+            seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * (seats - 1)],
+            seed=11,
+            first_dealer=dealer,
+            turn_seconds=0,
+        )
+        self.viewport = viewport
+        self.touch = touch
+        self.context = browser.new_context(viewport=viewport, has_touch=touch)
+        self.context.set_default_timeout(WAIT)
+        self.page = self.context.new_page()
+        user = member.player.user
+        assert user is not None
+        self.page.goto(f"{url}/sign-in/")
+        self.page.fill("input[name=username]", user.username)
+        self.page.fill("input[name=password]", TEST_PASSWORD)
+        self.page.locator("main button[type=submit]").click()
+        self.page.wait_for_url(f"{url}/")
+        self.page.goto(f"{url}/clubs/{member.club.slug}/tables/{self.table.pk}/")
+        wait_for_socket(self.page)
+
+    def hand_over(self) -> bool:
+        self.table.refresh_from_db()
+        return self.table.hand_number > 1 or self.table.status == LiveTable.Status.FINISHED
+
+    def my_turn(self) -> None:
+        expect(self.page.locator("#your-turn")).to_be_visible()
+
+    def until_card_to_play(self, *, blocked: bool = False) -> None:
+        """Move (bidding low) until the seat is to play a card (and, with ``blocked``, holds
+        a card it may not play)."""
+        for _ in range(60):
+            self.my_turn()
+            cards = self.page.locator("#own-hand [data-action]").count()
+            if cards and (not blocked or cards < self.page.locator("#own-hand .hand-card").count()):
+                return
+            act_once(self.page, touch=self.touch)
+        pytest.fail("no card to play")
+
+
+@pytest.fixture
+def seated(browser: Browser, daphne_url: str, request: pytest.FixtureRequest) -> Iterator[Seated]:
+    game_id, viewport, touch = request.param
+    at = Seated(browser, daphne_url, game_id, viewport, touch)
+    yield at
+    at.context.close()
+
+
+def _assert_hand_disabled_where_unplayable(page: Page) -> None:
+    """Every card is a named button; those that may not be played are aria-disabled and
+    hatched, the others have a solid edge."""
+    for card in page.locator("#own-hand .hand-card").all():
+        assert SPOKEN.match(card.get_attribute("aria-label") or "")
+        playable = card.get_attribute("data-action") is not None
+        assert (card.get_attribute("aria-disabled") == "true") is not playable
+        style = card.evaluate("c => getComputedStyle(c).borderTopStyle")
+        assert style == ("solid" if playable else "dashed")
+
+
+def _play_whole_hand(at: Seated) -> set[str]:
+    """Tap (or click) through hand 1, checking the first screen once mid-trick; return the
+    kinds of move made."""
+    page, done, checked = at.page, set(), False
+    for step in range(300):
+        if at.hand_over():
+            break
+        at.my_turn()
+        cards = page.locator("#own-hand [data-action]")
+        if cards.count() and not checked and page.locator("#trick [data-card]").count() >= 1:
+            _assert_hand_disabled_where_unplayable(page)
+            assert_first_screen(page, at.viewport)
+            assert_member_page(page)
+            checked = True
+        done.add(act_once(page, touch=at.touch, which=step, highest=True))
+    else:
+        pytest.fail("the hand did not end")
+    assert checked, "never to play to a trick already led"
+    assert_fits(page)
+    line = HandLine.objects.get(sheet=at.table.scoresheet, number=1)
+    row = page.locator("#sheet-lines tr[data-line='1']")
+    expect(row).to_contain_text(" to ".join(str(s) for s in line.scores_after))
+    return done
+
+
+@pytest.mark.parametrize(
+    "seated",
+    [(("bidwhist", 0), *size) for size in SIZES],  # the player deals, so speaks last
+    ids=SIZE_IDS,
+    indirect=True,
+)
+def test_a_whole_bid_whist_hand_by_tapping(seated: Seated) -> None:
+    done = _play_whole_hand(seated)
+    # Bidding highest, the player wins the contract and lays four cards away to the kitty.
+    assert done >= {"bid", "discard", "card"}
+
+
+@pytest.mark.parametrize(
+    "seated",
+    [(("pitch52", 3), *size) for size in SIZES],  # the player speaks first
+    ids=SIZE_IDS,
+    indirect=True,
+)
+def test_a_whole_pitch_hand_by_tapping(seated: Seated) -> None:
+    done = _play_whole_hand(seated)
+    assert done >= {"bid", "card"}
+
+
+def _brush(page: Page, card: Locator) -> None:
+    """A thumb brushing across ``card``: down on it, a slide of 8 px right and 8 px up (short
+    enough for Chromium to still call it a tap), up."""
+    box = box_of(card)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 5):
+        point = {"x": x + 2 * step, "y": y - 2 * step}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+@pytest.mark.parametrize("seated", [(("bidwhist", 3), PHONE, True)], ids=["phone"], indirect=True)
+def test_a_tap_picks_a_card_and_only_a_second_tap_plays_it(seated: Seated) -> None:
+    page = seated.page
+    seated.until_card_to_play(blocked=True)
+    before, held = seq(page), page.locator("#own-hand .hand-card").count()
+    offer = page.locator("#play-confirm")
+    playable = page.locator("#own-hand [data-action]")
+    picked = page.locator("#own-hand .picked")
+    expect(page.locator("#pick-hint")).to_be_visible()
+
+    # A card that may not be played: a tap neither picks nor plays it.
+    page.locator("#own-hand .hand-card[aria-disabled=true]").first.tap(force=True)
+    expect(page.locator("#hand-say")).to_contain_text("cannot be played now")
+    expect(offer).to_be_hidden()
+    # A brush of the thumb across a card that may be played: nothing.
+    _brush(page, playable.first)
+    expect(offer).to_be_hidden()
+    expect(picked).to_have_count(0)
+    # A tap lifts it and offers it; a tap elsewhere puts it back.
+    playable.first.tap()
+    expect(offer).to_have_text(f"Play {playable.first.get_attribute('data-named')}")
+    expect(picked).to_have_count(1)
+    expect(page.locator("#pick-hint")).to_be_hidden()
+    page.locator("h1").tap()
+    expect(offer).to_be_hidden()
+    expect(picked).to_have_count(0)
+    # Another card tapped while one is lifted is picked instead, not played.
+    card = playable.last
+    playable.first.tap()
+    card.tap()
+    expect(offer).to_have_text(f"Play {card.get_attribute('data-named')}")
+    assert seq(page) == before
+    assert page.locator("#own-hand .hand-card").count() == held
+    # The second tap on it plays it.
+    code = card.get_attribute("data-card")
+    card.tap()
+    wait_past(page, before)
+    expect(page.locator(f"#own-hand [data-card='{code}']")).to_have_count(0)
+    expect(
+        page.locator(f"#trick [data-card='{code}'], #last-trick [data-card='{code}']")
+    ).not_to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    "seated", [(("bidwhist", 0), LAPTOP, False)], ids=["laptop"], indirect=True
+)
+def test_a_discard_is_chosen_with_a_counter_and_one_confirm(seated: Seated) -> None:
+    page = seated.page
+    for _ in range(10):
+        seated.my_turn()
+        if page.locator("[data-discard]").count():
+            break
+        act_once(page, highest=True)
+    form = page.locator("[data-discard=kitty_discard]")
+    expect(form).to_be_visible()
+    expect(form.locator("#discard-help")).to_have_text(
+        "Discard to the kitty: choose 4 cards, then confirm."
+    )
+    cards, count = form.locator(".hand-card"), form.locator("#discard-count")
+    submit = form.locator("[data-discard-submit]")
+    assert cards.count() == 16
+    expect(count).to_have_text("0 of 4 chosen")
+    for index in range(4):
+        expect(submit).to_be_disabled()
+        cards.nth(index).click()
+    expect(submit).to_be_enabled()
+    cards.nth(4).click()
+    expect(count).to_have_text("5 of 4 chosen")
+    expect(submit).to_be_disabled()  # too many
+    assert_member_page(page)
+    cards.nth(2).click()  # taken back
+    expect(cards.nth(2)).to_have_attribute("aria-pressed", "false")
+    expect(count).to_have_text("4 of 4 chosen")
+    expect(submit).to_be_enabled()
+    laid = sorted(
+        c.get_attribute("data-card") or "" for c in form.locator("[aria-pressed=true]").all()
+    )
+    before = seq(page)
+    submit.click()
+    wait_past(page, before)
+    kept = {c.get_attribute("data-card") for c in page.locator("#own-hand .hand-card").all()}
+    assert len(kept) == 12 and not kept & set(laid)
