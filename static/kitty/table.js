@@ -273,6 +273,17 @@
     return section("score-title", "Score", children);
   }
 
+  // The element of ``old`` that has the focus, or had it until it was disabled on being
+  // pressed (the focus then fell to the page): the new drawing gives it back.
+  var lastFocused = null;
+  box.addEventListener("focusin", function (event) { lastFocused = event.target; });
+  function focusedIn(old) {
+    if (!old) { return null; }
+    var now = document.activeElement;
+    if (old.contains(now)) { return now; }
+    return (!now || now === document.body) && old.contains(lastFocused) ? lastFocused : null;
+  }
+
   function draw(state) {
     var parts = [statusLine(state), bar(state), picture(state)];
     if (state.dealt && state.seat !== null) { parts.push(ownHand(state)); }
@@ -283,7 +294,7 @@
       data: { seq: String(state.seq), seat: state.seat === null ? "" : String(state.seat), status: state.status },
     }, parts);
     var old = live();
-    var focused = old && old.contains(document.activeElement) ? document.activeElement : null;
+    var focused = focusedIn(old);
     if (old) { box.replaceChild(fresh, old); } else { box.appendChild(fresh); }
     box.dispatchEvent(new CustomEvent("table:drawn", { detail: { focused: focused } }));
   }

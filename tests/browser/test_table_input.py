@@ -218,6 +218,7 @@ def test_a_tap_picks_a_card_and_only_a_second_tap_plays_it(seated: Seated) -> No
     expect(offer).to_have_text(f"Play {playable.first.get_attribute('data-named')}")
     expect(picked).to_have_count(1)
     expect(page.locator("#pick-hint")).to_be_hidden()
+    assert_member_page(page)
     page.locator("h1").tap()
     expect(offer).to_be_hidden()
     expect(picked).to_have_count(0)
@@ -277,3 +278,114 @@ def test_a_discard_is_chosen_with_a_counter_and_one_confirm(seated: Seated) -> N
     wait_past(page, before)
     kept = {c.get_attribute("data-card") for c in page.locator("#own-hand .hand-card").all()}
     assert len(kept) == 12 and not kept & set(laid)
+
+
+def _tab_to(page: Page, test: str) -> None:
+    """Press Tab until the focused element passes ``test`` (a JavaScript expression on
+    ``a``, the focused element)."""
+    for _ in range(60):
+        if page.evaluate(
+            f"(() => {{ const a = document.activeElement; return !!a && ({test}); }})()"
+        ):
+            return
+        page.keyboard.press("Tab")
+    pytest.fail(f"Tab never reached {test}")
+
+
+def _focused(page: Page, attribute: str) -> str | None:
+    value: str | None = page.evaluate(f"document.activeElement.getAttribute('{attribute}')")
+    return value
+
+
+class Keys:
+    """Moves made with the keyboard only."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.cancelled = False
+
+    def act(self) -> str:
+        page = self.page
+        before = seq(page)
+        if page.locator("[data-discard]").count():
+            done = self.discard()
+        elif page.locator("#own-hand [data-action]").count():
+            done = self.card()
+        else:
+            bid = (
+                "a.matches(\"#actions [data-action*=' call ']\") && a.textContent.startsWith('Bid')"
+            )
+            any_button = "a.matches('#actions [data-action]')"
+            has_bid = (
+                page.locator("#actions [data-action*=' call ']").filter(has_text="Bid").count()
+            )
+            _tab_to(page, bid if has_bid else any_button)
+            page.keyboard.press("Enter")
+            done = "button"
+        wait_past(page, before)
+        # The page was drawn again; the focus stayed at the table, not thrown to the top.
+        assert page.evaluate(
+            "document.getElementById('table-live').contains(document.activeElement)"
+        )
+        return done
+
+    def card(self) -> str:
+        """Into the hand, along it to a card that may be played, Enter to pick it (once
+        Escape to put it back and Enter again), Enter to play it."""
+        page = self.page
+        _tab_to(page, "a.matches('#own-hand .hand-card')")
+        page.keyboard.press("Home")
+        for _ in range(20):
+            if _focused(page, "data-action"):
+                break
+            page.keyboard.press("ArrowRight")
+        assert SPOKEN.match(_focused(page, "aria-label") or "")
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert outline == "solid", "the focused card shows its focus"
+        page.keyboard.press("Enter")
+        expect(page.locator("#play-confirm")).to_be_visible()
+        expect(page.locator("#hand-say")).to_contain_text("picked")
+        if not self.cancelled:
+            page.keyboard.press("Escape")
+            expect(page.locator("#play-confirm")).to_be_hidden()
+            expect(page.locator("#hand-say")).to_have_text("Put back.")
+            self.cancelled = True
+            page.keyboard.press("Enter")
+            expect(page.locator("#play-confirm")).to_be_visible()
+        page.keyboard.press("Enter")
+        return "card"
+
+    def discard(self) -> str:
+        """Along the hand choosing the fewest cards allowed, then Tab to the confirm."""
+        page = self.page
+        form = page.locator("[data-discard]")
+        need = int((form.get_attribute("data-counts") or "0").split()[0])
+        need -= form.locator("[data-required]").count()
+        _tab_to(page, "a.matches('#own-hand .hand-card')")
+        page.keyboard.press("Home")
+        while need:
+            if _focused(page, "aria-pressed") == "false":
+                page.keyboard.press("Enter")
+                need -= 1
+            page.keyboard.press("ArrowRight")
+        _tab_to(page, "a.matches('[data-discard-submit]')")
+        page.keyboard.press("Enter")
+        return "discard"
+
+
+def test_a_whole_hand_by_keyboard_only(browser: Browser, daphne_url: str) -> None:
+    """A 120s hand, the player bidding and playing with Tab, arrows, Enter and Escape."""
+    at = Seated(browser, daphne_url, ("auction45", 3), LAPTOP, False)
+    try:
+        keys, done = Keys(at.page), set()
+        for _ in range(80):
+            if at.hand_over():
+                break
+            at.my_turn()
+            done.add(keys.act())
+        else:
+            pytest.fail("the hand did not end")
+        assert "card" in done and keys.cancelled
+        assert HandLine.objects.filter(sheet=at.table.scoresheet, number=1).exists()
+    finally:
+        at.context.close()
