@@ -5,7 +5,9 @@
 // Playing is two steps everywhere, so a brush of the thumb or a stray click never plays: the
 // first tap (click, Enter) lifts the card and the bar under the hand offers "Play 5 of
 // hearts"; a second tap on the card, or on that button, plays it; a tap anywhere else, or
-// Escape, puts it back. On a laptop a double-click is the quick way to play.
+// Escape, puts it back. On a laptop the same holds (a double-click is the quick way to play),
+// unless the player ticks "one click plays a card", kept in the browser: then a mouse click
+// plays at once, while a touch and the keyboard still take two steps.
 //
 // A discard is chosen by toggling cards, with a counter ("3 of 4 chosen") and one confirm
 // button, enabled only when the count is one the rules allow (the hand's data-counts); cards
@@ -30,6 +32,25 @@
   say.id = "hand-say";
   say.setAttribute("aria-live", "polite");
   box.parentNode.insertBefore(say, box.nextSibling);
+
+  var oneClick = null; // the player's choice, offered where there is a mouse
+  var KEPT = "kitty.table.oneClick";
+  if (window.matchMedia && window.matchMedia("(pointer: fine)").matches) {
+    var option = document.createElement("p");
+    option.className = "one-click muted";
+    var label = document.createElement("label");
+    oneClick = document.createElement("input");
+    oneClick.type = "checkbox";
+    oneClick.id = "one-click";
+    try { oneClick.checked = window.localStorage.getItem(KEPT) === "1"; } catch (e) { /* none kept */ }
+    oneClick.addEventListener("change", function () {
+      try { window.localStorage.setItem(KEPT, oneClick.checked ? "1" : "0"); } catch (e) { /* kept for now */ }
+    });
+    label.appendChild(oneClick);
+    label.appendChild(document.createTextNode(" With a mouse, one click plays a card (no second click)"));
+    option.appendChild(label);
+    say.parentNode.insertBefore(option, say.nextSibling);
+  }
 
   function row() { return box.querySelector("#own-hand"); }
   function cards() {
@@ -126,7 +147,7 @@
 
   box.addEventListener("pointerdown", function (event) {
     var card = event.target.closest("#own-hand .hand-card");
-    pressedOn = { card: card, x: event.clientX, y: event.clientY, far: false };
+    pressedOn = { card: card, x: event.clientX, y: event.clientY, far: false, type: event.pointerType };
   });
   function travel(event) {
     if (!pressedOn) { return; }
@@ -143,6 +164,10 @@
     return pressedOn.card !== card || pressedOn.far;
   }
 
+  function byOneClick(event) {
+    return !!(oneClick && oneClick.checked && event.detail > 0 && pressedOn && pressedOn.type === "mouse");
+  }
+
   document.addEventListener("click", function (event) {
     var target = event.target;
     var card = box.contains(target) ? target.closest("#own-hand .hand-card") : null;
@@ -155,7 +180,7 @@
       if (isDisabled(card)) {
         drop(true);
         tell(card.getAttribute("aria-label") + " cannot be played now.");
-      } else if (picked === card.dataset.card) {
+      } else if (picked === card.dataset.card || byOneClick(event)) {
         play(card);
       } else {
         lift(card);

@@ -133,6 +133,31 @@ def _assert_hand_disabled_where_unplayable(page: Page) -> None:
         assert style == ("solid" if playable else "dashed")
 
 
+#: The own hand as a tree of tags, attributes and text, less what the input script sets after
+#: drawing (the hand's tab stop, the counter's text, the confirm's state).
+SAME_HAND = """
+([html]) => {
+  const skip = new Set(["tabindex", "disabled"]);
+  const norm = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) { return node.textContent.trim(); }
+    if (node.id === "discard-count") { return "<counter>"; }
+    const attrs = [...node.attributes].filter((a) => !skip.has(a.name))
+      .map((a) => a.name + "=" + a.value).sort().join(" ");
+    return "<" + node.tagName + " " + attrs + ">" + [...node.childNodes].map(norm).join("") + "</>";
+  };
+  const served = new DOMParser().parseFromString(html, "text/html").querySelector(".own-hand");
+  return [norm(served), norm(document.querySelector(".own-hand"))];
+}
+"""
+
+
+def _assert_drawn_as_served(page: Page) -> None:
+    """The own hand drawn from the socket's state is the one the server renders."""
+    html = page.request.get(page.url).text()
+    served, drawn = page.evaluate(SAME_HAND, [html])
+    assert served == drawn
+
+
 def _play_whole_hand(at: Seated) -> set[str]:
     """Tap (or click) through hand 1, checking the first screen once mid-trick; return the
     kinds of move made."""
@@ -142,6 +167,8 @@ def _play_whole_hand(at: Seated) -> set[str]:
             break
         at.my_turn()
         cards = page.locator("#own-hand [data-action]")
+        if step < 30 and (cards.count() or page.locator("[data-discard]").count()):
+            _assert_drawn_as_served(page)
         if cards.count() and not checked and page.locator("#trick [data-card]").count() >= 1:
             _assert_hand_disabled_where_unplayable(page)
             assert_first_screen(page, at.viewport)
@@ -213,11 +240,17 @@ def test_a_tap_picks_a_card_and_only_a_second_tap_plays_it(seated: Seated) -> No
     _brush(page, playable.first)
     expect(offer).to_be_hidden()
     expect(picked).to_have_count(0)
-    # A tap lifts it and offers it; a tap elsewhere puts it back.
+    # A tap lifts it and offers it, and nothing moves under the thumb; a tap elsewhere puts
+    # it back. (A touch takes two taps even where a mouse may play on one click.)
+    if page.locator("#one-click").count():
+        page.locator("#one-click").check()
+    hand_at, bar_at = box_of(page.locator("#own-hand")), box_of(page.locator("#pick-bar"))
     playable.first.tap()
     expect(offer).to_have_text(f"Play {playable.first.get_attribute('data-named')}")
     expect(picked).to_have_count(1)
     expect(page.locator("#pick-hint")).to_be_hidden()
+    assert box_of(page.locator("#own-hand")) == hand_at
+    assert box_of(page.locator("#pick-bar")) == bar_at
     assert_member_page(page)
     page.locator("h1").tap()
     expect(offer).to_be_hidden()
@@ -389,3 +422,25 @@ def test_a_whole_hand_by_keyboard_only(browser: Browser, daphne_url: str) -> Non
         assert HandLine.objects.filter(sheet=at.table.scoresheet, number=1).exists()
     finally:
         at.context.close()
+
+
+@pytest.mark.parametrize("seated", [(("pitch52", 3), LAPTOP, False)], ids=["laptop"], indirect=True)
+def test_a_laptop_player_may_choose_to_play_on_one_click(seated: Seated) -> None:
+    page = seated.page
+    seated.until_card_to_play()
+    option = page.locator("#one-click")
+    expect(option).not_to_be_checked()  # two clicks unless the player asks otherwise
+    before = seq(page)
+    card = page.locator("#own-hand [data-action]").first
+    card.click()
+    expect(page.locator("#play-confirm")).to_be_visible()
+    page.keyboard.press("Escape")
+    option.check()
+    code = card.get_attribute("data-card")
+    page.reload()  # the choice is kept
+    wait_for_socket(page)
+    expect(option).to_be_checked()
+    assert seq(page) == before
+    page.locator(f"#own-hand [data-card='{code}']").click()
+    wait_past(page, before)
+    expect(page.locator(f"#own-hand [data-card='{code}']")).to_have_count(0)
