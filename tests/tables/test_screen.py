@@ -4,14 +4,18 @@ discard must be (``DiscardChoice``), so the page offers only what the rules allo
 from __future__ import annotations
 
 import random
+import re
 from itertools import combinations
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from engine.bots import bot_for
 from engine.rules import get_game
 from engine.tables.cards import Card
 from engine.tables.screen import DISCARD_TYPES, DiscardChoice
+from tests.tables.helpers import play_one, state, table_with
 
 
 def test_a_card_is_named_for_its_button() -> None:
@@ -90,3 +94,48 @@ def _check_choice(choice: DiscardChoice, legal: set[str]) -> None:
         for extra in combinations(free, count - len(choice.required))
     }
     assert offered == sets
+
+
+def _page_cards(html: str) -> dict[str, str]:
+    """The own hand's card buttons on the page: card -> the button's attributes."""
+    row = html[html.index('id="own-hand"') :]
+    row = row[: row.index("</div>")]
+    return {m[1]: m[0] for m in re.findall(r'(<button[^>]*data-card="(\w+)"[^>]*>)', row)}
+
+
+@pytest.mark.django_db
+def test_the_page_offers_only_the_cards_and_discards_the_rules_allow() -> None:
+    table, members = table_with(people=4, bots=0, game_id="bidwhist", seed=5, first_dealer=0)
+    seen = set()
+    for _ in range(80):
+        hand = state(table)
+        seat = hand.to_act
+        assert seat is not None
+        user = members[seat].player.user
+        assert user is not None
+        client = Client()
+        client.force_login(user)
+        html = client.get(reverse("table_detail", args=[table.club.slug, table.pk])).text
+        view = hand.view(seat)
+        if hand.phase == "discard":
+            # Any four of the sixteen: every card may be chosen, none is fixed.
+            cards = _page_cards(html)
+            assert 'data-counts="4"' in html and "choose 4 cards" in html
+            assert set(cards) == set(view["hand"]) and len(cards) == 16
+            assert all(
+                'aria-pressed="false"' in b and "aria-disabled" not in b for b in cards.values()
+            )
+            seen.add("discard")
+        elif hand.phase == "play":
+            playable = {a.split()[2] for a in view["legal"]}
+            for card, button in _page_cards(html).items():
+                if card in playable:
+                    assert f'data-action="{seat} play {card}"' in button
+                    assert "aria-disabled" not in button
+                else:
+                    assert 'aria-disabled="true"' in button and "data-action" not in button
+                    seen.add("blocked")
+            if seen >= {"discard", "blocked"}:
+                break
+        play_one(table)
+    assert seen == {"discard", "blocked"}
