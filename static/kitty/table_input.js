@@ -35,7 +35,8 @@
 
   var oneClick = null; // the player's choice, offered where there is a mouse
   var KEPT = "kitty.table.oneClick";
-  if (window.matchMedia && window.matchMedia("(pointer: fine)").matches) {
+  var seated = box.querySelector(".live[data-seat]:not([data-seat=''])");
+  if (seated && window.matchMedia && window.matchMedia("(pointer: fine)").matches) {
     var option = document.createElement("p");
     option.className = "one-click muted";
     var label = document.createElement("label");

@@ -4,7 +4,14 @@ confirmed, anything else is one button. Each move waits for the server's next st
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 from playwright.sync_api import Locator, Page, ViewportSize, expect
+
+#: Where the runs leave their pictures of the table (printed by the tests that take them).
+SCREENSHOTS = Path(os.environ.get("KITTY_SCREENSHOTS") or tempfile.gettempdir()) / "kitty-table"
 
 # Computer players move between the player's taps; a busy machine may take a while.
 WAIT = 20_000
@@ -100,3 +107,13 @@ def assert_first_screen(page: Page, viewport: ViewportSize) -> None:
         box = box_of(page.locator(selector).first)
         assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], selector
         assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], selector
+
+
+def screenshot(page: Page, name: str) -> None:
+    """A picture of the page as it stands, ``<name>-<width>x<height>.png`` in SCREENSHOTS."""
+    size = page.viewport_size
+    assert size is not None
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"
+    page.screenshot(path=str(path))
+    print(f"The table, {name}: {path}")

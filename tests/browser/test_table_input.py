@@ -27,6 +27,7 @@ from tests.browser.table_moves import (
     act_once,
     assert_first_screen,
     box_of,
+    screenshot,
     seq,
     wait_for_socket,
     wait_past,
@@ -252,6 +253,7 @@ def test_a_tap_picks_a_card_and_only_a_second_tap_plays_it(seated: Seated) -> No
     assert box_of(page.locator("#own-hand")) == hand_at
     assert box_of(page.locator("#pick-bar")) == bar_at
     assert_member_page(page)
+    screenshot(page, "card-picked")
     page.locator("h1").tap()
     expect(offer).to_be_hidden()
     expect(picked).to_have_count(0)
@@ -299,6 +301,7 @@ def test_a_discard_is_chosen_with_a_counter_and_one_confirm(seated: Seated) -> N
     expect(count).to_have_text("5 of 4 chosen")
     expect(submit).to_be_disabled()  # too many
     assert_member_page(page)
+    screenshot(page, "kitty-discard")
     cards.nth(2).click()  # taken back
     expect(cards.nth(2)).to_have_attribute("aria-pressed", "false")
     expect(count).to_have_text("4 of 4 chosen")
