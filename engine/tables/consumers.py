@@ -40,7 +40,7 @@ from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from engine.tables import notify, selectors, services
-from engine.tables.errors import ActionRefused
+from engine.tables.errors import ActionRefused, TableError
 from engine.tables.models import ActionLog
 
 logger = logging.getLogger(__name__)
@@ -192,6 +192,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.act(content)
         elif kind == "here":
             await self.here()
+        elif kind == "take_back":
+            await self.take_back()
         else:
             await self.refuse("bad_message", UNKNOWN_TYPE)
 
@@ -202,6 +204,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(services.seat_here)(
                 table_id=self.table_id, index=self.seat
             )
+
+    async def take_back(self) -> None:
+        """The player back from being away plays their seat again (the computer stops)."""
+        try:
+            await database_sync_to_async(services.seat_take_back)(
+                table_id=self.table_id, user=self.user
+            )
+        except TableError as error:
+            await self.refuse(error.code, error.message)
 
     async def act(self, content: dict[str, Any]) -> None:
         action, seq = content.get("action"), content.get("seq")

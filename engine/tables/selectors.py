@@ -23,8 +23,9 @@ from club.models import Club, Membership
 from club.permissions import Capability, has_capability
 from engine.rules import Hand, parse_action, words
 from engine.tables import live
-from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
+from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from engine.tables.screen import Screen, screen_state, table_screen
+from engine.tables.summary import MadeFor
 from scoring.models import HandLine
 
 HIDDEN_DISCARDS = ("kitty_discard", "discard")
@@ -125,6 +126,7 @@ class Snapshot:
     table: LiveTable
     seats: list[TableSeat]
     hand: Hand | None
+    made: MadeFor | None = None
 
 
 @dataclass(frozen=True)
@@ -183,6 +185,22 @@ class LiveShared:
     hands: list[TableHand]
     sheet_url: str
     board: dict[str, Any]
+    made: MadeFor | None = None
+
+    @property
+    def last_hand(self) -> TableHand | None:
+        return self.hands[-1] if self.hands else None
+
+
+def last_made(table: LiveTable) -> MadeFor | None:
+    """The table's last action, told to its seat's player when the computer made it."""
+    last = (
+        ActionLog.objects.filter(table=table)
+        .order_by("-seq")
+        .values_list("seq", "seat", "action", "actor")
+        .first()
+    )
+    return MadeFor(*last) if last else None
 
 
 def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShared:
@@ -193,8 +211,9 @@ def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShare
     if snapshot is None:
         board = score_board(table)
         seats, hand = seats_of(table), live.current_hand(table)
+        made = last_made(table) if table.status == TableStatus.PLAYING else None
     else:
-        table, seats, hand = snapshot.table, snapshot.seats, snapshot.hand
+        table, seats, hand, made = snapshot.table, snapshot.seats, snapshot.hand, snapshot.made
         board = (
             live.board(table, partial(score_board, table))
             if table.status == TableStatus.PLAYING
@@ -208,6 +227,18 @@ def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShare
         hands=board.hands,
         sheet_url=board.sheet_url,
         board=board.state,
+        made=made,
+    )
+
+
+def _screen(shared: LiveShared, seat: int | None) -> Screen:
+    return table_screen(
+        shared.table,
+        shared.seats,
+        shared.hand,
+        seat,
+        last_hand=shared.last_hand,
+        made=shared.made,
     )
 
 
@@ -218,7 +249,7 @@ def live_context(
     shared = shared or live_shared(table)
     return {
         "table": shared.table,
-        "screen": table_screen(shared.table, shared.seats, shared.hand, seat),
+        "screen": _screen(shared, seat),
         "lines": shared.lines,
         "hands": shared.hands,
         "sheet_url": shared.sheet_url,
@@ -246,8 +277,7 @@ def seat_payload(shared: LiveShared, seat: int | None) -> dict[str, Any]:
     legal actions...), ``view`` (the engine's view of the seat, whose ``legal`` lists the
     actions in notation) and ``board`` (the score box, ``board_state``). The page draws it
     (static/kitty/table.js); no HTML is rendered per message."""
-    table = shared.table
-    screen = table_screen(table, shared.seats, shared.hand, seat)
+    screen = _screen(shared, seat)
     return {"type": "state", **screen_state(screen), "view": screen.view, "board": shared.board}
 
 
