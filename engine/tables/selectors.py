@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
@@ -59,10 +59,9 @@ def user_tables(user: AbstractBaseUser) -> QuerySet[LiveTable]:
 
 def open_tables_for(user: AbstractBaseUser) -> QuerySet[LiveTable]:
     """Tables with an empty seat in the user's clubs, not yet started."""
-    clubs = Membership.objects.filter(player__user_id=user.pk).values("club_id")
     return (
         LiveTable.objects.filter(
-            club_id__in=clubs, status__in=[TableStatus.SCHEDULED, TableStatus.OPEN]
+            club_id__in=_club_ids_of(user), status__in=[TableStatus.SCHEDULED, TableStatus.OPEN]
         )
         .filter(seats__player__isnull=True, seats__bot_name="")
         .exclude(seats__player__user_id=user.pk)
@@ -71,6 +70,54 @@ def open_tables_for(user: AbstractBaseUser) -> QuerySet[LiveTable]:
         .order_by("scheduled_at", "pk")
         .distinct()
     )
+
+
+def _club_ids_of(user: AbstractBaseUser) -> QuerySet[Membership, Any]:
+    return Membership.objects.filter(player__user_id=user.pk).values("club_id")
+
+
+def tables_to_watch(user: AbstractBaseUser) -> QuerySet[LiveTable]:
+    """Tables being played in the user's clubs where the user has no seat: theirs to watch."""
+    return (
+        LiveTable.objects.filter(club_id__in=_club_ids_of(user), status=TableStatus.PLAYING)
+        .exclude(seats__player__user_id=user.pk)
+        .select_related("club")
+        .prefetch_related("seats__player")
+        .order_by("-started_at", "pk")
+        .distinct()
+    )
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished table as the lobby lists it: its final scores and its sheet."""
+
+    table: LiveTable
+    scores: str
+    sheet_url: str
+
+
+def recent_results(user: AbstractBaseUser, limit: int = 10) -> list[Result]:
+    """The last finished tables of the user's clubs, newest first, with their final scores."""
+    last_result = (
+        TableHand.objects.filter(table=OuterRef("pk"), finished=True)
+        .order_by("-number")
+        .values("result")[:1]
+    )
+    tables = (
+        LiveTable.objects.filter(club_id__in=_club_ids_of(user), status=TableStatus.FINISHED)
+        .select_related("club")
+        .annotate(last_result=Subquery(last_result))
+        .order_by("-finished_at", "-pk")[:limit]
+    )
+    results = []
+    for table in tables:
+        result = getattr(table, "last_result", None)
+        if isinstance(result, str):
+            result = json.loads(result)
+        scores = (result or {}).get("scores_after") or []
+        results.append(Result(table, words.scores_text(scores), sheet_url(table)))
+    return results
 
 
 def seat_of(table: LiveTable, user: AnyUser) -> int | None:

@@ -114,13 +114,14 @@ def hand_summary(
         summary["best_trump"] = Card.of(str(result["best_trump"])).face
     categories = result.get("categories") or {}
     for key, side in categories.items():
-        taken = isinstance(side, int) and 0 <= side < len(labels)
-        summary["categories"].append(
-            {
-                "name": CATEGORY_NAMES.get(key, key.replace("_", " ").capitalize()),
-                "side": labels[side] if taken else "nobody",
-            }
-        )
+        # A category nobody took is left out: its card (a joker, the three) was not in play.
+        if isinstance(side, int) and 0 <= side < len(labels):
+            summary["categories"].append(
+                {
+                    "name": CATEGORY_NAMES.get(key, key.replace("_", " ").capitalize()),
+                    "side": labels[side],
+                }
+            )
     game = result.get("result")
     if game:
         winners = [labels[w] for w in game.get("winners", []) if 0 <= w < len(labels)]

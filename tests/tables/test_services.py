@@ -364,6 +364,8 @@ def test_an_away_player_is_replaced_after_the_grace_time_until_they_take_the_sea
     assert seat.bot_acts  # back, the player sees the table first: the computer plays on
     from engine.tables.services import seat_take_back
 
-    seat_take_back(table_id=table.pk, user=table.seats.get(index=0).player.user)
+    player = table.seats.get(index=0).player
+    assert player is not None and player.user is not None
+    seat_take_back(table_id=table.pk, user=player.user)
     seat.refresh_from_db()
     assert not seat.bot_acts
