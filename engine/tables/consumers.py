@@ -11,7 +11,8 @@ plays the seat of the group (seats change before the start), nothing from it is 
 connection moves to its seat's group and builds its screen from the database. The one message
 a client sends is ``{"type": "act", "action": "<notation>", "seq": n}`` (besides ``{"type":
 "here"}`` every ``KITTY_TABLE_PRESENCE_SECONDS``, which keeps its seat present, and
-``{"type": "state"}``); anything wrong with it
+``{"type": "state"}``, and ``{"type": "take_back"}`` from a player the computer played for
+while away); anything wrong with it
 is answered with ``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is
 connecting again: the current state is sent on connect.
 
