@@ -43,6 +43,8 @@
     return node;
   }
 
+  box.kittyEl = el;
+
   function section(id, title, children) {
     var heading = el("h2", { id: id }, [title]);
     return el("section", { className: "table-box", attrs: { "aria-labelledby": id } },

@@ -16,21 +16,8 @@
   var summaryLeft = 0;
   var madeSeen = 0;
 
-  function el(tag, props, children) {
-    var node = document.createElement(tag);
-    Object.keys(props || {}).forEach(function (key) {
-      if (key === "attrs") {
-        Object.keys(props.attrs).forEach(function (name) { node.setAttribute(name, props.attrs[name]); });
-      } else {
-        node[key] = props[key];
-      }
-    });
-    (children || []).forEach(function (child) {
-      if (child === null || child === undefined || child === false) { return; }
-      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return node;
-  }
+  // table.js's element maker (it runs before any state is drawn).
+  function el(tag, props, children) { return box.kittyEl(tag, props, children); }
 
   function dismissed() {
     try { return parseInt(window.sessionStorage.getItem(storeKey) || "0", 10); } catch (e) { return 0; }

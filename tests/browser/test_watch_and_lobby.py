@@ -65,7 +65,7 @@ def _hidden_cards(table: LiveTable) -> set[str]:
     table.refresh_from_db()
     hand = live.current_hand(table)
     assert hand is not None
-    held = set()
+    held: set[str] = set()
     for seat in range(hand.game.seating.seats):
         held.update(hand.view(seat)["hand"] or [])
     return held
