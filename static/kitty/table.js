@@ -18,7 +18,6 @@
 
   function live() { return box.querySelector(".live"); }
   function seq() { var el = live(); return el ? parseInt(el.dataset.seq, 10) : 0; }
-  function seat() { var el = live(); return el ? el.dataset.seat : ""; }
 
   // --- Drawing ------------------------------------------------------------------------------
 
@@ -42,6 +41,8 @@
     });
     return node;
   }
+
+  box.kittyEl = el;
 
   function section(id, title, children) {
     var heading = el("h2", { id: id }, [title]);
@@ -130,7 +131,7 @@
           [cardSpan(play, play.spoken + ", played by " + play.name)]);
       }));
     var children = [el("h2", { id: "picture-title", className: "visually-hidden" }, ["The table"])]
-      .concat(state.seats.map(seatBox), [centre]);
+      .concat(state.seats.map(seatBox), [centre], state.dealt ? [lastTrick(state)] : []);
     return el("section", {
       className: "felt", id: "table-picture",
       attrs: { "aria-labelledby": "picture-title" }, data: { seats: String(state.seats.length) },
@@ -153,21 +154,26 @@
     state.notes.forEach(function (note) {
       children.push(el("p", { className: "muted kitty-note" }, [note]));
     });
+    if (state.result) { children.push(el("p", { className: "result", id: "hand-result" }, [state.result])); }
     return section("auction-title", "Auction", children);
   }
 
+  // The last trick, one tap away: a button in a free corner of the table picture that opens
+  // the trick over the picture, so it costs no room on a phone.
   function lastTrick(state) {
-    var children = [];
+    var children = [el("summary", { className: "button button-small" }, ["Last trick"])];
+    var inside = [];
     if (state.last_trick.length) {
-      children.push(el("p", { className: "muted" }, ["Won by " + state.last_trick_winner]));
-      children.push(el("ul", { className: "trick", id: "last-trick" }, state.last_trick.map(function (play) {
+      inside.push(el("p", { className: "muted" }, ["Won by " + state.last_trick_winner]));
+      inside.push(el("ul", { className: "trick", id: "last-trick" }, state.last_trick.map(function (play) {
         return el("li", {}, [play.name + " ", cardSpan(play, play.spoken + ", played by " + play.name)]);
       })));
     } else {
-      children.push(el("p", { className: "muted" }, ["No trick yet."]));
+      inside.push(el("p", { className: "muted" }, ["No trick yet."]));
     }
-    if (state.result) { children.push(el("p", { className: "result", id: "hand-result" }, [state.result])); }
-    return section("last-title", "Last trick", children);
+    children.push(el("div", { className: "last-trick-body" }, inside));
+    var old = box.querySelector(".last-trick-peek");
+    return el("details", { className: "last-trick-peek", id: "last-trick-peek", open: !!(old && old.open) }, children);
   }
 
   // The own hand, as the template draws it: every card a button, the ones that may not be
@@ -287,7 +293,7 @@
   function draw(state) {
     var parts = [statusLine(state), bar(state), picture(state)];
     if (state.dealt && state.seat !== null) { parts.push(ownHand(state)); }
-    if (state.dealt) { parts.push(el("div", { className: "table-grid" }, [auction(state), lastTrick(state)])); }
+    if (state.dealt) { parts.push(el("div", { className: "table-grid" }, [auction(state)])); }
     parts.push(scoreBox(state));
     var fresh = el("div", {
       className: "live",
@@ -296,6 +302,9 @@
     var old = live();
     var focused = focusedIn(old);
     if (old) { box.replaceChild(fresh, old); } else { box.appendChild(fresh); }
+    // The page's other parts (static/kitty/table_summary.js) draw from the same state; the
+    // own hand's input (static/kitty/table_input.js) settles on the new drawing.
+    box.dispatchEvent(new CustomEvent("kitty:state", { detail: state }));
     box.dispatchEvent(new CustomEvent("table:drawn", { detail: { focused: focused } }));
   }
 
@@ -305,6 +314,16 @@
     refused.textContent = text;
     refused.hidden = !text;
   }
+
+  // Other messages than actions ({"type": "take_back"}), for the page's other scripts.
+  box.kittySend = function (message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      showRefusal("Not connected: reconnecting, try again in a moment.");
+      return;
+    }
+    showRefusal("");
+    socket.send(JSON.stringify(message));
+  };
 
   function send(action) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
