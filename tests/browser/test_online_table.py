@@ -7,11 +7,8 @@ tests/browser/conftest.py), with the same settings, database and in-memory chann
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from datetime import timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -22,16 +19,20 @@ from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page
-from tests.browser.table_moves import WAIT, act_once, assert_first_screen, box_of, wait_for_socket
+from tests.browser.table_moves import (
+    WAIT,
+    act_once,
+    assert_first_screen,
+    box_of,
+    screenshot,
+    wait_for_socket,
+)
 from tests.factories import TEST_PASSWORD, MembershipFactory
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-#: Where the run leaves its pictures of the table mid-trick (printed by the test).
-SCREENSHOTS = Path(os.environ.get("KITTY_SCREENSHOTS") or tempfile.gettempdir()) / "kitty-table"
 
 
 @pytest.fixture(autouse=True)
@@ -94,10 +95,7 @@ def _check_summary(page: Page, viewport: ViewportSize, table: LiveTable) -> None
     expect(summary.locator(".summary-headline")).to_contain_text(re.compile("made it|was set"))
     assert page.locator("[data-clock]").count() == 0
     assert_member_page(page)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    shot = SCREENSHOTS / f"table-summary-{viewport['width']}x{viewport['height']}.png"
-    page.screenshot(path=str(shot))
-    print(f"The hand's summary: {shot}")
+    screenshot(page, "table-summary")
     page.locator("#summary-continue").click()
     expect(summary).to_have_count(0)
     # Continued: the next states do not bring it back.
@@ -188,10 +186,7 @@ def test_a_player_plays_a_whole_hand_online(
             _check_trick_in_centre(page)
             assert_first_screen(page, viewport)
             assert_member_page(page)
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            shot = SCREENSHOTS / f"table-mid-trick-{viewport['width']}x{viewport['height']}.png"
-            page.screenshot(path=str(shot))
-            print(f"The table mid-trick: {shot}")
+            screenshot(page, "table-mid-trick")
             seen_trick = trick.all_inner_texts()
             seen_hand = page.locator("#own-hand").inner_text()
             page.reload()
