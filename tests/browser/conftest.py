@@ -13,10 +13,24 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.ports import free_port
+
+if TYPE_CHECKING:
+    from pytest_django.fixtures import Settings
+
+
+@pytest.fixture
+def tables_in_process(settings: Settings) -> None:
+    """Settings for tests whose table server runs in this process (``daphne_url``): no turn
+    clock or grace timer fires mid-test, and the sockets share the in-memory channel layer
+    (the Redis layer has its own tests in tests/tables/test_consumers.py). Use it with
+    ``pytest.mark.usefixtures("tables_in_process")``."""
+    settings.KITTY_TABLE_TIMERS = False
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
 @pytest.fixture(scope="session")

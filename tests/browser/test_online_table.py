@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 import pytest
 from django.utils import timezone
@@ -29,19 +28,11 @@ from tests.browser.table_moves import (
 )
 from tests.factories import TEST_PASSWORD, MembershipFactory
 
-if TYPE_CHECKING:
-    from pytest_django.fixtures import Settings
-
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _in_process_server_settings(settings: Settings) -> None:
-    # The server runs in this process, so these reach it too: no turn clock fires mid-test,
-    # and the sockets share the in-memory channel layer (the Redis layer has its own tests in
-    # tests/tables/test_consumers.py).
-    settings.KITTY_TABLE_TIMERS = False
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("tables_in_process"),
+]
 
 
 def _check_seats_placed(page: Page) -> None:

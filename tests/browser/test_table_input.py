@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 import pytest
 from django.utils import timezone
@@ -34,10 +33,11 @@ from tests.browser.table_moves import (
 )
 from tests.factories import TEST_PASSWORD, MembershipFactory
 
-if TYPE_CHECKING:
-    from pytest_django.fixtures import Settings
-
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("tables_in_process"),
+]
 
 #: A card's name as a screen reader says it.
 SPOKEN = re.compile(
@@ -46,14 +46,6 @@ SPOKEN = re.compile(
 )
 SIZES = [(PHONE, True), (LAPTOP, False)]
 SIZE_IDS = ["phone-tap", "laptop-click"]
-
-
-@pytest.fixture(autouse=True)
-def _in_process_server_settings(settings: Settings) -> None:
-    # The server runs in this process: no turn clock fires mid-test, and the sockets share
-    # the in-memory channel layer.
-    settings.KITTY_TABLE_TIMERS = False
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
 class Seated:

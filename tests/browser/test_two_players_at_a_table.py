@@ -32,11 +32,13 @@ from tests.browser.table_moves import choose_discard, play_card
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 
 if TYPE_CHECKING:
-    from pytest_django.fixtures import Settings
-
     from club.models import Player
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("tables_in_process"),
+]
 
 WAIT = 15_000
 SEED = 4
@@ -83,14 +85,6 @@ class Person:
         cards = self.page.locator("#own-hand [data-card]")
         codes: list[str] = cards.evaluate_all("cards => cards.map(c => c.dataset.card)")
         return sorted(codes)
-
-
-@pytest.fixture(autouse=True)
-def _in_process_server_settings(settings: Settings) -> None:
-    # The server runs in this process: no turn clock or grace timer fires mid-test, and the
-    # sockets share the in-memory channel layer.
-    settings.KITTY_TABLE_TIMERS = False
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
 def _open(browser: Browser, daphne_url: str, player: Player, seat: int, path: str) -> Person:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 import pytest
 from django.utils import timezone
@@ -21,18 +20,13 @@ from tests.browser.checks import LAPTOP, PHONE, assert_member_page
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 from tests.tables.test_hidden_information import cards_in
 
-if TYPE_CHECKING:
-    from pytest_django.fixtures import Settings
-
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("tables_in_process"),
+]
 
 WAIT = 20_000
-
-
-@pytest.fixture(autouse=True)
-def _in_process_server_settings(settings: Settings) -> None:
-    settings.KITTY_TABLE_TIMERS = False
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
 def _sign_in(page: Page, base: str, player: Player) -> None:
