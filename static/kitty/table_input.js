@@ -24,7 +24,7 @@
   var chosen = {}; // the discard's chosen cards (code: true), kept across redraws
   var discardType = "";
   var sending = false;
-  var pressedOn = null; // where the pointer went down: {card, x, y}
+  var pressedOn = null; // the pointer now down, or up but not yet clicked: {card, x, y, far, type}
   var BRUSH = 12; // px: a pointer that travels further is a brush, not a tap
 
   var say = document.createElement("p");
@@ -159,9 +159,10 @@
     box.addEventListener(type, travel);
   });
 
-  // A click that is really a brush: the pointer went down on another card, or travelled.
+  // A click that is really a brush: the pointer went down on another card, or travelled. A
+  // click with no pointer before it (the keyboard's, a screen reader's) is never one.
   function brushed(event, card) {
-    if (event.detail === 0 || !pressedOn) { return false; } // the keyboard's click
+    if (event.detail === 0 || !pressedOn) { return false; }
     return pressedOn.card !== card || pressedOn.far;
   }
 
@@ -172,8 +173,11 @@
   document.addEventListener("click", function (event) {
     var target = event.target;
     var card = box.contains(target) ? target.closest("#own-hand .hand-card") : null;
+    var brush = card && brushed(event, card);
+    var oneClickPlays = byOneClick(event);
+    pressedOn = null; // this pointer is done with
     if (card) {
-      if (brushed(event, card) || sending) { return; }
+      if (brush || sending) { return; }
       if (discardBox()) {
         if (!isDisabled(card)) { toggle(card); }
         return;
@@ -181,7 +185,7 @@
       if (isDisabled(card)) {
         drop(true);
         tell(card.getAttribute("aria-label") + " cannot be played now.");
-      } else if (picked === card.dataset.card || byOneClick(event)) {
+      } else if (picked === card.dataset.card || oneClickPlays) {
         play(card);
       } else {
         lift(card);
