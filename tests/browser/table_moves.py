@@ -6,12 +6,20 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from playwright.sync_api import Locator, Page, ViewportSize, expect
+from django.db import OperationalError
+from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
+
+from engine.tables.models import LiveTable
 
 #: Where the runs leave their pictures of the table (printed by the tests that take them).
 SCREENSHOTS = Path(os.environ.get("KITTY_SCREENSHOTS") or tempfile.gettempdir()) / "kitty-table"
+
+T = TypeVar("T")
 
 # Computer players move between the player's taps; a busy machine may take a while.
 WAIT = 20_000
@@ -117,3 +125,30 @@ def screenshot(page: Page, name: str) -> None:
     path = SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"
     page.screenshot(path=str(path))
     print(f"The table, {name}: {path}")
+
+
+def db_read(read: Callable[[], T]) -> T:
+    """``read()``, again if SQLite's shared in-memory database is locked by the server's
+    thread for a moment (tables lock there, and a locked table fails at once)."""
+    for _ in range(100):
+        try:
+            return read()
+        except OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            time.sleep(0.02)
+    return read()
+
+
+def all_gone(table: LiveTable) -> bool:
+    """Whether the server counted every page of the table closed (its last write)."""
+    return not any(db_read(lambda: list(table.seats.values_list("connections", flat=True))))
+
+
+def close_pages(context: BrowserContext, table: LiveTable) -> None:
+    """Close the browser's pages and let the server write each one down, before the test's
+    data goes (a write still under way would lock the database as it is emptied)."""
+    context.close()
+    deadline = time.monotonic() + WAIT / 1000
+    while not all_gone(table) and time.monotonic() < deadline:
+        time.sleep(0.05)

@@ -23,6 +23,7 @@ from tests.browser.table_moves import (
     act_once,
     assert_first_screen,
     box_of,
+    db_read,
     screenshot,
     wait_for_socket,
 )
@@ -169,7 +170,7 @@ def test_a_player_plays_a_whole_hand_online(
 
     reloaded = False
     for _ in range(200):
-        table.refresh_from_db()
+        db_read(table.refresh_from_db)
         if table.hand_number > 1 and reloaded:
             break
         trick = page.locator("#trick [data-card]")

@@ -26,6 +26,8 @@ from tests.browser.table_moves import (
     act_once,
     assert_first_screen,
     box_of,
+    close_pages,
+    db_read,
     screenshot,
     seq,
     wait_for_socket,
@@ -89,7 +91,7 @@ class Seated:
         wait_for_socket(self.page)
 
     def hand_over(self) -> bool:
-        self.table.refresh_from_db()
+        db_read(self.table.refresh_from_db)
         return self.table.hand_number > 1 or self.table.status == LiveTable.Status.FINISHED
 
     def my_turn(self) -> None:
@@ -112,7 +114,7 @@ def seated(browser: Browser, daphne_url: str, request: pytest.FixtureRequest) ->
     game_id, viewport, touch = request.param
     at = Seated(browser, daphne_url, game_id, viewport, touch)
     yield at
-    at.context.close()
+    close_pages(at.context, at.table)
 
 
 def _assert_hand_disabled_where_unplayable(page: Page) -> None:
@@ -172,7 +174,7 @@ def _play_whole_hand(at: Seated) -> set[str]:
         pytest.fail("the hand did not end")
     assert checked, "never to play to a trick already led"
     assert_fits(page)
-    line = HandLine.objects.get(sheet=at.table.scoresheet, number=1)
+    line = db_read(lambda: HandLine.objects.get(sheet=at.table.scoresheet, number=1))
     row = page.locator("#sheet-lines tr[data-line='1']")
     expect(row).to_contain_text(" to ".join(str(s) for s in line.scores_after))
     return done
@@ -415,9 +417,10 @@ def test_a_whole_hand_by_keyboard_only(browser: Browser, daphne_url: str) -> Non
         else:
             pytest.fail("the hand did not end")
         assert "card" in done and keys.cancelled
-        assert HandLine.objects.filter(sheet=at.table.scoresheet, number=1).exists()
+        sheet = at.table.scoresheet
+        assert db_read(HandLine.objects.filter(sheet=sheet, number=1).exists)
     finally:
-        at.context.close()
+        close_pages(at.context, at.table)
 
 
 @pytest.mark.parametrize("seated", [(("pitch52", 3), LAPTOP, False)], ids=["laptop"], indirect=True)

@@ -14,13 +14,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from django.db import OperationalError
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
@@ -28,7 +26,7 @@ from engine.rules import Hand
 from engine.tables import live
 from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create
-from tests.browser.table_moves import choose_discard, play_card
+from tests.browser.table_moves import all_gone, choose_discard, db_read, play_card
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 
 if TYPE_CHECKING:
@@ -44,7 +42,6 @@ WAIT = 15_000
 SEED = 4
 ANN, BOB = 0, 2  # partners; seats 1 and 3 are computer players
 STEPS_MAX = 40  # a hand has well under 40 decisions for the two people
-T = TypeVar("T")
 
 FACE = re.compile(r"(10|[2-9JQKA])([\u2660\u2665\u2666\u2663])")
 SUIT_OF_SYMBOL = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
@@ -104,19 +101,6 @@ def _open(browser: Browser, daphne_url: str, player: Player, seat: int, path: st
     return person
 
 
-def _db(read: Callable[[], T]) -> T:
-    """``read()``, again if SQLite's shared in-memory database is locked by the server's
-    thread for a moment (tables lock there, and a locked table fails at once)."""
-    for _ in range(100):
-        try:
-            return read()
-        except OperationalError as error:
-            if "locked" not in str(error):
-                raise
-            time.sleep(0.02)
-    return read()
-
-
 def _your_turn_after(person: Person, seq: int) -> int | None:
     """The action number the page shows if it says "Your turn" there and it is past ``seq``."""
     shown: int = person.page.evaluate(
@@ -149,19 +133,14 @@ def _settled(table: LiveTable, pages: dict[int, Person], after: int) -> Hand:
                 pytest.fail(f"nobody's turn came after action {after}")
             pages[ANN].page.wait_for_timeout(25)
     person, seq = found
-    _db(table.refresh_from_db)
+    db_read(table.refresh_from_db)
     assert table.seq == seq
-    hand = _db(lambda: live.current_hand(table))
+    hand = db_read(lambda: live.current_hand(table))
     assert hand is not None
     assert hand.to_act == person.seat
     for each in pages.values():
         expect(each.page.locator(".live")).to_have_attribute("data-seq", str(seq))
     return hand
-
-
-def _all_gone(table: LiveTable) -> bool:
-    """Whether the server counted every page of the table closed (its last write)."""
-    return not any(_db(lambda: list(table.seats.values_list("connections", flat=True))))
 
 
 def _check_cards(hand: Hand, hand_number: int, pages: dict[int, Person]) -> int:
@@ -277,5 +256,5 @@ def test_two_people_see_only_their_own_cards_and_each_others_plays(
             person.context.close()
         # The server writes each closed page down; let it finish before the test's data goes.
         deadline = time.monotonic() + WAIT / 1000
-        while not _all_gone(table) and time.monotonic() < deadline:
+        while not all_gone(table) and time.monotonic() < deadline:
             time.sleep(0.05)
