@@ -22,6 +22,7 @@ from engine.rules import Game
 from scoring import linestore as store
 from scoring.errors import ScoringError, SheetLocked
 from scoring.models import (
+    FlagCleared,
     HandLine,
     LineRevision,
     Scoresheet,
@@ -47,6 +48,7 @@ SHEET_CONFIRMED = "This sheet is confirmed: the table's entry is closed."
 NO_LIVE_CODE = "This sheet has no table code to withdraw."
 TOO_MANY_GUESSES = "Too many wrong table codes from this address: wait {minutes} minutes."
 TABLE_SOURCE = "table {code}, phone {phone}"
+NOT_FLAGGED = "This sheet is not flagged: there is nothing to clear."
 DISAGREED = "The other side disagreed at the table (table {code}, phone {phone})."
 
 
@@ -171,6 +173,32 @@ def sheet_flag(*, code: TableCode, phone: str) -> Scoresheet:
     sheet.flag_note = DISAGREED.format(code=code.code, phone=phone)
     sheet.save(update_fields=["flagged_at", "flag_note", "updated"])
     return sheet
+
+
+@transaction.atomic
+def sheet_flag_clear(*, sheet: Scoresheet, by: AbstractBaseUser | None, reason: str) -> FlagCleared:
+    """The director has dealt with the table's disagreement (corrected the sheet, or found
+    it right): the flag goes, and the sheet's history keeps what it said and who cleared it.
+
+    Raises:
+        ScoringError: ``not_flagged`` (409), the sheet has no flag (cleared meanwhile).
+    """
+    sheet = store.sheet_lock(sheet)
+    if sheet.flagged_at is None:
+        error = ScoringError("not_flagged", NOT_FLAGGED)
+        error.status = 409
+        raise error
+    cleared = FlagCleared.objects.create(
+        sheet=sheet,
+        by=store.author(by),
+        flagged_at=sheet.flagged_at,
+        flag_note=sheet.flag_note,
+        reason=reason.strip()[:300],
+    )
+    sheet.flagged_at = None
+    sheet.flag_note = ""
+    sheet.save(update_fields=["flagged_at", "flag_note", "updated"])
+    return cleared
 
 
 # --- Guessing codes -------------------------------------------------------------------------
