@@ -1,0 +1,71 @@
+"""The director's round page at 390x844 follows a table that scores itself: the phone (no
+account) adds a hand by the table's code and the page shows it without being reloaded; a
+disagreement shows as flagged; the page fits and passes axe-core."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scoring.tablecodes import sheet_flag
+from tests.browser.checks import PHONE, assert_member_page
+from tests.factories import TEST_PASSWORD, MembershipFactory
+from tests.tournaments.factories import club_with, event_with
+from tournaments.models import Match
+from tournaments.services.publish import round_publish
+from tournaments.services.rounds import round_pair
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _phone(browser: Browser) -> Page:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser: Browser) -> None:
+    setup = club_with(players=8)
+    event = event_with(setup, format="progressive")
+    round_ = round_publish(round_=round_pair(event=event))
+    first, second = (
+        m.sheet for m in Match.objects.filter(round=round_).order_by("table__number")
+    )
+    assert first is not None and second is not None
+    director = MembershipFactory.create(club=setup.club, role="director", with_account=True)
+    assert director.player.user is not None
+
+    page = _phone(browser)
+    url = f"/clubs/{setup.club.slug}/events/{event.pk}/rounds/1/"
+    page.goto(f"{live_server.url}/sign-in/?next={url}")
+    page.get_by_label("Username").fill(director.player.user.username)
+    page.get_by_label("Password").fill(TEST_PASSWORD)
+    page.get_by_role("button", name="Sign in").tap()
+    expect(page.locator(".live-summary")).to_contain_text("2 no hand yet")
+    table = page.locator('.table-card[data-table="1"]')
+    expect(table).to_contain_text("No hand yet")
+    page.wait_for_load_state("load")
+    assert_member_page(page)
+
+    # The table's phone, without an account, adds a hand by its code.
+    phone = _phone(browser)
+    phone.goto(f"{live_server.url}/t/{first.codes.get().code}/")
+    phone.get_by_role("group", name="Bidder").get_by_role("radio").nth(1).tap()
+    phone.get_by_role("group", name="Bid").get_by_role("radio", name="20", exact=True).tap()
+    phone.get_by_role("radio", name="Hearts").tap()
+    phone.get_by_role("button", name="Add hand").tap()
+    expect(phone.locator("#hand-status")).to_contain_text("Line 1 added.")
+
+    # The director's page shows it by itself: no reload.
+    expect(table).to_contain_text("1 hand", timeout=15_000)
+    expect(table).to_contain_text("Playing")
+    expect(table.locator(".side-line").nth(1)).to_contain_text("20")
+    sheet_flag(code=second.codes.get(), phone="f0f0f0")
+    flagged = page.locator('.table-card[data-table="2"]')
+    expect(flagged).to_contain_text("Flagged: the sides disagree.", timeout=15_000)
+    expect(flagged).to_contain_text("phone f0f0f0")
+    expect(page.locator(".live-summary")).to_contain_text("1 flagged")
+    assert_member_page(page)
+    phone.context.close()
+    page.context.close()
