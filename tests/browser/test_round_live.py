@@ -29,9 +29,7 @@ def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser
     setup = club_with(players=8)
     event = event_with(setup, format="progressive")
     round_ = round_publish(round_=round_pair(event=event))
-    first, second = (
-        m.sheet for m in Match.objects.filter(round=round_).order_by("table__number")
-    )
+    first, second = (m.sheet for m in Match.objects.filter(round=round_).order_by("table__number"))
     assert first is not None and second is not None
     director = MembershipFactory.create(club=setup.club, role="director", with_account=True)
     assert director.player.user is not None
@@ -68,4 +66,33 @@ def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser
     expect(page.locator(".live-summary")).to_contain_text("1 flagged")
     assert_member_page(page)
     phone.context.close()
+    page.context.close()
+
+
+def test_the_director_clears_a_flag_from_a_phone(live_server: LiveServer, browser: Browser) -> None:
+    setup = club_with(players=4)
+    event = event_with(setup, format="progressive")
+    round_ = round_publish(round_=round_pair(event=event))
+    sheet = Match.objects.get(round=round_).sheet
+    assert sheet is not None
+    sheet_flag(code=sheet.codes.get(), phone="c0ffee")
+    director = MembershipFactory.create(club=setup.club, role="director", with_account=True)
+    assert director.player.user is not None
+
+    page = _phone(browser)
+    url = f"/clubs/{setup.club.slug}/sheets/{sheet.pk}/"
+    page.goto(f"{live_server.url}/sign-in/?next={url}")
+    page.get_by_label("Username").fill(director.player.user.username)
+    page.get_by_label("Password").fill(TEST_PASSWORD)
+    page.get_by_role("button", name="Sign in").tap()
+    expect(page.get_by_role("alert")).to_contain_text("phone c0ffee")
+    page.wait_for_load_state("load")
+    assert_member_page(page)
+    page.get_by_label("What was done").fill("checked with both sides: the sheet is right")
+    page.get_by_role("button", name="Clear the flag").tap()
+    expect(page.get_by_text("The flag is cleared")).to_be_visible()
+    expect(page.get_by_role("button", name="Clear the flag")).to_have_count(0)
+    page.get_by_role("link", name="History").tap()
+    expect(page.get_by_text("checked with both sides: the sheet is right")).to_be_visible()
+    assert_member_page(page)
     page.context.close()

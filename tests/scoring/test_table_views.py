@@ -287,3 +287,31 @@ def test_a_director_of_another_club_cannot_clear_a_flag(
     assert client.post(own).status_code == 404
     code.sheet.refresh_from_db()
     assert code.sheet.flagged_at is not None
+
+
+def test_the_director_overrides_a_tables_line_and_the_phones_follow(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    client.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
+    phone = client.session["kitty_table"]["phone"]
+    lines = reverse("table_lines", args=[code.code])
+    seen = client.get(lines, {"since": "0"}).json()["revision"]
+
+    director = Client()
+    director.force_login(staff.director)
+    line = HandLine.objects.get(sheet=sheet)
+    edit = reverse("sheet_line_edit", args=[staff.club.slug, sheet.pk, 1])
+    fixed = {**HAND, "points_0": "5", "points_1": "25", "version": str(line.version)}
+    assert director.post(edit, fixed).status_code == 302
+    # One history for both: the table's line (its code and phone), the director's correction.
+    revisions = list(LineRevision.objects.filter(line=line).order_by("at", "pk"))
+    assert [r.action for r in revisions] == ["add", "edit"]
+    assert revisions[0].note == f"table {code.code}, phone {phone}" and revisions[0].by is None
+    assert revisions[1].by == staff.director
+    history = director.get(reverse("sheet_history", args=[staff.club.slug, sheet.pk]))
+    assert f"table {code.code}, phone {phone}" in history.content.decode()
+    # The table's phones see the corrected totals at their next look.
+    news = client.get(lines, {"since": str(seen)}).json()
+    assert news["changed"] and news["totals"] == [5, 25]
