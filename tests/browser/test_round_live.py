@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from club.models import Club
 from scoring.tablecodes import sheet_flag
 from tests.browser.checks import PHONE, assert_member_page
 from tests.factories import TEST_PASSWORD, MembershipFactory
@@ -25,21 +26,26 @@ def _phone(browser: Browser) -> Page:
     return context.new_page()
 
 
+def _director_at(browser: Browser, live_server: LiveServer, club: Club, url: str) -> Page:
+    """A phone signed in as a director of ``club``, at ``url``."""
+    director = MembershipFactory.create(club=club, role="director", with_account=True)
+    assert director.player.user is not None
+    page = _phone(browser)
+    page.goto(f"{live_server.url}/sign-in/?next={url}")
+    page.get_by_label("Username").fill(director.player.user.username)
+    page.get_by_label("Password").fill(TEST_PASSWORD)
+    page.get_by_role("button", name="Sign in").tap()
+    return page
+
+
 def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser: Browser) -> None:
     setup = club_with(players=8)
     event = event_with(setup, format="progressive")
     round_ = round_publish(round_=round_pair(event=event))
     first, second = (m.sheet for m in Match.objects.filter(round=round_).order_by("table__number"))
     assert first is not None and second is not None
-    director = MembershipFactory.create(club=setup.club, role="director", with_account=True)
-    assert director.player.user is not None
-
-    page = _phone(browser)
     url = f"/clubs/{setup.club.slug}/events/{event.pk}/rounds/1/"
-    page.goto(f"{live_server.url}/sign-in/?next={url}")
-    page.get_by_label("Username").fill(director.player.user.username)
-    page.get_by_label("Password").fill(TEST_PASSWORD)
-    page.get_by_role("button", name="Sign in").tap()
+    page = _director_at(browser, live_server, setup.club, url)
     expect(page.locator(".live-summary")).to_contain_text("2 no hand yet")
     table = page.locator('.table-card[data-table="1"]')
     expect(table).to_contain_text("No hand yet")
@@ -76,15 +82,9 @@ def test_the_director_clears_a_flag_from_a_phone(live_server: LiveServer, browse
     sheet = Match.objects.get(round=round_).sheet
     assert sheet is not None
     sheet_flag(code=sheet.codes.get(), phone="c0ffee")
-    director = MembershipFactory.create(club=setup.club, role="director", with_account=True)
-    assert director.player.user is not None
-
-    page = _phone(browser)
-    url = f"/clubs/{setup.club.slug}/sheets/{sheet.pk}/"
-    page.goto(f"{live_server.url}/sign-in/?next={url}")
-    page.get_by_label("Username").fill(director.player.user.username)
-    page.get_by_label("Password").fill(TEST_PASSWORD)
-    page.get_by_role("button", name="Sign in").tap()
+    page = _director_at(
+        browser, live_server, setup.club, f"/clubs/{setup.club.slug}/sheets/{sheet.pk}/"
+    )
     expect(page.get_by_role("alert")).to_contain_text("phone c0ffee")
     page.wait_for_load_state("load")
     assert_member_page(page)
