@@ -3,7 +3,7 @@
 A code opens one sheet's hand-by-hand page and nothing else. It is issued when a round is
 published (``tournaments.services.publish``) or by a director on any sheet; reissuing revokes
 the code before. Access ends when the code is revoked or the sheet is confirmed (a round
-closes once all its sheets are confirmed). Each line a table adds names the code and the
+closes once all its sheets are confirmed), or when the director finishes the event. Each line a table adds names the code and the
 phone's session in its history, beside the director's corrections.
 """
 
@@ -98,6 +98,13 @@ def tablecode_revoke(*, sheet: Scoresheet) -> int:
     if not revoked:
         raise ScoringError("no_code", NO_LIVE_CODE)
     return revoked
+
+
+def tablecodes_close(*, sheet_ids: list[int]) -> int:
+    """Withdraw the live codes of these sheets (their event is closed): the tables' phones
+    are refused from now on, confirmed or not. Returns how many were live."""
+    live = TableCode.objects.live().filter(sheet_id__in=sheet_ids)
+    return live.update(revoked_at=timezone.now())
 
 
 def tablecode_live(*, sheet: Scoresheet) -> TableCode | None:

@@ -14,12 +14,13 @@ from django.utils import timezone
 from club.models import Membership
 from scoring.models import Scoresheet
 from scoring.services import scoresheet_confirm
-from scoring.tablecodes import sheet_flag
+from scoring.tablecodes import TableCodeRefused, sheet_flag, tablecode_open
 from tests.tournaments.factories import ClubSetup, club_with, event_with
 from tests.tournaments.test_views import signed_in, url
 from tournaments import round_live as live
 from tournaments.models import Match, Round
 from tournaments.round_display import round_view
+from tournaments.services.events import event_finish
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_pair
 from tournaments.simulate import sheet_play
@@ -111,3 +112,13 @@ def test_another_clubs_director_and_a_stranger_see_nothing() -> None:
     other_director = signed_in(club_with(players=0))
     assert other_director.get(fragment_url).status_code in (403, 404)
     assert Client().get(fragment_url).status_code in (302, 403)
+
+
+def test_finishing_the_event_closes_the_tables_codes() -> None:
+    round_, sheets = _published(players=8)
+    codes = [sheet.codes.get() for sheet in sheets]
+    event_finish(event=round_.event)
+    for code in codes:
+        with pytest.raises(TableCodeRefused) as refused:
+            tablecode_open(code=code.code)
+        assert refused.value.code == "code_revoked"
