@@ -3,8 +3,9 @@
 A code opens one sheet's hand-by-hand page and nothing else. It is issued when a round is
 published (``tournaments.services.publish``) or by a director on any sheet; reissuing revokes
 the code before. Access ends when the code is revoked or the sheet is confirmed (a round
-closes once all its sheets are confirmed), or when the director finishes the event. Each line a table adds names the code and the
-phone's session in its history, beside the director's corrections.
+closes once all its sheets are confirmed), or when the director finishes the event. Each
+line a table adds names the code and the phone's session in its history, beside the
+director's corrections.
 """
 
 from __future__ import annotations
