@@ -64,7 +64,9 @@ def _open(request: HttpRequest, code: str) -> TableCode:
         raise
     held = request.session.get(SESSION_KEY) or {}
     phone = held.get("phone") or secrets.token_hex(3)
-    request.session[SESSION_KEY] = {"sheet": table_code.sheet_id, "phone": phone}
+    remembered = {"sheet": table_code.sheet_id, "phone": phone}
+    if held != remembered:  # the page asks every few seconds: write the session only once
+        request.session[SESSION_KEY] = remembered
     return table_code
 
 

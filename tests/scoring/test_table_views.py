@@ -5,6 +5,7 @@ the director issues, reissues and withdraws codes."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
@@ -315,3 +316,14 @@ def test_the_director_overrides_a_tables_line_and_the_phones_follow(
     # The table's phones see the corrected totals at their next look.
     news = client.get(lines, {"since": str(seen)}).json()
     assert news["changed"] and news["totals"] == [5, 25]
+
+
+def test_following_the_sheet_does_not_write_the_session_again(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
+    client.get(entry(code))
+    key = client.session.session_key
+    answer = client.get(reverse("table_lines", args=[code.code]), {"since": "0"})
+    assert answer.status_code == 200 and settings.SESSION_COOKIE_NAME not in answer.cookies
+    assert client.session.session_key == key
