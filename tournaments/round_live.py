@@ -46,6 +46,7 @@ class TableLive:
     hands: int
     state: str
     last_at: datetime.datetime | None
+    last_minutes: int | None  # since the last hand; None before the first
     flag_note: str
     quiet_minutes: int  # 0 unless the table has entered nothing for too long
 
@@ -120,6 +121,7 @@ def round_live(*, view: RoundView, now: datetime.datetime | None = None) -> Roun
                 hands=hands,
                 state=state,
                 last_at=last_at,
+                last_minutes=int((now - last_at).total_seconds() // 60) if last_at else None,
                 flag_note=sheet.flag_note if sheet is not None and table.flagged else "",
                 quiet_minutes=quiet,
             )

@@ -70,7 +70,7 @@ def test_a_table_quiet_since_its_last_hand_is_pointed_out() -> None:
     soon = live.round_live(view=view, now=timezone.now() + datetime.timedelta(minutes=9))
     assert soon.tables[0].quiet_minutes == 0
     late = live.round_live(view=view, now=timezone.now() + datetime.timedelta(minutes=11))
-    assert late.tables[0].quiet_minutes == 11 and late.tables[0].last_at is not None
+    assert late.tables[0].quiet_minutes == 11 and late.tables[0].last_minutes == 11
 
 
 def test_a_round_whose_tables_are_all_confirmed_stops_asking() -> None:
@@ -92,7 +92,8 @@ def test_the_round_page_refreshes_its_tables_and_shows_a_flag_to_the_director() 
     page = director.get(url("round_detail", event, 1)).content.decode()
     fragment_url = url("round_live", event, 1)
     assert f'hx-get="{fragment_url}"' in page and 'hx-trigger="every 5s"' in page
-    assert "3 hands" in page and "Flagged: the sides disagree." in page
+    assert "3 hands" in page and "last hand just now" in page
+    assert "Flagged: the sides disagree." in page
     assert "phone d4e5f6" in page  # what the table said, for the director
 
     fragment = director.get(fragment_url, headers={"HX-Request": "true"})
