@@ -53,7 +53,11 @@ def _open(request: HttpRequest, code: str) -> TableCode:
         ScoringError: ``code_throttled`` (429) or a ``TableCodeRefused``.
     """
     address = client_address(request)
-    if tablecodes.guesses_locked(address):
+    held = request.session.get(SESSION_KEY) or {}
+    # A hall's phones share one address: wrong codes typed at other tables do not lock out a
+    # phone that has already opened its own (guessing needs a code the phone did not have).
+    opened = bool(held.get("code")) and held.get("code") == tablecodes.code_normal(code)
+    if not opened and tablecodes.guesses_locked(address):
         raise tablecodes.guesses_refusal()
     try:
         table_code = tablecodes.tablecode_open(code=code)
@@ -62,9 +66,8 @@ def _open(request: HttpRequest, code: str) -> TableCode:
             tablecodes.guess_failed(address)
         request.session.pop(SESSION_KEY, None)
         raise
-    held = request.session.get(SESSION_KEY) or {}
     phone = held.get("phone") or secrets.token_hex(3)
-    remembered = {"sheet": table_code.sheet_id, "phone": phone}
+    remembered = {"sheet": table_code.sheet_id, "code": table_code.code, "phone": phone}
     if held != remembered:  # the page asks every few seconds: write the session only once
         request.session[SESSION_KEY] = remembered
     return table_code

@@ -327,3 +327,19 @@ def test_following_the_sheet_does_not_write_the_session_again(
     answer = client.get(reverse("table_lines", args=[code.code]), {"since": "0"})
     assert answer.status_code == 200 and settings.SESSION_COOKIE_NAME not in answer.cookies
     assert client.session.session_key == key
+
+
+def test_wrong_codes_from_the_hall_do_not_lock_out_a_phone_already_at_its_table(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
+    assert client.get(entry(code)).status_code == 200  # this table's phone opened its code
+    typist = Client()  # another phone in the hall: the same address
+    for n in range(tablecodes.GUESSES):
+        assert typist.get(entry(f"AAA-A{n:02d}")).status_code == 404
+    assert typist.get(entry(code)).status_code == 429  # a new phone waits, even with it
+    assert client.get(reverse("table_lines", args=[code.code])).status_code == 200
+    added = client.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
+    assert added.status_code == 201
+    other = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
+    assert client.get(entry(other)).status_code == 429  # another code is a new opening
