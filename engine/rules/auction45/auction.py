@@ -10,13 +10,13 @@ the ``open`` style keeps the turn going round the seats that have not passed.
 legal-call lists with the ids of their calls, built once per situation); ``Auction`` is the
 mutable state of one hand's auction, with the calls open to the seat to act (``offered``),
 listed when the turn comes to it. ``Auction.check`` returns the parsed call or raises the
-RULES.md 7 code, in the order of RULES.md 1.5; ``Auction.apply`` changes the state and must
-only be given a checked call.
+RULES.md 7 code, in the order of RULES.md 1.5; ``Auction.take`` makes a call by the seat to
+act, the hand's one step into the auction (``engine.rules.auction45.hand``).
 """
 
 from __future__ import annotations
 
-from engine.rules.actions import Call
+from engine.rules.actions import Action, Call
 from engine.rules.auction45.options import Auction45Options
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.numerals import whole_number
@@ -136,6 +136,7 @@ class Auction:
         "high_seat",
         "max_by_side",
         "offered",
+        "offered_ids",
         "passed",
         "rules",
         "sixty_ok",
@@ -154,7 +155,8 @@ class Auction:
     max_by_side: list[int]
     sixty_ok: tuple[bool, ...]
     calls: list[tuple[int, str]]
-    offered: LegalCalls
+    offered: tuple[Call, ...]
+    offered_ids: dict[int, ParsedCall]
 
     def __init__(self, rules: AuctionRules, dealer: int, scores: tuple[int, ...]) -> None:
         self.rules = rules
@@ -170,7 +172,7 @@ class Auction:
         #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
         self.sixty_ok = rules.sixty_by_side(scores)
         self.calls = []
-        self.offered = self.legal()
+        self.offered, self.offered_ids = self.legal()
 
     def copy(self) -> Auction:
         new = Auction.__new__(Auction)
@@ -186,6 +188,7 @@ class Auction:
         new.sixty_ok = self.sixty_ok
         new.calls = self.calls[:]
         new.offered = self.offered
+        new.offered_ids = self.offered_ids
         return new
 
     @property
@@ -316,9 +319,22 @@ class Auction:
         return 0 < amount <= 30 and amount % 5 == 0
 
     # -- state change ----------------------------------------------------------------------
-    def apply(self, seat: int, text: str, parsed: ParsedCall) -> None:
-        """Record a call already accepted by ``check``, move the turn on and list the calls
-        open to the next seat (``offered``)."""
+    def take(self, action: Action) -> bool | None:
+        """Make ``action`` if it is a call by the seat to act: ``None`` (nothing changed) for
+        any other action; else the call is checked (a call just ``offered`` is recognised by
+        its id), recorded, the turn moves on and the calls open to the next seat are listed.
+        Return whether the auction is over.
+
+        Raises:
+            IllegalActionError: as ``check``; nothing has changed then.
+        """
+        if action.__class__ is not Call or action.seat != self.to_act:
+            return None
+        seat = action.seat
+        text = action.call
+        parsed = self.offered_ids.get(id(action))
+        if parsed is None:
+            parsed = self.check(seat, text)
         kind, amount = parsed
         self.calls.append((seat, text))
         before = self.high_seat
@@ -346,7 +362,8 @@ class Auction:
                 self.to_act = self.dealer if seat != self.dealer else self.challenger
         else:
             self._next_open(seat)
-        self.offered = self.legal()
+        self.offered, self.offered_ids = self.legal()
+        return self.stage == DONE
 
     def _end_round1(self, kind: int, before: int | None) -> None:
         """The dealer has made his round-1 call ``kind``; ``before`` held the high bid."""
