@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from engine.rules.actions import GoKitty, NameTrump
-from engine.rules.auction45.auction import AuctionRules
+from engine.rules.auction45.calls import AuctionRules
 from engine.rules.auction45.hand import Auction45Hand
 from engine.rules.auction45.lines import LineChecker
 from engine.rules.auction45.options import Auction45Options, auction45_options

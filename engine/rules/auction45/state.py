@@ -18,7 +18,7 @@ from engine.rules.auction45.draw import Draw
 from engine.rules.auction45.play import card_mask
 from engine.rules.auction45.ranks import TrumpTables
 from engine.rules.auction45.trick import Tricks
-from engine.rules.base import AUCTION, OVER, Deal, Hand, Tally
+from engine.rules.base import AUCTION, Deal, Hand, Tally
 
 if TYPE_CHECKING:
     from engine.rules.auction45.game import Auction45
