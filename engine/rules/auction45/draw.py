@@ -174,16 +174,25 @@ def deliver(
     """The dealer restores every hand to five from ``stock`` at ``pos``, top first; return the
     new stock position.
 
-    Two passes from the dealer's left round to the dealer: each seat gets at most
-    ``draw_packet_max`` cards of what it ``needs`` in the first, the rest in the second. With
-    no packet limit, one pass gives everything.
+    Two passes from the dealer's left round to the dealer: each seat gets the first packet of
+    what it ``needs`` in the first, the rest in the second (``game.draw_packets``).
     """
-    packet = game.draw_packet_max
-    first = list(needs) if packet is None else [min(need, packet) for need in needs]
-    second = [need - given for need, given in zip(needs, first, strict=True)]
-    for given in (first, second):
-        for seat in game.draw_order[dealer]:
-            for card in stock[pos : pos + given[seat]]:
+    packets = game.draw_packets
+    order = game.draw_order[dealer]
+    for packet in (0, 1):
+        for seat in order:
+            given = packets[needs[seat]][packet]
+            for card in stock[pos : pos + given]:
                 hands[seat] |= BIT[card]
-            pos += given[seat]
+            pos += given
     return pos
+
+
+def draw_packets(packet_max: int | None) -> tuple[tuple[int, int], ...]:
+    """Per number of cards a seat needs (0 to 5): the two packets the dealer gives it, at most
+    ``packet_max`` cards in the first (option ``draw_packet_max``; no limit: all of them)."""
+    packets = []
+    for need in range(KEEP + 1):
+        first = need if packet_max is None else min(need, packet_max)
+        packets.append((first, need - first))
+    return tuple(packets)
