@@ -171,8 +171,7 @@ class Auction45(Game):
         self.trumps_only = opts.kitty_rule == "trumps_only"
         self.view_before = opts.kitty_view_before_trump
         self.max_discard = opts.max_discard
-        #: Per number of cards a seat needs after its discard: the dealer's two packets.
-        self.draw_packets = draw_packets(opts.draw_packet_max)
+        self.draw_packets = draw_packets(opts.draw_packet_max)  # per number of cards needed
         self.first_lead_bidder = opts.first_lead == "bidder"
         self.thirty_forces_trump_lead = opts.thirty_forces_trump_lead
         #: Per bidder: who leads the first trick, and must he lead trump on a 30 or 60?
