@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -109,9 +110,19 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Handle one message; a failure of the server's own is logged, answered with
         ``server_error`` when a client message caused it, and never ends the connection
-        (an escaping exception would close it with 1011 and skip ``disconnect``)."""
+        (an escaping exception would close it with 1011 and skip ``disconnect``).
+
+        The handler is called straight away. Channels' own ``dispatch`` first closes the
+        thread's old database connections on the database thread, for handlers that use the
+        ORM directly; these handlers use it only through ``database_sync_to_async``, which
+        closes them itself. That extra trip to the one database thread for every message
+        (each socket of a table gets one per action) queued the sockets' messages behind
+        other tables' database work."""
         try:
-            await super().dispatch(message)
+            handler = getattr(self, get_handler_name(message), None)
+            if handler is None:
+                raise ValueError(f"No handler for message type {message['type']}")
+            await handler(message)
         except StopConsumer:
             raise
         except Exception:

@@ -7,6 +7,7 @@ import os
 import uuid
 from typing import TYPE_CHECKING, Any
 
+import channels.consumer
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -262,6 +263,29 @@ async def test_one_message_per_change_and_each_socket_sends_only_its_own_seats_s
                     assert f'"{card}"' not in sent
     for socket in (a, b, w):
         assert await socket.receive_nothing(timeout=0.2)
+        await socket.disconnect()
+
+
+async def test_a_message_reaches_its_handler_without_a_trip_to_the_database_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sockets' messages do not wait behind other tables' database work to close
+    connections nothing used (the handlers' database work closes its own)."""
+    table, first, second, _ = await two_people_and_two_bots()
+    a, a_state = await joined(table, first)
+    b, _ = await joined(table, second)
+    trips: list[str] = []
+
+    async def counted() -> None:
+        trips.append("close_old_connections")
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    action = a_state["view"]["legal"][0]
+    await a.send_json_to({"type": "act", "action": action, "seq": a_state["seq"]})
+    assert (await a.receive_json_from(timeout=5))["seq"] == a_state["seq"] + 1
+    assert (await b.receive_json_from(timeout=5))["seq"] == a_state["seq"] + 1
+    assert trips == []
+    for socket in (a, b):
         await socket.disconnect()
 
 
