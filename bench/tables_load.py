@@ -772,6 +772,10 @@ def main() -> int:
     for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CELERY_TASK_ALWAYS_EAGER"):
         env.pop(name, None)
     env.pop("KITTY_PRODUCTION", None)
+    # The clients do not say "here" every KITTY_TABLE_PRESENCE_SECONDS as a page does: the
+    # watchdog would count a seat connected for longer than twice that gone, and the computer
+    # would play for it once its grace time ran out. An hour keeps every seat present.
+    env.setdefault("KITTY_TABLE_PRESENCE_SECONDS", "3600")
     env["CONN_MAX_AGE"] = str(args.conn_max_age)
     env["DB_POOL_MAX_SIZE"] = str(args.pool_max_size)
     os.environ.clear()

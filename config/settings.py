@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -226,26 +227,56 @@ KITTY_TABLE_PRESENCE_SECONDS = env_int("KITTY_TABLE_PRESENCE_SECONDS", default=3
 # KITTY_TABLE_TIMERS: with eager Celery (no broker), online tables run their turn clocks and
 # grace times on timer threads of the web process. 0 turns them off (tests run them by hand).
 KITTY_TABLE_TIMERS = env_bool("KITTY_TABLE_TIMERS", default=True)
+# KITTY_TABLE_QUIET_MINUTES: a table of a published round whose game is on and that has
+# entered no hand for this long is pointed out on the director's round page (10).
+KITTY_TABLE_QUIET_MINUTES = env_int("KITTY_TABLE_QUIET_MINUTES", default=10)
 
 if REDIS_URL:
-    CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 changed two defaults that channels_redis relies on; both are set back
-            # to redis-py 7's. A 5 s socket timeout, as long as the layer's blocking read
-            # (BZPOPMIN, 5 s): every socket that heard nothing for 5 s crashed. A pool of 100
-            # connections per process that raises when empty instead of waiting: a burst of
-            # sockets opening or closing at once (a server restart, the end of a night) crashed.
-            # Every socket of a web process shares that process's inbox in Redis, and the layer
-            # drops a message sent to a full inbox (100 messages by default): 40 tables opening
-            # at once (5 messages each) while their process was busy playing others lost some
-            # of their first screens, and those tables waited for a move nobody was shown.
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 2**31}],
-                "capacity": env_int("KITTY_CHANNEL_CAPACITY", default=2000),
-            },
+    # redis-py 8 changed two defaults that channels_redis relies on; both are set back to
+    # redis-py 7's. A 5 s socket timeout: the list layer's blocking read (BZPOPMIN) is 5 s long,
+    # and every socket that heard nothing for 5 s crashed. A pool of 100 connections per process
+    # that raises when empty instead of waiting: a burst of sockets opening or closing at once
+    # (a server restart, the end of a night) crashed.
+    _REDIS_HOST = {"address": REDIS_URL, "socket_timeout": None, "max_connections": 2**31}
+    # KITTY_CHANNEL_LAYER: how the web processes pass socket messages through Redis.
+    # "pubsub" (the default): a group message is one PUBLISH, and each process hears it once on
+    # its own subscription and hands it to its sockets of that group; nothing is stored, so a
+    # socket hears only what is sent while it is open (a table's socket gets the whole state on
+    # connect). "lists": channels_redis's list layer, a stored inbox per process that each
+    # socket's message is read back from (a dozen round trips per action at a table).
+    KITTY_CHANNEL_LAYER = env_str("KITTY_CHANNEL_LAYER", "pubsub")
+    # KITTY_CHANNEL_PREFIX: the layer's names in Redis. Published messages reach every
+    # subscriber of the server whatever its database number, so the default carries the number
+    # of REDIS_URL's database; sites sharing one database set their own.
+    KITTY_CHANNEL_PREFIX = env_str(
+        "KITTY_CHANNEL_PREFIX", f"kitty{urlsplit(REDIS_URL).path.strip('/') or '0'}."
+    )
+    if KITTY_CHANNEL_LAYER == "pubsub":
+        CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
+            "default": {
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "CONFIG": {"hosts": [_REDIS_HOST], "prefix": KITTY_CHANNEL_PREFIX},
+            }
         }
-    }
+    elif KITTY_CHANNEL_LAYER == "lists":
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                # Every socket of a web process shares that process's inbox in Redis, and the
+                # layer drops a message sent to a full inbox (100 messages by default): 40
+                # tables opening at once (5 messages each) while their process was busy playing
+                # others lost some of their first screens.
+                "CONFIG": {
+                    "hosts": [_REDIS_HOST],
+                    "prefix": KITTY_CHANNEL_PREFIX,
+                    "capacity": env_int("KITTY_CHANNEL_CAPACITY", default=2000),
+                },
+            }
+        }
+    else:
+        raise ImproperlyConfigured(
+            f"KITTY_CHANNEL_LAYER={KITTY_CHANNEL_LAYER!r}: use pubsub or lists."
+        )
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }

@@ -2,19 +2,21 @@
 
 A connection is authenticated from the session (members of the table's club only) and works
 out its seat once it is open; players are counted present while connected. It then joins the
-group of that seat, or the spectators' group, and sends the screen it builds from the database
+table's group and sends the screen it builds from the database
 (``engine.tables.selectors.socket_payload``). After each change the process that committed it
-sends each group its ready-made screen (``engine.tables.notify.broadcast``), which this
-connection forwards as it is, with two checks: a screen older (lower ``seq``) than the last
-one sent is dropped, so the client never goes back; and if the message says this user no longer
-plays the seat of the group (seats change before the start), nothing from it is forwarded: the
-connection moves to its seat's group and builds its screen from the database. The one message
-a client sends is ``{"type": "act", "action": "<notation>", "seq": n}`` (besides ``{"type":
-"here"}`` every ``KITTY_TABLE_PRESENCE_SECONDS``, which keeps its seat present, and
-``{"type": "state"}``, and ``{"type": "take_back"}`` from a player the computer played for
-while away); anything wrong with it
-is answered with ``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is
-connecting again: the current state is sent on connect.
+sends the group every seat's ready-made screen and the spectators' in one message
+(``engine.tables.notify.broadcast``); this connection forwards only one of them as it is: the
+screen of the seat the message says its user plays, or the spectators' when the user plays
+none (seats change before the start). A screen older (lower ``seq``) than the last one sent is
+dropped, so the client never goes back.
+
+The one message a client sends is ``{"type": "act", "action": "<notation>", "seq": n}``
+(besides ``{"type": "here"}`` every ``KITTY_TABLE_PRESENCE_SECONDS``, which keeps its seat
+present, ``{"type": "state"}``, and ``{"type": "take_back"}`` from a player the computer
+played for while away); anything wrong with it is answered with ``{"type":
+"refused", "code", "message"}`` and changes nothing. Reconnecting is connecting again: the
+current state is sent on connect (read after the socket joined the table's group, so the
+changes after it reach the socket).
 
 Whatever a client sends, the socket stays up and the table plays on: a message that cannot be
 read is refused with ``bad_message``, and one whose handling fails for a reason of the server's
@@ -36,6 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -92,7 +95,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     seat: int | None = None  # the seat counted present, fixed at connect
     counted: bool = False  # the seat's connection count includes this socket
-    group: str = ""  # the group listened to: the seat's, or the spectators'
+    group: str = ""  # the table's group
     sent_seq: int = -1  # the seq of the last screen sent
     joined: bool = False
     throttled: int = 0  # messages refused in a row for the budget
@@ -108,9 +111,19 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Handle one message; a failure of the server's own is logged, answered with
         ``server_error`` when a client message caused it, and never ends the connection
-        (an escaping exception would close it with 1011 and skip ``disconnect``)."""
+        (an escaping exception would close it with 1011 and skip ``disconnect``).
+
+        The handler is called straight away. Channels' own ``dispatch`` first closes the
+        thread's old database connections on the database thread, for handlers that use the
+        ORM directly; these handlers use it only through ``database_sync_to_async``, which
+        closes them itself. That extra trip to the one database thread for every message
+        (each socket of a table gets one per action) queued the sockets' messages behind
+        other tables' database work."""
         try:
-            await super().dispatch(message)
+            handler = getattr(self, get_handler_name(message), None)
+            if handler is None:
+                raise ValueError(f"No handler for message type {message['type']}")
+            await handler(message)
         except StopConsumer:
             raise
         except Exception:
@@ -140,7 +153,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.seat = seat
-        self.group = notify.socket_group(self.table_id, seat)
+        self.group = notify.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined = True
         await self.accept()
@@ -248,7 +261,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_state(self) -> None:
         """Build this user's screen from the database and send it."""
         payload = await database_sync_to_async(selectors.socket_payload)(self.table_id, self.user)
-        await self.regroup(payload["seat"])
         await self.send_screen(payload["seq"], json.dumps(payload))
 
     async def send_screen(self, seq: int, text: str) -> None:
@@ -257,22 +269,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.sent_seq = seq
         await self.send(text_data=text)
 
-    async def regroup(self, seat: int | None) -> None:
-        """Listen to ``seat``'s group (``None``: the spectators') if not already."""
-        group = notify.socket_group(self.table_id, seat)
-        if group != self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            self.group = group
-            await self.channel_layer.group_add(group, self.channel_name)
-
     async def table_state(self, event: dict[str, Any]) -> None:
-        """Group message (type ``table.state``): the screen of the group's seat, built once by
-        the process that committed the change; forwarded only if this user plays that seat."""
-        seated: list[int | None] = event["seated"]
-        user_id = getattr(self.user, "pk", None)
-        mine = seated.index(user_id) if user_id is not None and user_id in seated else None
-        text: str | None = event["text"]
-        if text is None or notify.socket_group(self.table_id, mine) != self.group:
-            await self.send_state()  # the seats changed: this message is not for this user
-            return
-        await self.send_screen(event["seq"], text)
+        """Group message (type ``table.state``): every seat's screen and the spectators',
+        built once by the process that committed the change. Only the screen of the seat this
+        user plays at that ``seq`` is sent, or the spectators' if none."""
+        await self.send_screen(event["seq"], own_screen(event, getattr(self.user, "pk", None)))
+
+
+def own_screen(event: dict[str, Any], user_id: int | None) -> str:
+    """The one screen of a ``table.state`` message that ``user_id``'s socket may send."""
+    seated: list[int | None] = event["seated"]
+    if user_id is None or user_id not in seated:
+        return str(event["public"])
+    return str(event["seats"][seated.index(user_id)])

@@ -1,18 +1,19 @@
-"""A table's group messages sent together: two round trips to Redis instead of four per group.
+"""A table's group messages through the list layer: two round trips to Redis instead of four.
 
-Each change of a table sends one message to each seat's group and one to the spectators'
-(``engine.tables.notify.broadcast``). The Redis channel layer's ``group_send`` takes four
-round trips for each (expire the group's members, list them, expire their inboxes, add the
-message): twenty per action at a table of four. ``group_send_all`` lists every group's
-members in one pipeline, then adds every message in one script, with the same rules: a
-member not renewed within ``group_expiry`` is dropped, messages older than ``expiry`` are
-dropped, an inbox at its capacity gets nothing (the message is lost for that channel, as the
-layer does), and each group's message enters only the inboxes of that group's channels.
+With ``KITTY_CHANNEL_LAYER=lists`` (channels_redis's ``RedisChannelLayer``) a ``group_send``
+takes four round trips (expire the group's members, list them, expire their inboxes, add the
+message). ``group_send_all`` lists every group's members in one pipeline, then adds every
+message in one script, with the same rules: a member not renewed within ``group_expiry`` is
+dropped, messages older than ``expiry`` are dropped, an inbox at its capacity gets nothing (the
+message is lost for that channel, as the layer does), and each group's message enters only the
+inboxes of that group's channels. A change of a table is one message to the table's group
+(``engine.tables.notify.broadcast``).
 
 It uses two helpers of ``channels_redis.core.RedisChannelLayer`` (``_group_key`` and
 ``_map_channel_keys_to_connection``, channels-redis 4.2 and 4.3 as pinned) and works with
-one Redis host; any other layer (the in-memory one of the embedded default and the tests, or
-a ring of several hosts) gets one ``group_send`` per group.
+one Redis host; any other layer (the publish-subscribe one, the default, where a group send is
+one PUBLISH; the in-memory one of the embedded default and the tests; a ring of several hosts)
+gets one ``group_send`` per group.
 """
 
 from __future__ import annotations

@@ -2,21 +2,17 @@
 
 ``broadcast`` runs once per change, in the process that committed it (the web process for a
 player's action, the Celery worker for a computer's move, a turn clock or a grace time). It
-reads the table once and builds each seat's socket message and the spectators' one
-(``engine.tables.selectors.table_payloads``), then sends each to its own group:
+reads the table once, builds each seat's socket message and the spectators' one
+(``engine.tables.selectors.table_payloads``) and sends them together, as one message, to the
+table's group ``table-<id>``: one publish per change however many sockets watch, and each web
+process hears it once for all its sockets of that table.
 
-- ``table-<id>-seat-<n>``: only sockets opened by the user who plays seat ``n`` (the consumer
-  works the seat out from the session when the socket connects) join it, and only seat
-  ``n``'s own message, built from ``view(n)``, is sent to it (a seat no person plays gets
-  the news of the change without a screen);
-- ``table-<id>-public``: spectators' sockets; it gets the spectator view, which holds no
-  hidden card.
-
-So a message with a seat's hidden cards only ever enters that seat's group. Seats can change
-before the start (a player leaves, another sits down) while a socket stays in its group, so
-every message also carries who plays each seat: a socket whose user does not play the seat of
-its group (any more) forwards nothing from it, moves to the right group and builds its screen
-from the database instead (``engine.tables.consumers``).
+So every seat's screen, hidden cards included, passes through Redis and the web processes that
+serve the table, and never further: each socket forwards only the part of the user it serves
+(``engine.tables.consumers``). The message says who plays each seat (``seated``, user ids), so
+the part is chosen by who the user is at that ``seq``, not by who they were when the socket
+opened: a player who left a seat before the start gets the spectators' screen, never the one of
+whoever sat down there.
 """
 
 from __future__ import annotations
@@ -38,17 +34,9 @@ logger = logging.getLogger(__name__)
 STATE = "table.state"
 
 
-def seat_group(table_id: int, seat: int) -> str:
-    return f"table-{table_id}-seat-{seat}"
-
-
-def public_group(table_id: int) -> str:
-    return f"table-{table_id}-public"
-
-
-def socket_group(table_id: int, seat: int | None) -> str:
-    """The group a socket of ``seat`` (``None``: a spectator) listens to."""
-    return public_group(table_id) if seat is None else seat_group(table_id, seat)
+def table_group(table_id: int) -> str:
+    """The group every socket of the table listens to."""
+    return f"table-{table_id}"
 
 
 def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None:
@@ -58,17 +46,16 @@ def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None
     if layer is None:
         return
     payloads = selectors.table_payloads(table_id, snapshot)
-
-    def message(text: str | None) -> dict[str, Any]:
-        return {"type": STATE, "seq": payloads.seq, "seated": payloads.seated, "text": text}
-
-    # Every seat's group hears of the change; a seat nobody plays gets no screen (``None``),
-    # only the news, for a socket left behind there to move to its own group.
-    sends = [
-        (seat_group(table_id, seat), message(payloads.seats.get(seat)))
-        for seat in range(len(payloads.seated))
-    ]
-    sends.append((public_group(table_id), message(payloads.public)))
+    # A screen for each seat a person plays (``None`` for the others: a computer's seat has no
+    # socket) and the spectators'; a list, since the layer's message format takes text keys only.
+    message = {
+        "type": STATE,
+        "seq": payloads.seq,
+        "seated": payloads.seated,
+        "seats": [payloads.seats.get(seat) for seat in range(len(payloads.seated))],
+        "public": payloads.public,
+    }
+    sends = [(table_group(table_id), message)]
 
     async def send_all() -> None:
         await fanout.group_send_all(layer, sends)

@@ -1,10 +1,11 @@
-"""The Redis channel layer as the settings build it, against two defaults of redis-py 8.
+"""The Redis channel layers as the settings build them, against two defaults of redis-py 8.
 
-channels_redis waits for a socket's next message with a blocking read of 5 s (BZPOPMIN); since
-redis-py 8 a connection gives up reading after 5 s by default, so a socket that heard nothing
-for 5 s crashed with ``TimeoutError`` (a player waiting for a slow partner lost the table).
-And a process's pool now holds 100 connections and raises ``MaxConnectionsError`` when they
-are all in use, so a burst of sockets joining or leaving their tables at once crashed them.
+channels_redis's list layer waits for a socket's next message with a blocking read of 5 s
+(BZPOPMIN); since redis-py 8 a connection gives up reading after 5 s by default, so a socket
+that heard nothing for 5 s crashed with ``TimeoutError`` (a player waiting for a slow partner
+lost the table). And a process's pool now holds 100 connections and raises
+``MaxConnectionsError`` when they are all in use, so a burst of sockets joining or leaving their
+tables at once crashed them. The publish-subscribe layer (the default) has the same settings.
 """
 
 from __future__ import annotations
@@ -23,11 +24,19 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.redis
 
 
-@pytest.fixture
-def own_prefix(settings: Settings) -> None:
-    """The settings' layer, with keys of its own."""
+LISTS = "channels_redis.core.RedisChannelLayer"
+PUBSUB = "channels_redis.pubsub.RedisPubSubChannelLayer"
+#: Longer than the list layer's blocking read and redis-py 8's default socket timeout (5 s).
+SILENCE = 6.5
+
+
+@pytest.fixture(params=[PUBSUB, LISTS])
+def own_prefix(settings: Settings, request: pytest.FixtureRequest) -> None:
+    """The settings' layer (and the other one, with the same connection settings), with names
+    of its own."""
     layers = copy.deepcopy(settings.CHANNEL_LAYERS)
-    assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layers["default"]["BACKEND"] == PUBSUB
+    layers["default"]["BACKEND"] = request.param
     layers["default"]["CONFIG"]["prefix"] = f"kitty-test-{uuid.uuid4().hex[:8]}"
     settings.CHANNEL_LAYERS = layers
 
@@ -38,7 +47,7 @@ async def test_a_channel_that_hears_nothing_past_the_blocking_read_still_receive
     try:
         channel = await layer.new_channel()
         waiting = asyncio.create_task(layer.receive(channel))
-        await asyncio.sleep(layer.brpop_timeout + 1.5)
+        await asyncio.sleep(SILENCE)
         assert not waiting.done(), waiting.exception()
         await layer.send(channel, {"type": "table.changed", "seq": 1})
         message = await asyncio.wait_for(waiting, timeout=5)

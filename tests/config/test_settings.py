@@ -26,7 +26,8 @@ KNOBS = [
     "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS",
     "KITTY_SITE_URL", "KITTY_REMINDER_MINUTES", "KITTY_TABLE_TIMERS",
     "DB_POOL_MAX_SIZE", "DB_POOL_MIN_SIZE", "DB_POOL_TIMEOUT", "SIGN_IN_ACCOUNT_FAILURES",
-    "SIGN_IN_ADDRESS_FAILURES", "SIGN_IN_LOCKOUT_SECONDS",
+    "SIGN_IN_ADDRESS_FAILURES", "SIGN_IN_LOCKOUT_SECONDS", "KITTY_CHANNEL_LAYER",
+    "KITTY_CHANNEL_PREFIX", "KITTY_CHANNEL_CAPACITY",
 ]  # fmt: skip
 
 PRODUCTION_ENV = {
@@ -45,6 +46,7 @@ print(json.dumps({
     "eager": s.CELERY_TASK_ALWAYS_EAGER,
     "broker": s.CELERY_BROKER_URL,
     "layer": s.CHANNEL_LAYERS["default"]["BACKEND"],
+    "layer_prefix": s.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix"),
     "debug": s.DEBUG,
     "secret_len": len(s.SECRET_KEY),
     "conn_max_age": s.DATABASES["default"]["CONN_MAX_AGE"],
@@ -107,7 +109,28 @@ def test_service_urls_switch_to_postgresql_and_redis() -> None:
     assert dumped["db_name"] == "kitty"
     assert dumped["eager"] is False
     assert dumped["broker"] == "redis://cache.example.org:6379/0"
+    assert dumped["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    # Published messages cross database numbers: the names carry REDIS_URL's.
+    assert dumped["layer_prefix"] == "kitty0."
+
+
+def test_the_list_layer_and_the_layer_prefix_can_be_chosen() -> None:
+    dumped = dump_settings(
+        REDIS_URL="redis://cache.example.org:6379/4",
+        KITTY_CHANNEL_LAYER="lists",
+        KITTY_CHANNEL_PREFIX="league.",
+    )
     assert dumped["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert dumped["layer_prefix"] == "league."
+    assert dump_settings(REDIS_URL="redis://cache.example.org:6379/4")["layer_prefix"] == "kitty4."
+
+
+def test_an_unknown_channel_layer_is_a_start_up_error() -> None:
+    result = run_python(
+        ["-c", DUMP_SETTINGS], REDIS_URL="redis://r:6379/0", KITTY_CHANNEL_LAYER="x"
+    )
+    assert result.returncode != 0
+    assert "KITTY_CHANNEL_LAYER='x'" in result.stderr
 
 
 def test_production_passes_check_deploy_without_warnings() -> None:

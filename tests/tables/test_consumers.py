@@ -7,6 +7,7 @@ import os
 import uuid
 from typing import TYPE_CHECKING, Any
 
+import channels.consumer
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -17,6 +18,7 @@ from django.test import Client
 
 from config.asgi import application
 from engine.tables import notify, services
+from engine.tables.consumers import own_screen
 from engine.tables.models import ActionLog, LiveTable
 from tests.factories import MembershipFactory, UserFactory
 from tests.tables.helpers import state, table_with
@@ -194,16 +196,20 @@ async def test_reconnecting_sends_the_same_state_and_presence_is_counted() -> No
 
 
 @pytest.mark.redis
-async def test_an_action_travels_through_the_redis_layer(settings: Settings) -> None:
+@pytest.mark.parametrize(
+    "backend",
+    ["channels_redis.pubsub.RedisPubSubChannelLayer", "channels_redis.core.RedisChannelLayer"],
+)
+async def test_an_action_travels_through_the_redis_layer(settings: Settings, backend: str) -> None:
     prefix = f"kitty-test-{uuid.uuid4().hex[:8]}"
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": backend,
             "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "prefix": prefix},
         }
     }
     layer = get_channel_layer()
-    assert type(layer).__name__ == "RedisChannelLayer"
+    assert type(layer).__name__ == backend.rsplit(".", 1)[1]
     try:
         table, first, second, _ = await two_people_and_two_bots()
         a, a_state = await joined(table, first)
@@ -231,7 +237,7 @@ class GroupSpy:
         await self._send(group, message)
 
 
-async def test_each_seat_group_gets_only_its_seats_screen_and_spectators_the_public_one(
+async def test_one_message_per_change_and_each_socket_sends_only_its_own_seats_screen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table, first, second, watcher = await two_people_and_two_bots()
@@ -249,32 +255,59 @@ async def test_each_seat_group_gets_only_its_seats_screen_and_spectators_the_pub
         "w": await w.receive_json_from(timeout=5),
     }
     assert (received["a"]["seat"], received["b"]["seat"], received["w"]["seat"]) == (0, 1, None)
+    # One message to the table's group: a screen for each seat a person plays and the
+    # spectators'; the computers' seats get none.
+    assert [group for group, _ in spy.sent] == [notify.table_group(table.pk)]
+    message = spy.sent[0][1]
+    assert [text is not None for text in message["seats"]] == [True, True, False, False]
+    assert json.loads(message["seats"][0]) == received["a"]
+    assert json.loads(message["seats"][1]) == received["b"]
+    assert json.loads(message["public"]) == received["w"]
     hand = await database_sync_to_async(state)(table)
-    # A screen for each seat a person plays and one for the spectators; the computers'
-    # seats hear only the news.
-    screens = sorted(group for group, message in spy.sent if message["text"] is not None)
-    assert screens == sorted(
-        [notify.seat_group(table.pk, 0), notify.seat_group(table.pk, 1)]
-        + [notify.public_group(table.pk)]
-    )
-    assert sorted(group for group, message in spy.sent if message["text"] is None) == [
-        notify.seat_group(table.pk, 2),
-        notify.seat_group(table.pk, 3),
-    ]
-    for group, message in spy.sent:
-        if message["text"] is None:
-            continue
-        payload = json.loads(message["text"])
-        seat = None if group == notify.public_group(table.pk) else int(group.rsplit("-", 1)[1])
-        assert payload["seat"] == seat
-        assert payload["view"]["hand"] == (hand.view(seat)["hand"] if seat is not None else None)
+    for name, seat in (("a", 0), ("b", 1), ("w", None)):
+        sent = json.dumps(received[name])
+        assert received[name]["view"]["hand"] == (
+            hand.view(seat)["hand"] if seat is not None else None
+        )
         for other in range(4):
             if other != seat:  # nothing is played yet: no other seat's card may show
                 for card in hand.view(other)["hand"]:
-                    assert f'"{card}"' not in message["text"]
+                    assert f'"{card}"' not in sent
     for socket in (a, b, w):
         assert await socket.receive_nothing(timeout=0.2)
         await socket.disconnect()
+
+
+async def test_a_message_reaches_its_handler_without_a_trip_to_the_database_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sockets' messages do not wait behind other tables' database work to close
+    connections nothing used (the handlers' database work closes its own)."""
+    table, first, second, _ = await two_people_and_two_bots()
+    a, a_state = await joined(table, first)
+    b, _ = await joined(table, second)
+    trips: list[str] = []
+
+    async def counted() -> None:
+        trips.append("close_old_connections")
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    action = a_state["view"]["legal"][0]
+    await a.send_json_to({"type": "act", "action": action, "seq": a_state["seq"]})
+    assert (await a.receive_json_from(timeout=5))["seq"] == a_state["seq"] + 1
+    assert (await b.receive_json_from(timeout=5))["seq"] == a_state["seq"] + 1
+    assert trips == []
+    for socket in (a, b):
+        await socket.disconnect()
+
+
+def test_a_socket_sends_the_screen_of_the_seat_its_user_plays_at_that_seq() -> None:
+    event = {"seated": [7, None, 9, 7], "seats": ["seven", None, "nine", "seven again"]}
+    event["public"] = "everyone"
+    assert own_screen(event, 7) == "seven"
+    assert own_screen(event, 9) == "nine"
+    assert own_screen(event, 8) == "everyone"  # left the table, or never sat: a spectator
+    assert own_screen(event, None) == "everyone"
 
 
 async def test_an_older_screen_arriving_late_is_dropped() -> None:
@@ -288,17 +321,20 @@ async def test_an_older_screen_arriving_late_is_dropped() -> None:
             for s in table.seats.select_related("player").order_by("index")
         ]
     )()
+
+    def message(screen: dict[str, Any]) -> dict[str, Any]:
+        seats = [json.dumps(screen)] + [None] * 3
+        return {"type": notify.STATE, "seq": screen["seq"], "seated": seated, "seats": seats}
+
     late = {**a_state, "seq": a_state["seq"] - 1, "own": []}
-    message = {"type": notify.STATE, "seq": late["seq"], "seated": seated, "text": json.dumps(late)}
-    await layer.group_send(notify.seat_group(table.pk, 0), message)
+    await layer.group_send(notify.table_group(table.pk), {**message(late), "public": "{}"})
     assert await a.receive_nothing(timeout=0.2)
-    same = {**message, "seq": a_state["seq"], "text": json.dumps(a_state)}
-    await layer.group_send(notify.seat_group(table.pk, 0), same)
+    await layer.group_send(notify.table_group(table.pk), {**message(a_state), "public": "{}"})
     assert await a.receive_json_from(timeout=5) == a_state
     await a.disconnect()
 
 
-async def test_a_socket_left_in_a_seat_group_gets_no_screen_of_the_next_player() -> None:
+async def test_a_socket_of_who_left_a_seat_gets_no_screen_of_the_next_player() -> None:
     """Seats change before the start: who left a seat, with the page still open, must not
     be sent the screen of the person who sits down there."""
 
@@ -317,7 +353,7 @@ async def test_a_socket_left_in_a_seat_group_gets_no_screen_of_the_next_player()
     assert a_state["seat"] == 0
     await database_sync_to_async(services.seat_leave)(table_id=table.pk, player=leaver_player)
     left = await a.receive_json_from(timeout=5)
-    assert left["seat"] is None  # rebuilt from the database: a spectator now
+    assert left["seat"] is None  # the spectators' screen: not a player any more
     n, _ = await joined(table, newcomer)
     await database_sync_to_async(services.seat_take)(
         table_id=table.pk, index=0, player=newcomer_player

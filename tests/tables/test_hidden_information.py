@@ -192,7 +192,7 @@ async def settled(table: LiveTable, after: int) -> tuple[int, int, str, int | No
 
 
 class GroupSpy:
-    """Every message this process sends to a table's groups (``engine.tables.fanout``, through
+    """Every message this process sends to a table's group (``engine.tables.fanout``, through
     whichever channel layer the settings name)."""
 
     def __init__(self) -> None:
@@ -204,20 +204,20 @@ class GroupSpy:
         await self._send_all(layer, sends)
 
     def screens(self, table: LiveTable) -> dict[int, list[Received]]:
-        """The screens sent to the table's groups, by the seat of the group (the spectators'
-        as ``SPECTATOR``): what any socket listening there could get."""
-        groups = {notify.seat_group(table.pk, index): index for index in range(4)}
-        groups[notify.public_group(table.pk)] = SPECTATOR
+        """The screens of the table's messages, by the seat each was built for (the
+        spectators' as ``SPECTATOR``): what a socket of that seat could send its browser."""
         screens: dict[int, list[Received]] = {}
         for group, message in self.sent:
-            if message.get("text") is None:
-                continue
-            seat = groups[group]
-            payload = json.loads(message["text"])
-            assert payload["seat"] == (None if seat == SPECTATOR else seat), group
-            screens.setdefault(seat, []).append(
-                Received(seat, payload["hand"], payload["seq"], _text(payload), group)
-            )
+            assert group == notify.table_group(table.pk)
+            parts = [*enumerate(message["seats"]), (SPECTATOR, message["public"])]
+            for seat, text in parts:
+                if text is None:
+                    continue
+                payload = json.loads(text)
+                assert payload["seat"] == (None if seat == SPECTATOR else seat), group
+                screens.setdefault(seat, []).append(
+                    Received(seat, payload["hand"], payload["seq"], _text(payload), group)
+                )
         return screens
 
 
@@ -281,7 +281,7 @@ async def test_no_seat_receives_a_card_it_may_not_see(
     monkeypatch.setattr(fanout, "group_send_all", spy.group_send_all)
     table, seats = await play(game_id, hands, seed)
     await database_sync_to_async(_history_pages)(table, seats)
-    # What entered each group is checked like what each socket received.
+    # Each seat's part of the table's messages is checked like what its socket received.
     screens = spy.screens(table)
     for seat in seats:
         seat.received.extend(screens.get(seat.seat, []))
