@@ -62,7 +62,7 @@ def test_a_director_scores_a_sheet_and_reads_the_standings_in_french(
     page.locator("#id_bid").press("Enter")
     expect(page.locator("#line-1")).to_contain_text("faite")
     expect(page.locator("#sheet-notice")).to_have_text("Ligne 1 ajoutée.")
-    expect(page.get_by_role("columnheader", name="Donneur")).to_be_visible()
+    expect(page.get_by_role("columnheader", name="Donneur", exact=True)).to_be_visible()
     assert_member_page(page)
 
     # The public standings of the demo league night, in French.
