@@ -29,7 +29,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy
 
 from club.accounts import account_create
@@ -143,8 +143,11 @@ def invitation_send(
     invitation.save()
     link = site_url(reverse("invitation_accept", args=[token]))
     context = {"club": club, "player": player, "by": by, "link": link, "days": days}
-    body = render_to_string("club/emails/invitation.txt", context)
-    send_mail(header_text(SUBJECT.format(club=club.name)), body, None, [email])
+    # In the language of the player invited (their profile's, English until they choose).
+    with translation.override(player.language):
+        body = render_to_string("club/emails/invitation.txt", context)
+        subject = header_text(SUBJECT.format(club=club.name))
+    send_mail(subject, body, None, [email])
     return invitation, link
 
 

@@ -9,6 +9,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from club.invitations import invitation_send
 from club.language import SESSION_KEY
 from club.models import Player
 from notices.models import NoticeKind
@@ -134,3 +135,13 @@ def test_a_notice_goes_out_in_its_readers_language() -> None:
     assert "les appariements de la ronde 1" in email.subject
     assert "Bonjour" in email.body
     assert "Pour ne plus recevoir ces courriels" in email.body
+
+
+def test_an_invitation_goes_out_in_the_invited_players_language() -> None:
+    membership = MembershipFactory.create(player__language="fr")
+    invitation_send(
+        club=membership.club, player=membership.player, email="bea@example.org", by=None
+    )
+    email = mail.outbox[-1]
+    assert email.subject == f"{membership.club.name} vous invite sur Kitty"
+    assert "Ouvrez ce lien" in email.body
