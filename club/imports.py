@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from club.models import Club, Membership, Player
 from club.services import refresh_member_count_on_commit
-from engine.rules.words import counted
+from club.wording import counted
 
 COLUMNS = ("name", "email", "role")
 MAX_BYTES = 1_000_000

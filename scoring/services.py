@@ -18,8 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from club.models import Club, Membership, Partnership, Player, RuleSet
+from club.wording import numbered
 from engine.rules import GAME_NAMES, Game, RulesError, get_game
-from engine.rules.words import numbered
 from scoring import engine_bridge as bridge
 from scoring import linestore as store
 from scoring.doubleentry import doubleentry_compare

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from club import services as club_services
 from club.models import Membership, Partnership, Player
-from engine.rules.words import counted
+from club.wording import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for
 from tournaments.models import (

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy
 
 from club.models import Club, RuleSet
-from engine.rules.words import counted
+from club.wording import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for, tiebreaks_clean
 from tournaments.models import (

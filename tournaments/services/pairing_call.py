@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext_lazy
 
-from engine.rules.words import counted
+from club.wording import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout
 from tournaments.models import Bye, Entrant, Event, EventFormat, PlayerRating, RoundStatus, Seating

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from engine.rules.words import counted
+from club.wording import counted
 from scoring.models import SheetStatus
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout, game_of, layout_for
