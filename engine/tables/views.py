@@ -27,6 +27,7 @@ from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from engine.tables.errors import TableError
 from engine.tables.forms import TableForm
 from engine.tables.models import LiveTable, TableStatus
+from engine.tables.page_words import table_script_words
 
 #: What a director may do to a started table from its page (each checks the director itself).
 DIRECTOR_OPS = {
@@ -130,6 +131,7 @@ def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpRespons
         may_direct=may_direct,
         stalled=may_direct and selectors.table_stalled(table),
         presence_seconds=settings.KITTY_TABLE_PRESENCE_SECONDS,
+        script_words=table_script_words(),
     )
     return render(request, "tables/table.html", context)
 
