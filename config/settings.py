@@ -231,6 +231,9 @@ KITTY_TABLE_PRESENCE_SECONDS = env_int("KITTY_TABLE_PRESENCE_SECONDS", default=3
 # KITTY_TABLE_TIMERS: with eager Celery (no broker), online tables run their turn clocks and
 # grace times on timer threads of the web process. 0 turns them off (tests run them by hand).
 KITTY_TABLE_TIMERS = env_bool("KITTY_TABLE_TIMERS", default=True)
+# KITTY_TABLE_QUIET_MINUTES: a table of a published round whose game is on and that has
+# entered no hand for this long is pointed out on the director's round page (10).
+KITTY_TABLE_QUIET_MINUTES = env_int("KITTY_TABLE_QUIET_MINUTES", default=10)
 
 if REDIS_URL:
     CHANNEL_LAYERS: dict[str, dict[str, Any]] = {

@@ -8,7 +8,14 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scoring.models import HandLine, LineRevision, Scoresheet, SheetUnlock, TableCode
+from scoring.models import (
+    FlagCleared,
+    HandLine,
+    LineRevision,
+    Scoresheet,
+    SheetUnlock,
+    TableCode,
+)
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -32,6 +39,11 @@ class SheetUnlockInline(ReadOnlyInline):
     fields = ["at", "by", "reason"]
 
 
+class FlagClearedInline(ReadOnlyInline):
+    model = FlagCleared
+    fields = ["flagged_at", "flag_note", "at", "by", "reason"]
+
+
 class TableCodeInline(ReadOnlyInline):
     model = TableCode
     fields = ["code", "issued_at", "issued_by", "revoked_at"]
@@ -42,7 +54,7 @@ class ScoresheetAdmin(admin.ModelAdmin):
     list_display = ["__str__", "club", "game", "status", "flagged_at", "created"]
     list_filter = ["status", "game", "club"]
     search_fields = ["title", "club__name"]
-    inlines = [HandLineInline, SheetUnlockInline, TableCodeInline]
+    inlines = [HandLineInline, SheetUnlockInline, TableCodeInline, FlagClearedInline]
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

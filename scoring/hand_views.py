@@ -19,7 +19,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
 from club.models import Club
@@ -48,15 +48,16 @@ def _seats(view: SheetView) -> list[dict[str, Any]]:
 
 def _recent(lines: list[HandLine], view: SheetView, game: Game) -> list[dict[str, Any]]:
     columns = lineform.line_columns(game, view.side_labels)
-    return [
-        {
-            "number": line.number,
-            "text": lineform.line_text(line.line, columns),
-            "result": lineform.result_word(line.made),
-            "totals": list(zip(view.side_labels, line.scores_after, strict=True)),
-        }
-        for line in reversed(lines[-RECENT:])
-    ]
+    recent = []
+    for line in reversed(lines[-RECENT:]):
+        totals = ", ".join(
+            f"{label} {total}"
+            for label, total in zip(view.side_labels, line.scores_after, strict=True)
+        )
+        text = lineform.line_text(line.line, columns)
+        result = lineform.result_word(line.made)
+        recent.append({"number": line.number, "summary": f"{text} · {result} · {totals}"})
+    return recent
 
 
 def hand_context(
@@ -110,7 +111,36 @@ def hand_context(
         "add_url": reverse("sheet_hand", args=args),
         "check_url": reverse("sheet_line_check", args=args),
         "sheet_url": reverse("sheet_entry", args=args),
+        "lines_url": reverse("sheet_hand_lines", args=args),
     }
+
+
+def sheet_news(sheet: Scoresheet, since: str) -> dict[str, Any]:
+    """What another phone on the same table needs to catch up with the sheet: nothing when
+    it already shows the sheet's ``revision`` (``since``), else the totals, the last hands,
+    and the next hand's number and dealer. The page asks for this every few seconds."""
+    if lineform.whole_number(since) == sheet.revision:
+        return {"revision": sheet.revision, "changed": False}
+    lines = sheet_lines(sheet=sheet, for_display=True)
+    view = sheet_view(sheet=sheet, lines=lines)
+    return {
+        "revision": sheet.revision,
+        "changed": True,
+        "totals": view.totals,
+        "recent": _recent(lines, view, view.game),
+        "next_number": view.next_number,
+        "next_dealer": view.next_dealer + 1 if view.next_dealer is not None else None,
+        "is_over": view.is_over,
+        "is_locked": sheet.is_locked,
+    }
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def hand_lines(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
+    """``sheet_news`` of the club's sheet, for its hand-by-hand page."""
+    sheet = scoresheet_get(club=club, pk=sheet_id)
+    return JsonResponse(sheet_news(sheet, request.GET.get("since", "")))
 
 
 def _added_json(line: HandLine) -> dict[str, Any]:

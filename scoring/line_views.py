@@ -137,8 +137,8 @@ def line_delete(request: HttpRequest, club: Club, sheet_id: int, number: int) ->
 @require_GET
 @club_required(Capability.VIEW)
 def history(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
-    """Every change of the sheet's lines (of one line number with ``?line=``), the unlocks
-    and the double-entry resolutions: who, when, before and after."""
+    """Every change of the sheet's lines (of one line number with ``?line=``), the unlocks,
+    the double-entry resolutions and the table flags cleared: who, when, before and after."""
     sheet = scoresheet_get(club=club, pk=sheet_id)
     view = sheet_view(sheet=sheet)
     columns = lineform.line_columns(view.game, view.side_labels)
@@ -169,5 +169,6 @@ def history(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
         "actions": LineRevision.Action,
         "unlocks": sheet.unlocks.select_related("by"),
         "resolutions": sheet.resolutions.select_related("by"),
+        "flags": sheet.flags.select_related("by"),
     }
     return render(request, "scoring/history.html", context)

@@ -387,6 +387,26 @@ class SheetUnlock(Audited):
         return f"{self.sheet} unlocked"
 
 
+class FlagCleared(Audited):
+    """A director dealt with a flagged sheet (a table's sides disagreed) and cleared the flag:
+    what the flag said, when it was raised, and what the director wrote."""
+
+    sheet = models.ForeignKey(
+        Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="flags"
+    )
+    flagged_at = models.DateTimeField("flagged")
+    flag_note = models.CharField("flag", max_length=200, blank=True)
+    reason = models.CharField("what was done", max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = "flag cleared"
+        verbose_name_plural = "flags cleared"
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.sheet}: flag cleared"
+
+
 class Resolution(Audited):
     """A director's choice between the two entries for one differing line."""
 

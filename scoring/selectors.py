@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, JSONField, OuterRef, QuerySet, Subquery
+from django.db.models import Count, JSONField, Max, OuterRef, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
@@ -177,3 +178,24 @@ def status_counts(*, club: Club) -> dict[str, int]:
     for row in rows:
         counts[row["status"]] = row["n"]
     return counts
+
+
+@dataclass(frozen=True)
+class SheetProgress:
+    """How far a sheet's entry has come: live lines and when the last one was entered."""
+
+    hands: int
+    last_at: datetime.datetime | None
+
+
+def sheets_progress(*, sheet_ids: list[int]) -> dict[int, SheetProgress]:
+    """``SheetProgress`` of each sheet in ``sheet_ids`` (one query); a sheet without a line
+    is left out. The director's round page reads this every few seconds."""
+    rows = (
+        HandLine.objects.live()
+        .filter(sheet_id__in=sheet_ids, entry=Entry.PRIMARY)
+        .order_by()
+        .values("sheet_id")
+        .annotate(hands=Count("pk"), last_at=Max("created"))
+    )
+    return {row["sheet_id"]: SheetProgress(row["hands"], row["last_at"]) for row in rows}

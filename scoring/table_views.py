@@ -27,9 +27,16 @@ from club.permissions import Capability, club_required, public_view
 from club.sign_in_throttle import client_address
 from scoring import entrypage, lineform, services, tablecodes
 from scoring.errors import ScoringError
-from scoring.hand_views import added_answer, hand_context, pad_reader, refused_json, wants_json
+from scoring.hand_views import (
+    added_answer,
+    hand_context,
+    pad_reader,
+    refused_json,
+    sheet_news,
+    wants_json,
+)
 from scoring.models import TableCode
-from scoring.selectors import scoresheet_get, sheet_view
+from scoring.selectors import SheetView, scoresheet_get, sheet_view
 
 SESSION_KEY = "kitty_table"
 SHEET_UNKNOWN = gettext_lazy("This phone enters the sheet of its table code only.")
@@ -43,6 +50,7 @@ CODE_WITHDRAWN = gettext_lazy(
 FLAGGED = gettext_lazy(
     "The director was told that the sides disagree; they will come to the table."
 )
+FLAG_CLEARED = gettext_lazy("The flag is cleared; the sheet's history keeps what the table said.")
 
 
 def _open(request: HttpRequest, code: str) -> TableCode:
@@ -52,7 +60,11 @@ def _open(request: HttpRequest, code: str) -> TableCode:
         ScoringError: ``code_throttled`` (429) or a ``TableCodeRefused``.
     """
     address = client_address(request)
-    if tablecodes.guesses_locked(address):
+    held = request.session.get(SESSION_KEY) or {}
+    # A hall's phones share one address: wrong codes typed at other tables do not lock out a
+    # phone that has already opened its own (guessing needs a code the phone did not have).
+    opened = bool(held.get("code")) and held.get("code") == tablecodes.code_normal(code)
+    if not opened and tablecodes.guesses_locked(address):
         raise tablecodes.guesses_refusal()
     try:
         table_code = tablecodes.tablecode_open(code=code)
@@ -61,9 +73,10 @@ def _open(request: HttpRequest, code: str) -> TableCode:
             tablecodes.guess_failed(address)
         request.session.pop(SESSION_KEY, None)
         raise
-    held = request.session.get(SESSION_KEY) or {}
     phone = held.get("phone") or secrets.token_hex(3)
-    request.session[SESSION_KEY] = {"sheet": table_code.sheet_id, "phone": phone}
+    remembered = {"sheet": table_code.sheet_id, "code": table_code.code, "phone": phone}
+    if held != remembered:  # the page asks every few seconds: write the session only once
+        request.session[SESSION_KEY] = remembered
     return table_code
 
 
@@ -93,6 +106,28 @@ def table_start(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/table_start.html", {"code": ""})
 
 
+def sides_at_table(view: SheetView) -> tuple[str, str]:
+    """(the side that enters, the sides that confirm), named as the phone says them.
+
+    As with a Bridgemate, the first seat's side holds the phone and enters the hands; the
+    side that did not enter agrees to the totals at the end. A side is named by its label,
+    and by who sits there when the label does not say it already ("Smith & Jones")."""
+
+    def named(side: int) -> str:
+        label = view.side_labels[side]
+        names = [
+            name
+            for name, seat_side in zip(view.seat_names, view.seat_sides, strict=True)
+            if seat_side == side and not name.startswith("Seat ")
+        ]
+        who = " & ".join(names)
+        return label if not who or who == label else f"{label} ({who})"
+
+    first = view.seat_sides[0] if view.seat_sides else 0
+    others = [named(side) for side in range(len(view.side_labels)) if side != first]
+    return named(first), " and ".join(others)
+
+
 def _page(
     request: HttpRequest,
     table_code: TableCode,
@@ -103,10 +138,14 @@ def _page(
     sheet = table_code.sheet
     context = hand_context(request, sheet.club, sheet, data=data, error=error)
     view = context["view"]
+    entering, confirming = sides_at_table(view)
     context.update(
+        entering=entering,
+        confirming=confirming,
         can_enter=not sheet.is_locked and not context["table_playing"] and not view.is_over,
         add_url=reverse("table_entry", args=[table_code.code]),
         check_url=reverse("table_check", args=[table_code.code]),
+        lines_url=reverse("table_lines", args=[table_code.code]),
         sheet_url="",
         table_code=table_code,
         can_confirm=view.is_over and not sheet.is_locked,
@@ -180,6 +219,18 @@ def table_check(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "scoring/sheet_entry.html#check", context)
 
 
+@public_view
+@require_GET
+def table_lines(request: HttpRequest, code: str) -> HttpResponse:
+    """``sheet_news`` of the table's sheet: another phone at the table follows the lines
+    added by the first. A code that no longer opens the sheet is refused as JSON."""
+    try:
+        table_code = _open(request, code)
+    except ScoringError as error:
+        return refused_json_plain(error)
+    return JsonResponse(sheet_news(table_code.sheet, request.GET.get("since", "")))
+
+
 @require_http_methods(["GET", "POST"])
 @club_required(Capability.DIRECT)
 def sheet_table_code(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
@@ -206,6 +257,23 @@ def sheet_table_code(request: HttpRequest, club: Club, sheet_id: int) -> HttpRes
         "here": "table_code",
     }
     return render(request, "scoring/table_code.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def sheet_flag_clear(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
+    """The director dealt with a table's disagreement: the flag goes, the history keeps it.
+    GET: the flag and its form alone (the sheet's pages show the same form under the flag)."""
+    sheet = scoresheet_get(club=club, pk=sheet_id)
+    if request.method != "POST":
+        context = {"club": club, "sheet": sheet, "view": sheet_view(sheet=sheet, lines=[])}
+        return render(request, "scoring/flag_clear.html", context)
+    with refusal_message(request):
+        tablecodes.sheet_flag_clear(
+            sheet=sheet, by=acting_user(request), reason=request.POST.get("reason", "")
+        )
+        messages.success(request, FLAG_CLEARED)
+    return redirect(reverse("sheet_entry", args=[club.slug, sheet.pk]))
 
 
 def table_url(request: HttpRequest, code: TableCode) -> str:

@@ -3,8 +3,9 @@
 A code opens one sheet's hand-by-hand page and nothing else. It is issued when a round is
 published (``tournaments.services.publish``) or by a director on any sheet; reissuing revokes
 the code before. Access ends when the code is revoked or the sheet is confirmed (a round
-closes once all its sheets are confirmed). Each line a table adds names the code and the
-phone's session in its history, beside the director's corrections.
+closes once all its sheets are confirmed), or when the director finishes the event. Each
+line a table adds names the code and the phone's session in its history, beside the
+director's corrections.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.rules import Game
 from scoring import linestore as store
 from scoring.errors import ScoringError, SheetLocked
 from scoring.models import (
+    FlagCleared,
     HandLine,
     LineRevision,
     Scoresheet,
@@ -53,6 +55,7 @@ TOO_MANY_GUESSES = gettext_lazy(
 )
 # Kept on the sheet (its history, its flag) as written, whatever the reader's language.
 TABLE_SOURCE = "table {code}, phone {phone}"
+NOT_FLAGGED = "This sheet is not flagged: there is nothing to clear."
 DISAGREED = "The other side disagreed at the table (table {code}, phone {phone})."
 
 
@@ -102,6 +105,13 @@ def tablecode_revoke(*, sheet: Scoresheet) -> int:
     if not revoked:
         raise ScoringError("no_code", NO_LIVE_CODE)
     return revoked
+
+
+def tablecodes_close(*, sheet_ids: list[int]) -> int:
+    """Withdraw the live codes of these sheets (their event is closed): the tables' phones
+    are refused from now on, confirmed or not. Returns how many were live."""
+    live = TableCode.objects.live().filter(sheet_id__in=sheet_ids)
+    return live.update(revoked_at=timezone.now())
 
 
 def tablecode_live(*, sheet: Scoresheet) -> TableCode | None:
@@ -177,6 +187,32 @@ def sheet_flag(*, code: TableCode, phone: str) -> Scoresheet:
     sheet.flag_note = DISAGREED.format(code=code.code, phone=phone)
     sheet.save(update_fields=["flagged_at", "flag_note", "updated"])
     return sheet
+
+
+@transaction.atomic
+def sheet_flag_clear(*, sheet: Scoresheet, by: AbstractBaseUser | None, reason: str) -> FlagCleared:
+    """The director has dealt with the table's disagreement (corrected the sheet, or found
+    it right): the flag goes, and the sheet's history keeps what it said and who cleared it.
+
+    Raises:
+        ScoringError: ``not_flagged`` (409), the sheet has no flag (cleared meanwhile).
+    """
+    sheet = store.sheet_lock(sheet)
+    if sheet.flagged_at is None:
+        error = ScoringError("not_flagged", NOT_FLAGGED)
+        error.status = 409
+        raise error
+    cleared = FlagCleared.objects.create(
+        sheet=sheet,
+        by=store.author(by),
+        flagged_at=sheet.flagged_at,
+        flag_note=sheet.flag_note,
+        reason=reason.strip()[:300],
+    )
+    sheet.flagged_at = None
+    sheet.flag_note = ""
+    sheet.save(update_fields=["flagged_at", "flag_note", "updated"])
+    return cleared
 
 
 # --- Guessing codes -------------------------------------------------------------------------

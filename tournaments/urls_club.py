@@ -30,6 +30,7 @@ urlpatterns = [
     ),
     path(f"{EVENT}rounds/pair/", views_rounds.round_pair_view, name="round_pair"),
     path(ROUND, views_rounds.round_detail, name="round_detail"),
+    path(f"{ROUND}live/", views_rounds.round_live_view, name="round_live"),
     path(f"{ROUND}swap/", views_rounds.round_swap, name="round_swap"),
     path(f"{ROUND}publish/", views_rounds.round_publish_view, name="round_publish"),
     path(f"{ROUND}discard/", views_rounds.round_discard_view, name="round_discard"),

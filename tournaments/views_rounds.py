@@ -23,7 +23,7 @@ from club.models import Club
 from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required
 from club.views import HtmxHttpRequest
-from tournaments import round_display, selectors
+from tournaments import round_display, round_live, selectors
 from tournaments.errors import TournamentError
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, RoundStatus
@@ -73,16 +73,39 @@ def round_pair_view(request: HttpRequest, club: Club, event_id: int) -> HttpResp
 def round_detail(
     request: HttpRequest, club: Club, event_id: int, round_number: int
 ) -> HttpResponse:
-    """One round: every table with its seats, first dealer, scoresheet and the reasons."""
+    """One round: every table with its seats, first dealer, scoresheet and the reasons; once
+    published, how far each table's game has come (``round_live``)."""
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        _round_context(request, club, event_id, round_number),
+    )
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def round_live_view(
+    request: HttpRequest, club: Club, event_id: int, round_number: int
+) -> HttpResponse:
+    """The round page's tables again, as they stand now: the page asks for this part every
+    few seconds while its tables score themselves."""
+    context = _round_context(request, club, event_id, round_number)
+    return render(request, "tournaments/round_detail.html#live", context)
+
+
+def _round_context(
+    request: HttpRequest, club: Club, event_id: int, round_number: int
+) -> dict[str, object]:
     event = selectors.event_get(club=club, event_id=event_id)
     round_ = selectors.round_get(event=event, number=round_number)
-    context = {
+    view = round_display.round_view(round_=round_, kind=event.entrant_kind)
+    return {
         "club": club,
         "event": event,
-        "view": round_display.round_view(round_=round_, kind=event.entrant_kind),
+        "view": view,
+        "live": round_live.round_live(view=view),
         "can_direct": Capability.DIRECT in getattr(request, "club_capabilities", ()),
     }
-    return render(request, "tournaments/round_detail.html", context)
 
 
 @require_http_methods(["GET", "POST"])

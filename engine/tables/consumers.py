@@ -11,7 +11,8 @@ plays the seat of the group (seats change before the start), nothing from it is 
 connection moves to its seat's group and builds its screen from the database. The one message
 a client sends is ``{"type": "act", "action": "<notation>", "seq": n}`` (besides ``{"type":
 "here"}`` every ``KITTY_TABLE_PRESENCE_SECONDS``, which keeps its seat present, and
-``{"type": "state"}``); anything wrong with it
+``{"type": "state"}``, and ``{"type": "take_back"}`` from a player the computer played for
+while away); anything wrong with it
 is answered with ``{"type": "refused", "code", "message"}`` and changes nothing. Reconnecting is
 connecting again: the current state is sent on connect.
 
@@ -41,7 +42,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils.translation import gettext_lazy
 
 from engine.tables import notify, selectors, services
-from engine.tables.errors import ActionRefused
+from engine.tables.errors import ActionRefused, TableError
 from engine.tables.models import ActionLog
 
 logger = logging.getLogger(__name__)
@@ -199,6 +200,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.act(content)
         elif kind == "here":
             await self.here()
+        elif kind == "take_back":
+            await self.take_back()
         else:
             await self.refuse("bad_message", UNKNOWN_TYPE)
 
@@ -209,6 +212,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(services.seat_here)(
                 table_id=self.table_id, index=self.seat
             )
+
+    async def take_back(self) -> None:
+        """The player back from being away plays their seat again (the computer stops)."""
+        try:
+            await database_sync_to_async(services.seat_take_back)(
+                table_id=self.table_id, user=self.user
+            )
+        except TableError as error:
+            await self.refuse(error.code, error.message)
 
     async def act(self, content: dict[str, Any]) -> None:
         action, seq = content.get("action"), content.get("seq")

@@ -34,6 +34,7 @@ from engine.tables import live, notify, selectors
 from engine.tables.bot_moves import DEFAULT_BOT, bot_action
 from engine.tables.errors import ActionRefused, TableError
 from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
+from engine.tables.summary import MadeFor
 from scoring.services import handline_add, scoresheet_confirm
 
 if TYPE_CHECKING:
@@ -228,19 +229,25 @@ def table_act(
         )
         if hand.is_over:
             hand, hand_id = _hand_finish(table, hand_id, hand, user)
-        acted = after_write(table, hand, hand_id, seats)
+        made = MadeFor(table.seq, seat, str(parsed), str(actor))
+        acted = after_write(table, hand, hand_id, seats, made)
         table.save(update_fields=["seq", "hand_number", "status", "finished_at", "clock_due_at"])
         return acted
 
 
 def after_write(
-    table: LiveTable, hand: Hand, hand_id: int, seats: Sequence[TableSeat] = ()
+    table: LiveTable,
+    hand: Hand,
+    hand_id: int,
+    seats: Sequence[TableSeat] = (),
+    made: MadeFor | None = None,
 ) -> Acted:
     """Work out who acts next and arrange, for after the commit: caching the new state,
     telling the sockets, and the computer's move. Sets ``table.clock_due_at`` (the caller
     saves it): when the person to act runs out of time, if the table has a clock. ``seats``:
     the table's seats with their players when already read under the lock (the sockets'
-    screens are then built from them and ``table`` without reading either again)."""
+    screens are then built from them and ``table`` without reading either again); ``made``:
+    the action just played, told to its seat's player when the computer made it."""
     to_act = None if table.is_finished else hand.to_act
     bot_to_act = False
     if to_act is not None:
@@ -250,7 +257,7 @@ def after_write(
     table.clock_due_at = timezone.now() + timedelta(seconds=table.turn_seconds) if clocked else None
     acted = Acted(table.pk, table.seq, table.hand_number, to_act, bot_to_act, table.is_finished)
     after = hand.copy()
-    snapshot = selectors.Snapshot(table, list(seats), after) if seats else None
+    snapshot = selectors.Snapshot(table, list(seats), after, made) if seats else None
     transaction.on_commit(partial(_committed, acted, after, hand_id, table.turn_seconds, snapshot))
     return acted
 

@@ -2,34 +2,42 @@
 
 A player's open table pages are counted on their seat; one not heard of lately is counted
 gone by the watchdog (``seats_gone_sweep``). A player away past the table's grace time is
-played for by the computer until they return.
+played for by the computer until they take their seat back (``seat_take_back``): coming back
+in the middle of a trick, they first see where the game is, then choose to play on, rather
+than find a turn already running on the clock.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import partial
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
 
 from engine.tables import live, notify, selectors
 from engine.tables.bot_moves import DEFAULT_BOT
+from engine.tables.errors import TableError, TableStateRefused
 from engine.tables.models import TableSeat, TableStatus
-from engine.tables.play import changed, locked, seat_row
+from engine.tables.play import after_write, changed, locked, seat_row
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+
+NOT_SEATED = "You play no seat at this table: there is nothing to take back."
+NOT_AWAY = "You are playing your seat already: the computer plays for nobody here."
+NOT_PLAYING_NOW = "The game at this table is not being played now ({status})."
 
 
 @transaction.atomic
 def seat_connected(*, table_id: int, index: int) -> None:
-    """A player opened the table page: counted as present, and back from being away."""
+    """A player opened the table page: counted as present. A computer playing for them goes
+    on until they take the seat back (``seat_take_back``)."""
     seat = TableSeat.objects.select_for_update().get(table_id=table_id, index=index)
-    was_away = seat.bot_playing
     seat.connections += 1
     seat.last_seen = timezone.now()
-    seat.bot_playing = False
-    seat.save(update_fields=["connections", "last_seen", "bot_playing"])
-    if was_away:
-        transaction.on_commit(partial(notify.broadcast, table_id))
+    seat.save(update_fields=["connections", "last_seen"])
 
 
 @transaction.atomic
@@ -84,15 +92,48 @@ def seat_away_check(*, table_id: int, index: int, now: datetime | None = None) -
 def seat_here(*, table_id: int, index: int) -> None:
     """A player's open table page says it is still there (every
     ``KITTY_TABLE_PRESENCE_SECONDS``): the seat stays present. A page counted gone by the
-    watchdog meanwhile is counted again, and the player is back from being away."""
+    watchdog meanwhile is counted again (a computer that took over meanwhile plays on until
+    the player takes the seat back)."""
     seat = TableSeat.objects.select_for_update().get(table_id=table_id, index=index)
-    was_away = seat.bot_playing
     seat.last_seen = timezone.now()
     seat.connections = max(seat.connections, 1)
-    seat.bot_playing = False
-    seat.save(update_fields=["connections", "last_seen", "bot_playing"])
-    if was_away:
-        transaction.on_commit(partial(notify.broadcast, table_id))
+    seat.save(update_fields=["connections", "last_seen"])
+
+
+def seat_take_back(*, table_id: int, user: AbstractBaseUser) -> int:
+    """The player back from being away plays their seat again: the computer stops playing
+    it, and their turn, if it is theirs, gets a whole new clock. Returns the seat.
+
+    Raises:
+        TableError: ``not_seated`` (``user`` plays no seat here), ``not_away`` (nobody
+            plays for them), ``not_playing`` (the game is not being played: 409).
+    """
+    with transaction.atomic():
+        table = locked(table_id)
+        seats = list(table.seats.select_related("player").order_by("index"))
+        index = selectors.seat_in(seats, user)
+        if index is None:
+            raise TableError("not_seated", NOT_SEATED)
+        if table.status not in (TableStatus.PLAYING, TableStatus.PAUSED):
+            raise TableStateRefused(
+                "not_playing", NOT_PLAYING_NOW.format(status=table.get_status_display())
+            )
+        seat = seats[index]
+        if not seat.bot_playing:
+            raise TableError("not_away", NOT_AWAY)
+        seat.bot_playing = False
+        seat.last_seen = timezone.now()
+        seat.connections = max(seat.connections, 1)
+        seat.save(update_fields=["bot_playing", "last_seen", "connections"])
+        found = live.current(table) if table.status == TableStatus.PLAYING else None
+        if found is None:
+            changed(table)
+        else:
+            # Who acts next is worked out again (the sockets are told after the commit): the
+            # clock is the player's now, not the computer's.
+            after_write(table, *found, seats)
+            table.save(update_fields=["clock_due_at"])
+    return index
 
 
 def seats_gone_sweep(*, now: datetime | None = None) -> list[tuple[int, int]]:

@@ -8,14 +8,19 @@ the kitty step, the current and last trick, the own hand and the legal actions a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
+
+from django.utils import timezone
 
 from engine.rules import GAME_NAMES, Hand
 from engine.rules.table import seat_compass
 from engine.tables.cards import SUIT_NAMES, Card
-from engine.tables.models import LiveTable, TableSeat
+from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
 from engine.tables.naming import seat_names, seat_places
+from engine.tables.summary import MadeFor, clock_left, hand_summary, made_for_you
 
 DISCARD_TYPES = ("kitty_discard", "discard", "excess_discard")
 DISCARD_LABELS = {
@@ -95,6 +100,10 @@ class Screen:
     points: list[tuple[str, int]] = field(default_factory=list)
     result_line: str = ""
     view: dict[str, Any] | None = None
+    summary: dict[str, Any] | None = None
+    clock: int | None = None
+    made_for_you: dict[str, Any] | None = None
+    away: bool = False
 
 
 def _button_label(kind: str, text: str) -> str:
@@ -152,8 +161,15 @@ def table_screen(
     seat: int | None,
     *,
     readonly: bool = False,
+    last_hand: TableHand | None = None,
+    made: MadeFor | None = None,
+    now: datetime | None = None,
 ) -> Screen:
-    """The screen of ``seat`` (``None``: a spectator) at ``table`` showing ``hand``."""
+    """The screen of ``seat`` (``None``: a spectator) at ``table`` showing ``hand``.
+
+    ``last_hand``: the table's last finished hand, summed up when it is the one just before
+    ``hand`` (or the last of a finished game); ``made``: the last move the computer made for
+    a person (told to that person); ``now``: when the turn clock is read (default: now)."""
     view = hand.view(seat) if hand is not None else None
     to_act = view["to_act"] if view else None
     names = seat_names(seats, seat)
@@ -169,11 +185,15 @@ def table_screen(
         hand_number=table.hand_number,
         view=view,
     )
+    own = next((s for s in seats if s.index == seat), None)
+    screen.away = own is not None and own.player_id is not None and own.bot_playing
     if view is None or hand is None:
         return screen
     game = hand.game
     sides = game.seating.side_seats
     labels = [" & ".join(names[s] for s in side) for side in sides]
+    if not readonly:
+        _news(screen, table, last_hand, made, sides, labels, names, now)
     screen.phase = view["phase"]
     screen.phase_label = PHASE_LABELS.get(view["phase"], view["phase"].replace("_", " "))
     screen.to_act_name = names[to_act] if to_act is not None else ""
@@ -211,6 +231,26 @@ def table_screen(
     if screen.my_turn:
         _actions(screen, [str(a) for a in view.get("legal", [])])
     return screen
+
+
+def _news(
+    screen: Screen,
+    table: LiveTable,
+    last_hand: TableHand | None,
+    made: MadeFor | None,
+    sides: Sequence[Sequence[int]],
+    labels: list[str],
+    names: list[str],
+    now: datetime | None,
+) -> None:
+    """What just happened, for a live screen: the last hand's summary, the clock, a move
+    made for the seat."""
+    summed_up = table.hand_number if table.status == TableStatus.FINISHED else table.hand_number - 1
+    if last_hand is not None and last_hand.result and last_hand.number == summed_up:
+        screen.summary = hand_summary(last_hand.number, last_hand.result, sides, labels, names)
+    if table.status == TableStatus.PLAYING:
+        screen.clock = clock_left(table.clock_due_at, now or timezone.now())
+    screen.made_for_you = made_for_you(made, screen.seat)
 
 
 def _kitty_notes(view: dict[str, Any], names: list[str]) -> list[str]:
@@ -315,6 +355,13 @@ def screen_state(screen: Screen) -> dict[str, Any]:
       choose cards to discard (chosen by ticking them), else ``None``.
     - ``scores`` (``[{"side", "score"}]`` before the hand), ``points`` (``[{"side",
       "points"}]`` this hand, once counted), ``result`` (the hand's result as a sentence).
+    - ``summary``: the last finished hand, while the next one is played (or the game's last
+      hand), as ``engine.tables.summary.hand_summary`` gives it, else ``None``.
+    - ``clock``: ``{"seconds" (left for the seat to act), "of" (the table's turn)}`` while a
+      turn clock runs, else ``None``.
+    - ``made_for_you``: ``{"seq", "text"}`` when the computer's last move was made for this
+      seat's player (the clock ran out, or the player was away), else ``None``.
+    - ``away``: the computer plays this seat's player's turns until they take the seat back.
     """
     return {
         "v": STATE_VERSION,
@@ -363,4 +410,12 @@ def screen_state(screen: Screen) -> dict[str, Any]:
         "scores": [{"side": side, "score": score} for side, score in screen.scores],
         "points": [{"side": side, "points": points} for side, points in screen.points],
         "result": screen.result_line,
+        "summary": screen.summary,
+        "clock": (
+            {"seconds": screen.clock, "of": screen.table.turn_seconds}
+            if screen.clock is not None
+            else None
+        ),
+        "made_for_you": screen.made_for_you,
+        "away": screen.away,
     }

@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
@@ -23,8 +23,9 @@ from club.models import Club, Membership
 from club.permissions import Capability, has_capability
 from engine.rules import Hand, parse_action, words
 from engine.tables import live
-from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
+from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from engine.tables.screen import Screen, screen_state, table_screen
+from engine.tables.summary import MadeFor
 from scoring.models import HandLine
 
 HIDDEN_DISCARDS = ("kitty_discard", "discard")
@@ -58,10 +59,9 @@ def user_tables(user: AbstractBaseUser) -> QuerySet[LiveTable]:
 
 def open_tables_for(user: AbstractBaseUser) -> QuerySet[LiveTable]:
     """Tables with an empty seat in the user's clubs, not yet started."""
-    clubs = Membership.objects.filter(player__user_id=user.pk).values("club_id")
     return (
         LiveTable.objects.filter(
-            club_id__in=clubs, status__in=[TableStatus.SCHEDULED, TableStatus.OPEN]
+            club_id__in=_club_ids_of(user), status__in=[TableStatus.SCHEDULED, TableStatus.OPEN]
         )
         .filter(seats__player__isnull=True, seats__bot_name="")
         .exclude(seats__player__user_id=user.pk)
@@ -70,6 +70,54 @@ def open_tables_for(user: AbstractBaseUser) -> QuerySet[LiveTable]:
         .order_by("scheduled_at", "pk")
         .distinct()
     )
+
+
+def _club_ids_of(user: AbstractBaseUser) -> QuerySet[Membership, Any]:
+    return Membership.objects.filter(player__user_id=user.pk).values("club_id")
+
+
+def tables_to_watch(user: AbstractBaseUser) -> QuerySet[LiveTable]:
+    """Tables being played in the user's clubs where the user has no seat: theirs to watch."""
+    return (
+        LiveTable.objects.filter(club_id__in=_club_ids_of(user), status=TableStatus.PLAYING)
+        .exclude(seats__player__user_id=user.pk)
+        .select_related("club")
+        .prefetch_related("seats__player")
+        .order_by("-started_at", "pk")
+        .distinct()
+    )
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished table as the lobby lists it: its final scores and its sheet."""
+
+    table: LiveTable
+    scores: str
+    sheet_url: str
+
+
+def recent_results(user: AbstractBaseUser, limit: int = 10) -> list[Result]:
+    """The last finished tables of the user's clubs, newest first, with their final scores."""
+    last_result = (
+        TableHand.objects.filter(table=OuterRef("pk"), finished=True)
+        .order_by("-number")
+        .values("result")[:1]
+    )
+    tables = (
+        LiveTable.objects.filter(club_id__in=_club_ids_of(user), status=TableStatus.FINISHED)
+        .select_related("club")
+        .annotate(last_result=Subquery(last_result))
+        .order_by("-finished_at", "-pk")[:limit]
+    )
+    results = []
+    for table in tables:
+        result = getattr(table, "last_result", None)
+        if isinstance(result, str):
+            result = json.loads(result)
+        scores = (result or {}).get("scores_after") or []
+        results.append(Result(table, words.scores_text(scores), sheet_url(table)))
+    return results
 
 
 def seat_of(table: LiveTable, user: AnyUser) -> int | None:
@@ -125,6 +173,7 @@ class Snapshot:
     table: LiveTable
     seats: list[TableSeat]
     hand: Hand | None
+    made: MadeFor | None = None
 
 
 @dataclass(frozen=True)
@@ -183,6 +232,22 @@ class LiveShared:
     hands: list[TableHand]
     sheet_url: str
     board: dict[str, Any]
+    made: MadeFor | None = None
+
+    @property
+    def last_hand(self) -> TableHand | None:
+        return self.hands[-1] if self.hands else None
+
+
+def last_made(table: LiveTable) -> MadeFor | None:
+    """The table's last action, told to its seat's player when the computer made it."""
+    last = (
+        ActionLog.objects.filter(table=table)
+        .order_by("-seq")
+        .values_list("seq", "seat", "action", "actor")
+        .first()
+    )
+    return MadeFor(*last) if last else None
 
 
 def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShared:
@@ -193,8 +258,9 @@ def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShare
     if snapshot is None:
         board = score_board(table)
         seats, hand = seats_of(table), live.current_hand(table)
+        made = last_made(table) if table.status == TableStatus.PLAYING else None
     else:
-        table, seats, hand = snapshot.table, snapshot.seats, snapshot.hand
+        table, seats, hand, made = snapshot.table, snapshot.seats, snapshot.hand, snapshot.made
         board = (
             live.board(table, partial(score_board, table))
             if table.status == TableStatus.PLAYING
@@ -208,6 +274,18 @@ def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShare
         hands=board.hands,
         sheet_url=board.sheet_url,
         board=board.state,
+        made=made,
+    )
+
+
+def _screen(shared: LiveShared, seat: int | None) -> Screen:
+    return table_screen(
+        shared.table,
+        shared.seats,
+        shared.hand,
+        seat,
+        last_hand=shared.last_hand,
+        made=shared.made,
     )
 
 
@@ -218,7 +296,7 @@ def live_context(
     shared = shared or live_shared(table)
     return {
         "table": shared.table,
-        "screen": table_screen(shared.table, shared.seats, shared.hand, seat),
+        "screen": _screen(shared, seat),
         "lines": shared.lines,
         "hands": shared.hands,
         "sheet_url": shared.sheet_url,
@@ -246,8 +324,7 @@ def seat_payload(shared: LiveShared, seat: int | None) -> dict[str, Any]:
     legal actions...), ``view`` (the engine's view of the seat, whose ``legal`` lists the
     actions in notation) and ``board`` (the score box, ``board_state``). The page draws it
     (static/kitty/table.js); no HTML is rendered per message."""
-    table = shared.table
-    screen = table_screen(table, shared.seats, shared.hand, seat)
+    screen = _screen(shared, seat)
     return {"type": "state", **screen_state(screen), "view": screen.view, "board": shared.board}
 
 

@@ -31,6 +31,7 @@ from engine.tables.presence import (
     seat_connected,
     seat_disconnected,
     seat_here,
+    seat_take_back,
     seats_gone_sweep,
 )
 from engine.tables.seating import (
@@ -57,6 +58,7 @@ __all__ = [
     "seat_disconnected",
     "seat_here",
     "seat_leave",
+    "seat_take_back",
     "seat_take",
     "seats_fill_with_bots",
     "seats_gone_sweep",

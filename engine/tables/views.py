@@ -54,11 +54,15 @@ def _player(request: HttpRequest) -> Player | None:
 @signed_in_view
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The signed-in player's tables: where they sit, and where a seat is free."""
+    """The signed-in player's tables: where they sit (the next ones counting down to their
+    time), where a seat is free to take, tables being played to watch, and recent results."""
     user = cast(User, request.user)
     context = {
         "mine": selectors.user_tables(user),
         "open_tables": selectors.open_tables_for(user),
+        "to_watch": selectors.tables_to_watch(user),
+        "results": selectors.recent_results(user),
+        "can_sit": _player(request) is not None,
     }
     return render(request, "tables/lobby.html", context)
 

@@ -6,7 +6,10 @@
 // - "Add" keeps the hand on the phone (localStorage) first, then sends it; a hand that cannot
 //   be sent (no connection) waits and goes when the connection returns, each with the key
 //   the page made for it, so the sheet adds it exactly once even if it is sent twice;
-// - the page says what is waiting, and the totals follow each hand added.
+// - the page says what is waiting, and the totals follow each hand added;
+// - another phone on the same table follows the sheet: every few seconds it asks what changed
+//   since the revision it shows, and updates the totals, the last hands and the next hand's
+//   number (and its dealer, unless tapped) without touching what is being tapped.
 (() => {
   "use strict";
   const form = document.getElementById("hand-form");
@@ -21,6 +24,9 @@
     .map((pair) => pair.split(":")).map(([name, value]) => [name, Number(value)]);
   const sideInputs = [...form.querySelectorAll(".stepper-value")];
   let flushing = false;
+  let revision = form.dataset.revision || "";
+  let dealerTapped = false;
+  let tapped = false;
 
   const field = (name) => form.elements.namedItem(name);
   const checked = (name) => form.querySelector(`input[name="${name}"]:checked`);
@@ -165,6 +171,8 @@
       input.checked = input.name === "dealer" && Number(input.value) === next;
     });
     field("client_key").value = newKey();
+    dealerTapped = false;
+    tapped = false;
     setNumber(lastNumber() + 1);
     markBidding();
     // The check shown was the last hand's: the next one starts blank.
@@ -177,11 +185,12 @@
     }
     form.querySelectorAll(".hand-form .error").forEach((slot) => { slot.textContent = ""; });
   };
+  const showTotals = (totals) => totals.forEach((value, side) => {
+    const shown = document.getElementById(`hand-total-${side}`);
+    if (shown) shown.textContent = String(value);
+  });
   const applyAdded = (answer) => {
-    answer.totals.forEach((value, side) => {
-      const shown = document.getElementById(`hand-total-${side}`);
-      if (shown) shown.textContent = String(value);
-    });
+    showTotals(answer.totals);
     if (answer.is_over) window.location.reload();
     if (!queue.length) setNumber(answer.next_number);
   };
@@ -237,6 +246,60 @@
       flushing = false;
       showQueue(added);
     }
+    if (added) catchUp();
+  };
+
+  // --- Another phone on the same table ------------------------------------------------------
+  form.addEventListener("change", (event) => {
+    if (!event.isTrusted) return;
+    tapped = true;
+    if (event.target.name === "dealer" || event.target.name === "dealer_changed") {
+      dealerTapped = true;
+    }
+  });
+  const recentList = document.getElementById("hand-recent");
+  const showRecent = (lines) => {
+    if (!recentList) return;
+    recentList.replaceChildren(...lines.map((line) => {
+      const item = document.createElement("li");
+      const number = document.createElement("strong");
+      number.textContent = String(line.number);
+      item.append(number, ` ${line.summary}`);
+      return item;
+    }));
+    recentList.closest("section").hidden = !lines.length;
+  };
+  const catchUp = async () => {
+    if (!form.dataset.linesUrl || document.hidden) return;
+    let answer;
+    try {
+      answer = await fetch(`${form.dataset.linesUrl}?since=${encodeURIComponent(revision)}`, {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
+    } catch {
+      return; // no connection: the next try will tell
+    }
+    // The sheet was confirmed, or the table's code withdrawn: the page says so.
+    if (answer.status === 409 || answer.status === 410) window.location.reload();
+    if (!answer.ok) return;
+    const body = await answer.json().catch(() => null);
+    if (!body || !body.changed) return;
+    revision = String(body.revision);
+    showTotals(body.totals);
+    showRecent(body.recent);
+    if (queue.length || flushing) return; // this phone's own hands go first
+    if (body.is_over || body.is_locked) {
+      window.location.reload();
+      return;
+    }
+    setNumber(body.next_number);
+    if (!dealerTapped && body.next_dealer) {
+      form.querySelectorAll('input[name="dealer"]').forEach((input) => {
+        input.checked = Number(input.value) === body.next_dealer;
+      });
+      if (tapped) changed(); // the check shown follows the new dealer
+    }
   };
 
   form.addEventListener("submit", (event) => {
@@ -263,6 +326,7 @@
   });
   window.addEventListener("online", flush);
   setInterval(() => { if (queue.some((item) => !item.refused)) flush(); }, 5000);
+  setInterval(catchUp, 4000);
   showQueue();
   flush();
 })();

@@ -55,6 +55,8 @@
     return node;
   }
 
+  box.kittyEl = el;
+
   function section(id, title, children) {
     var heading = el("h2", { id: id }, [title]);
     return el("section", { className: "table-box", attrs: { "aria-labelledby": id } },
@@ -142,7 +144,7 @@
           [cardSpan(play, t("{card}, played by {name}", { card: play.spoken, name: play.name }))]);
       }));
     var children = [el("h2", { id: "picture-title", className: "visually-hidden" }, [t("The table")])]
-      .concat(state.seats.map(seatBox), [centre]);
+      .concat(state.seats.map(seatBox), [centre], state.dealt ? [lastTrick(state)] : []);
     return el("section", {
       className: "felt", id: "table-picture",
       attrs: { "aria-labelledby": "picture-title" }, data: { seats: String(state.seats.length) },
@@ -165,21 +167,26 @@
     state.notes.forEach(function (note) {
       children.push(el("p", { className: "muted kitty-note" }, [note]));
     });
+    if (state.result) { children.push(el("p", { className: "result", id: "hand-result" }, [state.result])); }
     return section("auction-title", t("Auction"), children);
   }
 
+  // The last trick, one tap away: a button in a free corner of the table picture that opens
+  // the trick over the picture, so it costs no room on a phone.
   function lastTrick(state) {
-    var children = [];
+    var children = [el("summary", { className: "button button-small" }, [t("Last trick")])];
+    var inside = [];
     if (state.last_trick.length) {
-      children.push(el("p", { className: "muted" }, [t("Won by {name}", { name: state.last_trick_winner })]));
-      children.push(el("ul", { className: "trick", id: "last-trick" }, state.last_trick.map(function (play) {
+      inside.push(el("p", { className: "muted" }, [t("Won by {name}", { name: state.last_trick_winner })]));
+      inside.push(el("ul", { className: "trick", id: "last-trick" }, state.last_trick.map(function (play) {
         return el("li", {}, [play.name + " ", cardSpan(play, t("{card}, played by {name}", { card: play.spoken, name: play.name }))]);
       })));
     } else {
-      children.push(el("p", { className: "muted" }, [t("No trick yet.")]));
+      inside.push(el("p", { className: "muted" }, [t("No trick yet.")]));
     }
-    if (state.result) { children.push(el("p", { className: "result", id: "hand-result" }, [state.result])); }
-    return section("last-title", t("Last trick"), children);
+    children.push(el("div", { className: "last-trick-body" }, inside));
+    var old = box.querySelector(".last-trick-peek");
+    return el("details", { className: "last-trick-peek", id: "last-trick-peek", open: !!(old && old.open) }, children);
   }
 
   function ownHand(state) {
@@ -264,7 +271,7 @@
   function draw(state) {
     var parts = [statusLine(state), bar(state), picture(state)];
     if (state.dealt && state.seat !== null) { parts.push(ownHand(state)); }
-    if (state.dealt) { parts.push(el("div", { className: "table-grid" }, [auction(state), lastTrick(state)])); }
+    if (state.dealt) { parts.push(el("div", { className: "table-grid" }, [auction(state)])); }
     parts.push(scoreBox(state));
     var fresh = el("div", {
       className: "live",
@@ -272,6 +279,8 @@
     }, parts);
     var old = live();
     if (old) { box.replaceChild(fresh, old); } else { box.appendChild(fresh); }
+    // The page's other parts (static/kitty/table_summary.js) draw from the same state.
+    box.dispatchEvent(new CustomEvent("kitty:state", { detail: state }));
   }
 
   // --- Acting -------------------------------------------------------------------------------
@@ -280,6 +289,16 @@
     refused.textContent = text;
     refused.hidden = !text;
   }
+
+  // Other messages than actions ({"type": "take_back"}), for the page's other scripts.
+  box.kittySend = function (message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      showRefusal(t("Not connected: reconnecting, try again in a moment."));
+      return;
+    }
+    showRefusal("");
+    socket.send(JSON.stringify(message));
+  };
 
   function send(action) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {

@@ -129,6 +129,70 @@ def _check_first_screen(page: Page, viewport: ViewportSize) -> None:
         assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], selector
 
 
+def _check_summary(page: Page, viewport: ViewportSize, table: LiveTable) -> None:
+    """The finished hand's summary shows over the next deal, fits, and goes on Continue; the
+    table has no clock, so none is shown."""
+    line = HandLine.objects.get(sheet=table.scoresheet, number=1)
+    summary = page.locator("#hand-summary")
+    expect(summary).to_be_visible(timeout=WAIT)
+    expect(summary.locator("h2")).to_have_text("Hand 1")
+    rows = summary.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    totals = [rows.nth(i).locator("td").last.inner_text() for i in range(2)]
+    assert totals == [str(score) for score in line.scores_after]
+    tricks = sum(int(rows.nth(i).locator("td").first.inner_text()) for i in range(2))
+    assert tricks == 5
+    expect(summary.locator(".summary-headline")).to_contain_text(re.compile("made it|was set"))
+    assert page.locator("[data-clock]").count() == 0
+    assert_member_page(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / f"table-summary-{viewport['width']}x{viewport['height']}.png"
+    page.screenshot(path=str(shot))
+    print(f"The hand's summary: {shot}")
+    page.locator("#summary-continue").click()
+    expect(summary).to_have_count(0)
+    # Continued: the next states do not bring it back.
+    page.reload()
+    _wait_for_socket(page)
+    page.wait_for_timeout(300)
+    expect(page.locator("#hand-summary")).to_have_count(0)
+
+
+def _sign_in(page: Page, daphne_url: str, user: object) -> None:
+    page.goto(f"{daphne_url}/sign-in/")
+    page.fill("input[name=username]", getattr(user, "username", ""))
+    page.fill("input[name=password]", TEST_PASSWORD)
+    page.locator("main button[type=submit]").click()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_turn_clock_counts_down_in_words_for_the_seat_to_act(
+    daphne_url: str, page: Page, viewport: ViewportSize
+) -> None:
+    page.set_viewport_size(viewport)
+    member = MembershipFactory.create(with_account=True, player__display_name="Ann Boudreau")
+    table = table_create(
+        club=member.club,
+        by=None,
+        scheduled_at=timezone.now() - timedelta(minutes=1),
+        game_id="auction45",
+        title="Clocked 120s",
+        seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
+        seed=4,
+        turn_seconds=90,
+    )
+    _sign_in(page, daphne_url, member.player.user)
+    page.goto(f"{daphne_url}/clubs/{member.club.slug}/tables/{table.pk}/")
+    _wait_for_socket(page)
+    clock = page.locator("#turn-clock .clock-text")
+    expect(clock).to_have_text(re.compile(r"^1:(2\d|30) left$"), timeout=WAIT)
+    expect(page.locator(".seat-to-act #seat-clock")).to_be_visible()
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=5000)  # it counts down
+    _check_first_screen(page, viewport)
+    assert_member_page(page)
+
+
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_a_player_plays_a_whole_hand_online(
     daphne_url: str, page: Page, viewport: ViewportSize
@@ -190,10 +254,13 @@ def test_a_player_plays_a_whole_hand_online(
             _check_trick_in_centre(page)
             reloaded = True
         expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
+        if reloaded and page.locator("#hand-summary").count():
+            break  # the hand ended as the table was read: its summary is up
         _act_once(page)
     else:
         pytest.fail("the hand did not end")
 
+    _check_summary(page, viewport, table)
     line = HandLine.objects.get(sheet=table.scoresheet, number=1)
     row = page.locator("#sheet-lines tr[data-line='1']")
     expect(row).to_be_visible()

@@ -4,13 +4,13 @@ opens its entry page, a hand is tapped in and added, and the page fits and passe
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import HandLine, LineRevision
 from scoring.tablecodes import tablecode_issue
 from tests.browser import test_hand_entry
-from tests.browser.checks import assert_member_page
+from tests.browser.checks import PHONE, assert_member_page
 from tests.factories import ClubFactory
 from tests.scoring.games import AUCTION45_TOTALS
 
@@ -60,6 +60,29 @@ GAME = [
 ]
 
 
+def _add_top(phone: Page) -> float:
+    """Where "Add hand" is on the page (from the page's top, whatever the scroll)."""
+    top: float = phone.evaluate(
+        "document.querySelector('#hand-form button[type=submit]').getBoundingClientRect().top"
+        " + window.scrollY"
+    )
+    return top
+
+
+def _answer_held(phone: Page, code: str) -> list[Route]:
+    """Hold the table's next posted hand on its way: the test lets it go when it wants."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if route.request.method == "POST" and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    phone.route(f"**/t/{code}/", hold)
+    return held
+
+
 def test_a_table_plays_a_game_through_an_outage_and_the_other_side_confirms(
     live_server: LiveServer, touch_phone: Page
 ) -> None:
@@ -68,21 +91,31 @@ def test_a_table_plays_a_game_through_an_outage_and_the_other_side_confirms(
     code = tablecode_issue(sheet=sheet, by=None)
     phone.goto(f"{live_server.url}/t/{code.code}/")
     phone.wait_for_load_state("load")
+    expect(phone.get_by_text("North-South (Ann & Cy) enter the hands")).to_be_visible()
     for number, (bidder, bid, trump, steps) in enumerate(GAME, start=1):
         if number == 2:
             phone.context.set_offline(True)  # the hall's wifi drops for three hands
         test_hand_entry._tap_hand(phone, bidder, bid, trump, steps)
+        held = _answer_held(phone, code.code) if number == 1 else []
+        before = _add_top(phone)
         phone.get_by_role("button", name="Add hand").tap()
         expect(phone.locator("#hand-number")).to_have_text(str(number + 1))
-        if (number == 1 or number > 4) and number < len(GAME):
-            # Online: the table waits for the answer before the next hand, as the players see
-            # it (the answer's line above the form moves the buttons under a thumb).
-            expect(phone.locator("#hand-status")).to_contain_text(f"Line {number} added.")
+        if number == 1:
+            # The answer comes while the thumb is over "Add": the button stays where it is.
+            expect(phone.locator("#hand-status")).to_contain_text("1 hand waiting")
+            assert _add_top(phone) == before
+            while not held:
+                phone.wait_for_timeout(20)
+            held[0].continue_()
+            expect(phone.locator("#hand-status")).to_contain_text("Line 1 added.")
+            assert _add_top(phone) == before
+            phone.unroute(f"**/t/{code.code}/")
         if number == 4:
             expect(phone.locator("#hand-status")).to_contain_text("3 hands waiting")
             assert HandLine.objects.filter(sheet=sheet).count() == 1
             phone.context.set_offline(False)
             expect(phone.locator("#hand-status")).to_contain_text("Line 4 added.")
+        # Online, the next hand is tapped at once: no answer moves a button under the tap.
     # The last hand ends the game: the page reloads to show it over.
     expect(phone.get_by_text("Game over.")).to_be_visible()
     stored = list(HandLine.objects.filter(sheet=sheet).order_by("number"))
@@ -90,7 +123,51 @@ def test_a_table_plays_a_game_through_an_outage_and_the_other_side_confirms(
 
     phone.wait_for_load_state("load")
     assert_member_page(phone)
-    phone.get_by_role("button", name="Confirm (other side)").tap()
+    title = "East-West (Bob & Di): confirm these scores"
+    expect(phone.get_by_role("heading", name=title)).to_be_visible()
+    phone.get_by_role("button", name="Confirm the scores").tap()
     expect(phone.get_by_text("The sheet is confirmed.")).to_be_visible()
     sheet.refresh_from_db()
     assert sheet.status == "confirmed"
+
+
+def test_a_second_phone_sees_the_hands_the_first_adds(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    sheet = hand_sheet(ClubFactory.create(slug="two-phones"))
+    code = tablecode_issue(sheet=sheet, by=None)
+    phones = []
+    for _ in range(2):  # two browser contexts: two phones, no shared session or storage
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        context.set_default_timeout(10_000)
+        phones.append(context.new_page())
+    first, second = phones
+    for phone in phones:
+        phone.goto(f"{live_server.url}/t/{code.code}/")
+        phone.wait_for_load_state("load")
+    # The second phone has started tapping a hand when the first adds one.
+    second.get_by_role("group", name="Bidder").get_by_role("radio", name="3 Cy").tap()
+    test_hand_entry._tap_hand(first, "2 Bob", "20", "Hearts", [])
+    first.get_by_role("button", name="Add hand").tap()
+    expect(first.locator("#hand-status")).to_contain_text("Line 1 added.")
+
+    expect(second.locator("#hand-total-1")).to_have_text("20")
+    expect(second.locator("#hand-recent")).to_contain_text("East-West 20")
+    expect(second.locator("#hand-number")).to_have_text("2")
+    # What it was tapping is kept; the dealer follows the deal (seat 2 deals hand 2).
+    assert second.get_by_role("group", name="Bidder").get_by_role("radio", name="3 Cy").is_checked()
+    assert (
+        second.get_by_role("group", name="Dealer").get_by_role("radio", name="2 Bob").is_checked()
+    )
+    second.get_by_role("group", name="Bid").get_by_role("radio", name="15", exact=True).tap()
+    second.get_by_role("radio", name="Spades").tap()
+    second.get_by_role("button", name="5 more for North-South").tap()
+    second.get_by_role("button", name="Add hand").tap()
+    expect(second.locator("#hand-status")).to_contain_text("Line 2 added.")
+    expect(first.locator("#hand-total-0")).to_have_text("30")
+    expect(first.locator("#hand-number")).to_have_text("3")
+    assert_member_page(second)
+    for phone in phones:
+        phone.context.close()
+    lines = HandLine.objects.filter(sheet=sheet).order_by("number")
+    assert [line.scores_after for line in lines] == AUCTION45_TOTALS[:2]

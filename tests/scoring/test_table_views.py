@@ -5,14 +5,18 @@ the director issues, reissues and withdraws codes."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from scoring import tablecodes
-from scoring.models import HandLine, LineRevision, SheetStatus, TableCode
-from scoring.services import handline_add
+from scoring.models import FlagCleared, HandLine, LineRevision, SheetStatus, TableCode
+from scoring.selectors import sheet_view
+from scoring.services import SideSpec, handline_add, scoresheet_create
+from scoring.table_views import sides_at_table
 from scoring.tablecodes import tablecode_issue
+from tests.factories import MembershipFactory
 from tests.scoring.conftest import MakeSheet, Staff
 from tests.scoring.games import AUCTION45
 
@@ -128,7 +132,8 @@ def test_the_other_side_confirms_and_the_code_closes(
 ) -> None:
     code = _finished(staff, make_sheet)
     page = client.get(entry(code)).content.decode()
-    assert "Confirm (other side)" in page and "We disagree" in page
+    assert "Side 2: confirm these scores" in page and "We disagree" in page
+    assert "Side 1 enter the hands; Side 2 confirm" in page
     done = client.post(entry(code), {"answer": "confirm", "sheet": str(code.sheet_id)})
     assert done.status_code == 200 and "The sheet is confirmed" in done.content.decode()
     code.sheet.refresh_from_db()
@@ -183,3 +188,158 @@ def test_a_scorer_may_not_issue_codes(client: Client, staff: Staff, make_sheet: 
     url = reverse("sheet_table_code", args=[staff.club.slug, sheet.pk])
     assert client.post(url, {"action": "issue"}).status_code == 403
     assert not TableCode.objects.exists()
+
+
+def test_the_confirming_side_is_named_with_who_sits_there(staff: Staff) -> None:
+    names = ["Smith", "Ann", "Jones", "Bob"]  # seats 1 and 3 are one side
+    players = {
+        seat: MembershipFactory.create(club=staff.club, player__display_name=name).player
+        for seat, name in enumerate(names)
+    }
+    sheet = scoresheet_create(
+        club=staff.club,
+        by=None,
+        game_id="auction45",
+        sides=[SideSpec(label="North-South"), SideSpec(label="Ann & Bob")],
+        seat_players=players,
+    )
+    view = sheet_view(sheet=sheet)
+    assert sides_at_table(view) == ("North-South (Smith & Jones)", "Ann & Bob")
+
+
+def test_a_second_phone_catches_up_with_the_lines_of_the_first(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    first, second = Client(), Client()
+    lines = reverse("table_lines", args=[code.code])
+    page = second.get(entry(code)).content.decode()
+    assert f'data-lines-url="{lines}"' in page and 'data-revision="0"' in page
+    assert second.get(lines, {"since": "0"}).json() == {"revision": 0, "changed": False}
+
+    first.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
+    news = second.get(lines, {"since": "0"}).json()
+    assert news["changed"] and news["revision"] == 1
+    assert news["totals"] == [10, 20] and news["next_number"] == 2 and news["next_dealer"] == 2
+    assert [line["number"] for line in news["recent"]] == [1]
+    assert news["recent"][0]["summary"].endswith("Side 1 10, Side 2 20")
+    assert second.get(lines, {"since": "1"}).json()["changed"] is False
+    assert second.get(lines, {"since": "nonsense"}).json()["changed"] is True
+
+
+def test_the_lines_of_another_sheet_or_a_dead_code_are_refused(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    old = tablecode_issue(sheet=sheet, by=staff.director)
+    tablecode_issue(sheet=sheet, by=staff.director)
+    gone = client.get(reverse("table_lines", args=[old.code]))
+    assert gone.status_code == 410 and gone.json()["code"] == "code_revoked"
+    unknown = client.get(reverse("table_lines", args=["ZZZ-ZZZ"]))
+    assert unknown.status_code == 404 and unknown.json()["code"] == "code_unknown"
+    # A phone of one table cannot read another sheet's lines through the club's address.
+    other = make_sheet(first_dealer=0)
+    live = TableCode.objects.live().get(sheet=sheet)
+    client.get(entry(live))
+    club_lines = reverse("sheet_hand_lines", args=[staff.club.slug, other.pk])
+    assert client.get(club_lines).status_code == 302  # sent to sign in
+
+
+def test_the_director_clears_a_flag_and_the_history_keeps_it(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = _finished(staff, make_sheet)
+    tablecodes.sheet_flag(code=code, phone="a1b2c3")
+    sheet_url = reverse("sheet_entry", args=[staff.club.slug, code.sheet_id])
+    clear = reverse("sheet_flag_clear", args=[staff.club.slug, code.sheet_id])
+    client.force_login(staff.scorer)
+    assert "Clear the flag" not in client.get(sheet_url).content.decode()
+    assert client.post(clear, {"reason": "x"}).status_code == 403
+
+    client.force_login(staff.director)
+    assert "Clear the flag" in client.get(sheet_url).content.decode()
+    done = client.post(clear, {"reason": "line 4 corrected with both sides"}, follow=True)
+    assert "The flag is cleared" in done.content.decode()
+    code.sheet.refresh_from_db()
+    assert code.sheet.flagged_at is None and code.sheet.flag_note == ""
+    cleared = FlagCleared.objects.get(sheet=code.sheet)
+    assert cleared.by == staff.director and "phone a1b2c3" in cleared.flag_note
+    history = client.get(reverse("sheet_history", args=[staff.club.slug, code.sheet_id]))
+    text = history.content.decode()
+    assert "phone a1b2c3" in text and "line 4 corrected with both sides" in text
+
+    again = client.post(clear, {"reason": ""}, follow=True)
+    assert "not flagged" in again.content.decode()
+    assert FlagCleared.objects.count() == 1
+
+
+def test_a_director_of_another_club_cannot_clear_a_flag(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = _finished(staff, make_sheet)
+    tablecodes.sheet_flag(code=code, phone="a1b2c3")
+    outsider = MembershipFactory.create(role="director", with_account=True)
+    assert outsider.player.user is not None
+    client.force_login(outsider.player.user)
+    clear = reverse("sheet_flag_clear", args=[staff.club.slug, code.sheet_id])
+    assert client.post(clear).status_code == 403
+    own = reverse("sheet_flag_clear", args=[outsider.club.slug, code.sheet_id])
+    assert client.post(own).status_code == 404
+    code.sheet.refresh_from_db()
+    assert code.sheet.flagged_at is not None
+
+
+def test_the_director_overrides_a_tables_line_and_the_phones_follow(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    client.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
+    phone = client.session["kitty_table"]["phone"]
+    lines = reverse("table_lines", args=[code.code])
+    seen = client.get(lines, {"since": "0"}).json()["revision"]
+
+    director = Client()
+    director.force_login(staff.director)
+    line = HandLine.objects.get(sheet=sheet)
+    edit = reverse("sheet_line_edit", args=[staff.club.slug, sheet.pk, 1])
+    fixed = {**HAND, "points_0": "5", "points_1": "25", "version": str(line.version)}
+    assert director.post(edit, fixed).status_code == 302
+    # One history for both: the table's line (its code and phone), the director's correction.
+    revisions = list(LineRevision.objects.filter(line=line).order_by("at", "pk"))
+    assert [r.action for r in revisions] == ["add", "edit"]
+    assert revisions[0].note == f"table {code.code}, phone {phone}" and revisions[0].by is None
+    assert revisions[1].by == staff.director
+    history = director.get(reverse("sheet_history", args=[staff.club.slug, sheet.pk]))
+    assert f"table {code.code}, phone {phone}" in history.content.decode()
+    # The table's phones see the corrected totals at their next look.
+    news = client.get(lines, {"since": str(seen)}).json()
+    assert news["changed"] and news["totals"] == [5, 25]
+
+
+def test_following_the_sheet_does_not_write_the_session_again(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
+    client.get(entry(code))
+    key = client.session.session_key
+    answer = client.get(reverse("table_lines", args=[code.code]), {"since": "0"})
+    assert answer.status_code == 200 and settings.SESSION_COOKIE_NAME not in answer.cookies
+    assert client.session.session_key == key
+
+
+def test_wrong_codes_from_the_hall_do_not_lock_out_a_phone_already_at_its_table(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
+    assert client.get(entry(code)).status_code == 200  # this table's phone opened its code
+    typist = Client()  # another phone in the hall: the same address
+    for n in range(tablecodes.GUESSES):
+        assert typist.get(entry(f"AAA-A{n:02d}")).status_code == 404
+    assert typist.get(entry(code)).status_code == 429  # a new phone waits, even with it
+    assert client.get(reverse("table_lines", args=[code.code])).status_code == 200
+    added = client.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
+    assert added.status_code == 201
+    other = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
+    assert client.get(entry(other)).status_code == 429  # another code is a new opening

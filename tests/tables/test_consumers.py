@@ -167,6 +167,18 @@ async def test_a_spectator_cannot_act() -> None:
     await w.disconnect()
 
 
+async def test_take_back_is_refused_to_a_spectator_and_to_a_player_not_away() -> None:
+    table, first, _, watcher = await two_people_and_two_bots()
+    w, _ = await joined(table, watcher)
+    await w.send_json_to({"type": "take_back"})
+    assert (await w.receive_json_from(timeout=5))["code"] == "not_seated"
+    a, _ = await joined(table, first)
+    await a.send_json_to({"type": "take_back"})
+    assert (await a.receive_json_from(timeout=5))["code"] == "not_away"
+    for socket in (w, a):
+        await socket.disconnect()
+
+
 async def test_reconnecting_sends_the_same_state_and_presence_is_counted() -> None:
     table, first, *_ = await two_people_and_two_bots()
     a, before = await joined(table, first)

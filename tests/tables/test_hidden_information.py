@@ -72,13 +72,16 @@ class Knowledge:
 
 
 def knowledge_of(table: LiveTable) -> Knowledge:
-    """Replay every hand of the table action by action, noting what each seat may know."""
+    """Replay every hand of the table action by action, noting what each seat may know. The
+    cards shown face up in a hand stay known in the next one, whose screens sum it up (its
+    best trump, the jokers taken)."""
     knowledge = Knowledge()
     table.refresh_from_db()
+    public: set[str] = set()
     for table_hand in TableHand.objects.filter(table=table).order_by("number"):
         hand = live.hand_dealt(table, table_hand)
         seats = hand.game.seating.seats
-        public: set[str] = set()
+        before, public = public, set()
         options = hand.game.options_dict()
         if options.get("kitty_taste") and hand.deal.kitty:
             public.add(card_str(hand.deal.kitty[-1]))
@@ -90,8 +93,8 @@ def knowledge_of(table: LiveTable) -> Knowledge:
             for s in range(seats):
                 held[s].update(hand.view(s)["hand"] or [])
             for s in range(seats):
-                knowledge.known[(s, table_hand.number, seq)] = held[s] | public
-            knowledge.known[(SPECTATOR, table_hand.number, seq)] = set(public)
+                knowledge.known[(s, table_hand.number, seq)] = held[s] | public | before
+            knowledge.known[(SPECTATOR, table_hand.number, seq)] = public | before
             if index == len(actions):
                 break
             seq, text = actions[index]

@@ -339,7 +339,7 @@ def test_the_turn_clock_plays_for_the_person_only_at_its_own_seq() -> None:
     assert turn_clock_expired(table_id=table.pk, seq=seq) is False  # idempotent
 
 
-def test_an_away_player_is_replaced_after_the_grace_time_until_they_return() -> None:
+def test_an_away_player_is_replaced_after_the_grace_time_until_they_take_the_seat_back() -> None:
     from engine.tables.services import seat_away_check
 
     # Seat 1's player is here: the computer plays seat 0's turns until seat 1 is to act.
@@ -360,5 +360,12 @@ def test_an_away_player_is_replaced_after_the_grace_time_until_they_return() -> 
     assert ActionLog.objects.filter(table=table, actor=ActionLog.Actor.STAND_IN).exists()
 
     seat_connected(table_id=table.pk, index=0)
+    seat.refresh_from_db()
+    assert seat.bot_acts  # back, the player sees the table first: the computer plays on
+    from engine.tables.services import seat_take_back
+
+    player = table.seats.get(index=0).player
+    assert player is not None and player.user is not None
+    seat_take_back(table_id=table.pk, user=player.user)
     seat.refresh_from_db()
     assert not seat.bot_acts

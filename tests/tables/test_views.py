@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from engine.tables.errors import TableError
 from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, table_create
+from engine.tables.services import SeatSpec, bots_play, table_create
 from tests.factories import ClubFactory, MembershipFactory
 from tests.tables.helpers import play_hand, state, table_with
 
@@ -172,3 +172,37 @@ def test_a_scheduled_table_opens_when_its_time_has_come_and_someone_looks() -> N
     assert "The table is open" in client.get(url).content.decode()
     table.refresh_from_db()
     assert table.status == "open"
+
+
+def test_the_lobby_counts_down_offers_seats_to_take_tables_to_watch_and_results() -> None:
+    soon = timezone.now() + timedelta(hours=2)
+    club = ClubFactory.create()
+    me = MembershipFactory.create(club=club, with_account=True, player__display_name="Me")
+    waiting = table_create(
+        club=club,
+        by=None,
+        scheduled_at=soon,
+        game_id="auction45",
+        title="Later on",
+        seats=[SeatSpec(bot="random"), SeatSpec(), SeatSpec(bot="random"), SeatSpec()],
+    )
+    playing, _ = table_with(club=club, people=2, bots=2)
+    finished, _ = table_with(club=club, people=0, bots=4, seed=3)
+    bots_play(table_id=finished.pk)
+    finished.refresh_from_db()
+    assert finished.is_finished
+    client = _client(me.player.user)
+    page = client.get(reverse("table_lobby")).content.decode()
+    assert "data-countdown>in 1\xa0hour" in page or "data-countdown>in 1 hour" in page
+    assert f'data-take="{waiting.pk}-1"' in page and f'data-take="{waiting.pk}-3"' in page
+    assert f"Watch {playing}" in page
+    last = finished.hands.filter(finished=True).order_by("-number").first()
+    assert last is not None and last.result is not None
+    scores = " to ".join(str(score) for score in last.result["scores_after"])
+    assert f"{finished}</a>: <strong>{scores}</strong>" in page
+    # The Take seat button seats the player through the table page's take.
+    response = client.post(
+        reverse("table_detail", args=[club.slug, waiting.pk]), {"op": "take", "index": 1}
+    )
+    assert response.status_code == 302
+    assert waiting.seats.get(index=1).player_id == me.player.pk

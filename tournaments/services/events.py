@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from club.models import Club, RuleSet
 from club.wording import counted
+from scoring.tablecodes import tablecodes_close
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for, tiebreaks_clean
 from tournaments.models import (
@@ -21,6 +22,7 @@ from tournaments.models import (
     EventFormat,
     EventStatus,
     JobKind,
+    Match,
     Round,
     RoundStatus,
     Season,
@@ -197,7 +199,8 @@ def season_night_create(
 
 @transaction.atomic
 def event_finish(*, event: Event, by: User | None = None) -> Event:
-    """Close the event: no more rounds. Standings are computed once more.
+    """Close the event: no more rounds, and the tables' codes stop working. Standings are
+    computed once more.
 
     Raises:
         TournamentError: ``finished`` (already), ``draft_open`` (a draft round is pending).
@@ -210,6 +213,9 @@ def event_finish(*, event: Event, by: User | None = None) -> Event:
         raise TournamentError("draft_open", DRAFT_OPEN.format(number=draft.number))
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])
+    # The tables' codes end with the event, whether their sheets were confirmed or not.
+    sheet_ids = Match.objects.filter(round__event=event, sheet__isnull=False)
+    tablecodes_close(sheet_ids=list(sheet_ids.values_list("sheet_id", flat=True)))
     job_enqueue(club=event.club, kind=JobKind.STANDINGS, event=event, by=by)
     return event
 

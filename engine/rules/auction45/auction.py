@@ -6,123 +6,30 @@ the dealer's left round to the dealer. After round 1 the ``duel`` style lets onl
 the *challenger* (the seat that held the high bid just before the dealer's round-1 call) go on;
 the ``open`` style keeps the turn going round the seats that have not passed.
 
-``AuctionRules`` holds what depends only on the game (options, interned ``Call`` objects, the
-legal-call lists with the ids of their calls, built once per situation); ``Auction`` is the
-mutable state of one hand's auction, with the calls open to the seat to act (``offered``),
-listed when the turn comes to it. ``Auction.check`` returns the parsed call or raises the
-RULES.md 7 code, in the order of RULES.md 1.5; ``Auction.apply`` changes the state and must
-only be given a checked call.
+``Auction`` is the mutable state of one hand's auction, with the calls open to the seat to act
+(``offered``), listed when the turn comes to it from the game's ``AuctionRules``
+(``engine.rules.auction45.calls``). ``Auction.check`` returns the parsed call or raises the
+RULES.md 7 code, in the order of RULES.md 1.5; ``Auction.take`` makes a call by the seat to
+act, the hand's one step into the auction (``engine.rules.auction45.hand``).
 """
 
 from __future__ import annotations
 
-from engine.rules.actions import Call
-from engine.rules.auction45.options import Auction45Options
+from engine.rules.actions import Action, Call
+from engine.rules.auction45.calls import (
+    BID,
+    HOLD,
+    NO_CALLS,
+    PASS,
+    AuctionRules,
+    LegalCalls,
+    ParsedCall,
+    parse_call,
+)
 from engine.rules.errors import IllegalActionError, shown
-from engine.rules.numerals import whole_number
 from engine.rules.words import seat_name
 
-PASS, HOLD, BID = 0, 1, 2
 ROUND1, DUEL, OPEN, DONE = 0, 1, 2, 3
-
-ParsedCall = tuple[int, int]  # (PASS | HOLD | BID, amount or 0)
-#: The legal calls of a situation, and each one's parsed call by the id of the (interned)
-#: call object: a call picked from the list just offered needs no other check.
-LegalCalls = tuple[tuple[Call, ...], dict[int, ParsedCall]]
-NO_CALLS: LegalCalls = ((), {})
-
-
-def parse_call(text: object) -> ParsedCall | None:
-    """Read a call as written: ``pass``, ``hold`` or a whole decimal number; ``None`` if not."""
-    if not isinstance(text, str):
-        return None
-    word = text.strip().lower()
-    if word == "pass":
-        return (PASS, 0)
-    if word == "hold":
-        return (HOLD, 0)
-    amount = whole_number(word)
-    return None if amount is None else (BID, amount)
-
-
-#: A situation of the auction: the seat to act, the high bid, may it pass, may it hold, may its
-#: side bid 60.
-Situation = tuple[int, int, bool, bool, bool]
-
-
-class AuctionRules:
-    """The auction rules of one game (options fixed): shared by every hand of that game."""
-
-    __slots__ = (
-        "_sixty_by_scores",
-        "all_pass_stuck",
-        "calls",
-        "dealer_hold",
-        "duel",
-        "first",
-        "legal_cache",
-        "min_bid",
-        "next_seat",
-        "parsed",
-        "seat_side",
-        "seats",
-        "sixty",
-    )
-
-    def __init__(self, options: Auction45Options, seat_side: tuple[int, ...]) -> None:
-        self.seats = len(seat_side)
-        self.seat_side = seat_side
-        self.min_bid = options.min_bid
-        self.dealer_hold = options.dealer_hold
-        self.duel = options.auction_style == "duel"
-        self.all_pass_stuck = options.all_pass == "dealer_stuck"
-        self.sixty = options.sixty_for_120
-        words = ["pass", "hold"] + [str(v) for v in range(5, 31, 5)] + ["60"]
-        self.calls: tuple[dict[str, Call], ...] = tuple(
-            {w: Call(seat, w) for w in words} for seat in range(self.seats)
-        )
-        self.parsed: dict[str, ParsedCall] = {}
-        for w in words:
-            parsed = parse_call(w)
-            assert parsed is not None
-            self.parsed[w] = parsed
-        #: ``legal_calls`` by situation.
-        self.legal_cache: dict[Situation, LegalCalls] = {}
-        self.first = tuple((dealer + 1) % self.seats for dealer in range(self.seats))
-        self.next_seat = self.first
-        self._sixty_by_scores: dict[tuple[int, ...], tuple[bool, ...]] = {}
-
-    def sixty_by_side(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
-        """Per side, may it bid 60 this hand (RULES.md 1.5)? Cached by the scores before the
-        hand: every hand starts an ``Auction``, and a game's scores take few values."""
-        found = self._sixty_by_scores.get(scores)
-        if found is None:
-            found = self._sixty_by_scores[scores] = tuple([self.sixty_allowed(s) for s in scores])
-        return found
-
-    def sixty_allowed(self, side_score: int) -> bool:
-        """May a side with this score before the hand bid (or hold) 60? (RULES.md 1.5)"""
-        if self.sixty == "always":
-            return True
-        return self.sixty == "in_the_hole" and side_score < 0
-
-    def legal_calls(
-        self, seat: int, high: int, can_pass: bool, can_hold: bool, sixty: bool
-    ) -> LegalCalls:
-        """The calls open to ``seat`` in this situation (see ``LegalCalls``)."""
-        key = (seat, high, can_pass, can_hold, sixty)
-        found = self.legal_cache.get(key)
-        if found is None:
-            calls = self.calls[seat]
-            out = [calls["pass"]] if can_pass else []
-            if can_hold:
-                out.append(calls["hold"])
-            out += [calls[str(v)] for v in range(max(self.min_bid, high + 5), 31, 5)]
-            if sixty and high < 60:
-                out.append(calls["60"])
-            found = (tuple(out), {id(call): self.parsed[call.call] for call in out})
-            self.legal_cache[key] = found
-        return found
 
 
 class Auction:
@@ -136,6 +43,7 @@ class Auction:
         "high_seat",
         "max_by_side",
         "offered",
+        "offered_ids",
         "passed",
         "rules",
         "sixty_ok",
@@ -154,7 +62,8 @@ class Auction:
     max_by_side: list[int]
     sixty_ok: tuple[bool, ...]
     calls: list[tuple[int, str]]
-    offered: LegalCalls
+    offered: tuple[Call, ...]
+    offered_ids: dict[int, ParsedCall]
 
     def __init__(self, rules: AuctionRules, dealer: int, scores: tuple[int, ...]) -> None:
         self.rules = rules
@@ -170,7 +79,7 @@ class Auction:
         #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
         self.sixty_ok = rules.sixty_by_side(scores)
         self.calls = []
-        self.offered = self.legal()
+        self.offered, self.offered_ids = self.legal()
 
     def copy(self) -> Auction:
         new = Auction.__new__(Auction)
@@ -186,6 +95,7 @@ class Auction:
         new.sixty_ok = self.sixty_ok
         new.calls = self.calls[:]
         new.offered = self.offered
+        new.offered_ids = self.offered_ids
         return new
 
     @property
@@ -218,9 +128,9 @@ class Auction:
             return NO_CALLS
         sixty = self.sixty_ok[self.rules.seat_side[seat]]
         if seat != self.dealer:  # only the dealer may hold, or be stuck
-            return self.rules.legal_calls(seat, self.high, True, False, sixty)
+            return self.rules.situations[seat, self.high, True, False, sixty]
         can_hold = self._can_hold(seat) and (self.high != 60 or sixty)
-        return self.rules.legal_calls(seat, self.high, self._can_pass(seat), can_hold, sixty)
+        return self.rules.situations[seat, self.high, self._can_pass(seat), can_hold, sixty]
 
     def check(self, seat: int, text: object) -> ParsedCall:
         """The parsed call if ``seat`` may make it now.
@@ -316,9 +226,22 @@ class Auction:
         return 0 < amount <= 30 and amount % 5 == 0
 
     # -- state change ----------------------------------------------------------------------
-    def apply(self, seat: int, text: str, parsed: ParsedCall) -> None:
-        """Record a call already accepted by ``check``, move the turn on and list the calls
-        open to the next seat (``offered``)."""
+    def take(self, action: Action) -> bool | None:
+        """Make ``action`` if it is a call by the seat to act: ``None`` (nothing changed) for
+        any other action; else the call is checked (a call just ``offered`` is recognised by
+        its id), recorded, the turn moves on and the calls open to the next seat are listed.
+        Return whether the auction is over.
+
+        Raises:
+            IllegalActionError: as ``check``; nothing has changed then.
+        """
+        if action.__class__ is not Call or action.seat != self.to_act:
+            return None
+        seat = action.seat
+        text = action.call
+        parsed = self.offered_ids.get(id(action))
+        if parsed is None:
+            parsed = self.check(seat, text)
         kind, amount = parsed
         self.calls.append((seat, text))
         before = self.high_seat
@@ -346,7 +269,8 @@ class Auction:
                 self.to_act = self.dealer if seat != self.dealer else self.challenger
         else:
             self._next_open(seat)
-        self.offered = self.legal()
+        self.offered, self.offered_ids = self.legal()
+        return self.stage == DONE
 
     def _end_round1(self, kind: int, before: int | None) -> None:
         """The dealer has made his round-1 call ``kind``; ``before`` held the high bid."""

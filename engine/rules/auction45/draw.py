@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.rules.actions import Discard
+from engine.rules.actions import Action, Discard
 from engine.rules.auction45.choices import GETTERS, PREFIX
 from engine.rules.auction45.kitty import KEEP, held_mask
 from engine.rules.bits import sorted_cards
@@ -31,12 +31,13 @@ class Draw:
     stock, how much of the stock is still free, and for the seat to act (``to_act``, ``None``
     once the dealer has discarded) how many cards it may discard (``open``) and every discard
     open to it (``offered``), both worked out once when its turn comes. ``hands`` is the hand's
-    list of held cards: a discard takes its cards out of it."""
+    list of held cards: a discard takes its cards out of it, and ``discarded`` keeps them."""
 
     __slots__ = (
         "bidder",
         "counts",
         "dealer",
+        "discarded",
         "hands",
         "max_discard",
         "needs",
@@ -51,11 +52,12 @@ class Draw:
     bidder: int
     counts: list[int | None]
     dealer: int
+    discarded: int
     hands: list[int]
     max_discard: int
     needs: list[int]
     next_seat: tuple[int, ...]
-    offered: SubsetChoices
+    offered: Sequence[Action]
     open: int
     reserve: int
     room: int
@@ -71,6 +73,7 @@ class Draw:
         self.needs = [0] * game.seats
         self.max_discard = game.max_discard
         self.room = game.stock_size
+        self.discarded = 0
         self.reserve = max(KEEP - hands[bidder].bit_count(), 0)
         self.turn(game.next_seat[dealer])
 
@@ -128,18 +131,25 @@ class Draw:
             f"{max(free, 0)} (rules of the 45s draw)",
         )
 
-    def discard(self, seat: int, cards: Sequence[int]) -> int:
-        """``seat``, the seat to act, discards ``cards`` if legal: they leave its hand, what it
-        will need from the stock is noted, and the turn passes on. Return their mask.
+    def take(self, action: Action) -> bool | None:
+        """Make ``action`` if it is a discard by the seat to act: ``None`` (nothing changed)
+        for any other action; else its cards leave the seat's hand (and join ``discarded``),
+        what the seat will need from the stock is noted, and the turn passes on. Return
+        whether the draw's discards are over (the dealer has discarded).
 
         Raises:
             IllegalActionError: as ``check``; nothing has changed then.
         """
+        if action.__class__ is not Discard or action.seat != self.to_act:
+            return None
+        seat = action.seat
+        cards = action.cards
         mask = self.check(seat, cards)
         hand = self.hands[seat]
         count = len(cards)
         need = KEEP - hand.bit_count() + count
         self.hands[seat] = hand & ~mask
+        self.discarded |= mask
         self.counts[seat] = count
         self.needs[seat] = need
         self.room -= need
@@ -147,9 +157,10 @@ class Draw:
             self.reserve = 0
         if seat == self.dealer:
             self.to_act = None
-        else:
-            self.turn(self.next_seat[seat])
-        return mask
+            self.offered = ()
+            return True
+        self.turn(self.next_seat[seat])
+        return False
 
 
 def deliver(
@@ -163,16 +174,25 @@ def deliver(
     """The dealer restores every hand to five from ``stock`` at ``pos``, top first; return the
     new stock position.
 
-    Two passes from the dealer's left round to the dealer: each seat gets at most
-    ``draw_packet_max`` cards of what it ``needs`` in the first, the rest in the second. With
-    no packet limit, one pass gives everything.
+    Two passes from the dealer's left round to the dealer: each seat gets the first packet of
+    what it ``needs`` in the first, the rest in the second (``game.draw_packets``).
     """
-    packet = game.draw_packet_max
-    first = list(needs) if packet is None else [min(need, packet) for need in needs]
-    second = [need - given for need, given in zip(needs, first, strict=True)]
-    for given in (first, second):
-        for seat in game.draw_order[dealer]:
-            for card in stock[pos : pos + given[seat]]:
+    packets = game.draw_packets
+    order = game.draw_order[dealer]
+    for packet in (0, 1):
+        for seat in order:
+            given = packets[needs[seat]][packet]
+            for card in stock[pos : pos + given]:
                 hands[seat] |= BIT[card]
-            pos += given[seat]
+            pos += given
     return pos
+
+
+def draw_packets(packet_max: int | None) -> tuple[tuple[int, int], ...]:
+    """Per number of cards a seat needs (0 to 5): the two packets the dealer gives it, at most
+    ``packet_max`` cards in the first (option ``draw_packet_max``; no limit: all of them)."""
+    packets = []
+    for need in range(KEEP + 1):
+        first = need if packet_max is None else min(need, packet_max)
+        packets.append((first, need - first))
+    return tuple(packets)

@@ -14,7 +14,8 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from engine.rules.actions import GoKitty, NameTrump
-from engine.rules.auction45.auction import AuctionRules
+from engine.rules.auction45.calls import AuctionRules
+from engine.rules.auction45.draw import draw_packets
 from engine.rules.auction45.hand import Auction45Hand
 from engine.rules.auction45.lines import LineChecker
 from engine.rules.auction45.options import Auction45Options, auction45_options
@@ -110,7 +111,7 @@ class Auction45(Game):
         "auction_rules",
         "declare_with_kitty",
         "draw_order",
-        "draw_packet_max",
+        "draw_packets",
         "first_lead_bidder",
         "first_leader",
         "forced_lead",
@@ -170,7 +171,7 @@ class Auction45(Game):
         self.trumps_only = opts.kitty_rule == "trumps_only"
         self.view_before = opts.kitty_view_before_trump
         self.max_discard = opts.max_discard
-        self.draw_packet_max = opts.draw_packet_max
+        self.draw_packets = draw_packets(opts.draw_packet_max)  # per number of cards needed
         self.first_lead_bidder = opts.first_lead == "bidder"
         self.thirty_forces_trump_lead = opts.thirty_forces_trump_lead
         #: Per bidder: who leads the first trick, and must he lead trump on a 30 or 60?

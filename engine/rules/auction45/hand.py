@@ -11,17 +11,20 @@ The fields are in ``auction45.state``. Hands are int masks (``engine.rules.cards
 out of play (the bidder's old hand when he goes on the kitty, the kitty's non-trumps under
 ``trumps_only``, every discard) are kept in one mask so that views can be checked against
 them. ``apply`` validates the whole action before it changes anything, then runs the automatic
-steps (taking the kitty, the draw) up to the next decision. Plays, calls and draw discards,
-most of a hand's actions, are checked by the phase that knows them (``Tricks.play``, the
-calls ``Auction.offered`` to the seat to act, ``Draw.discard``); a refusal goes through
-``check``, which gives its code. Each of these phases lists what it offers the seat to act
-when the turn comes to it, and ``legal_actions`` reads that list.
+steps (taking the kitty, the draw) up to the next decision.
+
+The phase under way is one object (``Auction45State.current``: the ``Auction``, the ``Draw``,
+the ``Tricks``, the hand itself for the declaration, ``OVER_PHASE`` at the end). It lists what
+it offers the seat to act when the turn comes to it (``offered``, what ``legal_actions``
+returns) and ``take``s an action: ``apply`` hands every action to it, once. An action the
+phase does not take (another phase's, another seat's, a card not playable now) goes through
+``check``, which gives the refusal its code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any
 
 from engine.rules.actions import (
     Action,
@@ -35,20 +38,20 @@ from engine.rules.actions import (
 from engine.rules.auction45 import kitty
 from engine.rules.auction45.draw import Draw, deliver
 from engine.rules.auction45.outcome import scored_result
-from engine.rules.auction45.state import Auction45State
+from engine.rules.auction45.state import (
+    DECLARE,
+    DRAW,
+    KITTY_DISCARD,
+    OVER_PHASE,
+    PLAY,
+    Auction45State,
+    Phase,
+)
 from engine.rules.auction45.trick import Tricks
 from engine.rules.base import AUCTION, OVER
 from engine.rules.build import new_contract
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.words import seat_name
-
-if TYPE_CHECKING:
-    pass
-
-DECLARE = "declare"
-KITTY_DISCARD = "kitty_discard"
-DRAW = "draw"
-PLAY = "play"
 
 _PHASE_ACTIONS: dict[str, str] = {
     AUCTION: "call",
@@ -72,24 +75,8 @@ class Auction45Hand(Auction45State):
 
     __slots__ = ()
 
-    # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
-        phase = self.phase
-        seat = self.to_act
-        if phase is PLAY:
-            return self._play.offered  # type: ignore[union-attr]
-        if seat is None:
-            return ()
-        if phase is AUCTION:
-            return self._auction.offered[0]
-        if phase is DRAW:
-            return self._draw.offered  # type: ignore[union-attr]
-        if phase is DECLARE:
-            if self._go_kitty_allowed():
-                return self.game.declare_with_kitty[seat]
-            return self.game.name_trump[seat]
-        hand = self._hands[seat]
-        return kitty.discard_choices(self.game.trumps_only, self._tables, seat, hand)
+        return self.current.offered
 
     def _go_kitty_allowed(self) -> bool:
         return (
@@ -104,7 +91,7 @@ class Auction45Hand(Auction45State):
         self._check(action)
 
     def _check(self, action: Action) -> Any:
-        """Validate ``action``; return what ``apply`` needs (parsed call, suit, card mask).
+        """Validate ``action``; return what the declaration needs (suit, card mask).
 
         Raises:
             IllegalActionError: RULES.md 7 codes in the order of section 7.
@@ -156,11 +143,6 @@ class Auction45Hand(Auction45State):
             )
         return action.suit
 
-    def _raise_refusal(self, action: Action) -> NoReturn:
-        """Raise the refusal of an action a phase found illegal, with its code."""
-        self._check(action)
-        raise AssertionError(f"{action} was found illegal but passes the checks")
-
     def _wrong_phase(self, action: Action) -> IllegalActionError:
         expected = _PHASE_ACTIONS.get(self.phase, "nothing")
         return IllegalActionError(
@@ -171,71 +153,79 @@ class Auction45Hand(Auction45State):
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        cls = action.__class__
+        phase = self.current
+        over = phase.take(action)
+        if over is None:
+            self._check(action)  # raises the refusal, with its code
+            raise AssertionError(f"{action} was not taken but passes the checks")
+        self.history.append(action)
+        if over:
+            self._end_phase()
+        else:
+            self.to_act = phase.to_act
+
+    def _end_phase(self) -> None:
+        """The phase under way is over: start the next one."""
         phase = self.phase
-        if cls is Play and phase is PLAY:
-            play = self._play
-            assert play is not None
-            seat = action.seat
-            to_act = play.play(seat, action.card) if seat == self.to_act else None  # type: ignore[attr-defined]
-            if to_act is None:
-                self._raise_refusal(action)
-            self.history.append(action)
-            self.to_act = to_act
-            if play.finished:
-                self._finish_scored(play)
-        elif cls is Call and phase is AUCTION:
-            self._apply_call(action)  # type: ignore[arg-type]
-        elif cls is Discard and phase is DRAW and action.seat == self.to_act:
-            self._apply_discard(action)  # type: ignore[arg-type]
+        if phase is AUCTION:
+            self._end_auction()
+        elif phase is DRAW:
+            self._end_draw()
+        elif phase is PLAY:
+            self._finish_scored()
         else:
-            self._apply_checked(action, self._check(action))
-
-    def _apply_call(self, action: Call) -> None:
-        auction = self._auction
-        # A call offered to the seat to act is legal; any other goes through every check.
-        parsed = auction.offered[1].get(id(action))
-        if parsed is None:
-            parsed = auction.check(action.seat, action.call)
-        self.history.append(action)
-        auction.apply(action.seat, action.call, parsed)
-        if auction.to_act is not None:
-            self.to_act = auction.to_act
-        elif auction.high_seat is None:
-            self._finish_redeal({"dealer": self.dealer, "passed_out": True})
-        else:
-            self._start_declaration(auction.high_seat, auction.high)
-
-    def _apply_checked(self, action: Action, prepared: Any) -> None:
-        """Apply an action of the declaration ``_check`` accepted, with what it returned
-        (``apply`` takes plays, calls and draw discards itself)."""
-        self.history.append(action)
-        if type(action) is NameTrump:
-            self._name_trump(prepared)
-        elif type(action) is GoKitty:
-            self._go_on_kitty()
-        else:
-            assert type(action) is KittyDiscard  # every other action is refused by _check
-            self._hands[action.seat] &= ~prepared
-            self._out |= prepared
             self._start_draw()
 
     # -- the declaration -----------------------------------------------------------------------
-    def _start_declaration(self, bidder: int, bid: int) -> None:
+    def take(self, action: Action) -> bool | None:
+        """The declaration's actions (going on the kitty, naming trump, the bidder's discard),
+        taken by the hand itself through every check: two or three a hand. Return whether the
+        declaration is over.
+
+        Raises:
+            IllegalActionError: any refusal; nothing has changed then.
+        """
+        prepared = self._check(action)
+        if type(action) is NameTrump:
+            return self._name_trump(prepared)
+        if type(action) is GoKitty:
+            self._go_on_kitty()
+            return False
+        self._hands[action.seat] &= ~prepared  # a KittyDiscard: _check refuses the others
+        self._out |= prepared
+        return True
+
+    def _end_auction(self) -> None:
+        auction = self._auction
+        if auction.high_seat is None:
+            self._finish_redeal({"dealer": self.dealer, "passed_out": True})
+            self.current = OVER_PHASE
+            return
+        bidder = auction.high_seat
         self._bidder = bidder
-        self.contract = new_contract(bidder=bidder, bid=bid)
+        self.contract = new_contract(bidder=bidder, bid=auction.high)
         self.phase = DECLARE
+        self.current = self
         self.to_act = bidder
         if self.game.view_before:
             self._hands[bidder] |= self._kitty
+        self.offered = self._declaration_choices(bidder)
+
+    def _declaration_choices(self, bidder: int) -> Sequence[Action]:
+        if self._go_kitty_allowed():
+            return self.game.declare_with_kitty[bidder]
+        return self.game.name_trump[bidder]
 
     def _go_on_kitty(self) -> None:
         bidder = self._bidder
         self._out |= self._hands[bidder] & ~self._kitty
         self._hands[bidder] = self._kitty
         self._went_kitty = True
+        self.offered = self._declaration_choices(bidder)
 
-    def _name_trump(self, suit: int) -> None:
+    def _name_trump(self, suit: int) -> bool:
+        """Trump is named: the kitty joins the bidder's hand. Return whether the declaration
+        is over (no discard to make)."""
         self._trump = suit
         bidder = self._bidder
         hand = self._kitty if self._went_kitty else self._hands[bidder] | self._kitty
@@ -244,48 +234,58 @@ class Auction45Hand(Auction45State):
             self._out |= dropped
             hand &= ~dropped
         self._hands[bidder] = hand
-        if hand.bit_count() > kitty.KEEP:
-            self.phase = KITTY_DISCARD
-            self.to_act = bidder
-        else:
-            self._start_draw()
+        if hand.bit_count() <= kitty.KEEP:
+            return True
+        self.phase = KITTY_DISCARD
+        self.offered = kitty.discard_choices(self.game.trumps_only, self._tables, bidder, hand)
+        return False
 
-    # -- the draw ------------------------------------------------------------------------------
+    # -- the draw and the play -----------------------------------------------------------------
     def _start_draw(self) -> None:
         self.phase = DRAW
-        self._draw = Draw(self.game, self.dealer, self._bidder, self._hands)
-        self.to_act = self._draw.to_act
+        draw = self._draw = Draw(self.game, self.dealer, self._bidder, self._hands)
+        self.current = draw
+        self.to_act = draw.to_act
 
-    def _apply_discard(self, action: Discard) -> None:
-        """A draw discard by the seat to act: checked and made by the draw."""
+    def _end_draw(self) -> None:
+        """Every seat has discarded: the dealer restores the hands to five, and the play
+        starts."""
         draw = self._draw
-        assert draw is not None
-        self._out |= draw.discard(action.seat, action.cards)
-        self.history.append(action)
-        if draw.to_act is not None:
-            self.to_act = draw.to_act
-            return
+        assert draw is not None and self._trump is not None and self.contract is not None
+        self._out |= draw.discarded
         self._draw_counts = tuple(draw.needs)
         self._stock_pos = deliver(
             self.game, self.dealer, draw.needs, self._hands, self._stock, self._stock_pos
         )
-        self._start_play()
-
-    # -- the play ------------------------------------------------------------------------------
-    def _start_play(self) -> None:
-        assert self._trump is not None and self.contract is not None
         play = Tricks(self.game, self._trump, self._hands, self._bidder, self.contract.bid)
         self._play = play
         self.phase = PLAY
-        self.to_act = play.leader
+        self.current = play
+        self.to_act = play.to_act
 
-    def _finish_scored(self, play: Tricks) -> None:
+    def _finish_scored(self) -> None:
+        play = self._play
+        assert play is not None
         play.count_best_trump()
         self.result = scored_result(self, play)
         self.phase = OVER
+        self.current = OVER_PHASE
         self.to_act = None
 
     def copy(self) -> Auction45Hand:
         new = super().copy()
         assert isinstance(new, Auction45Hand)
+        new.current = new._phase_under_way()
         return new
+
+    def _phase_under_way(self) -> Phase:
+        phase = self.phase
+        if phase is AUCTION:
+            return self._auction
+        if phase is DRAW:
+            assert self._draw is not None
+            return self._draw
+        if phase is PLAY:
+            assert self._play is not None
+            return self._play
+        return OVER_PHASE if phase is OVER else self

@@ -3,13 +3,16 @@
 ``Auction45Hand`` (``engine.rules.auction45.hand``) adds the checks and the changes of state.
 Each phase keeps its own state object once it starts: ``Auction`` (the calls), ``Draw`` (the
 discards and the stock), ``Tricks`` (the play); a finished phase's object stays for the views.
+The one under way is ``current`` (a ``Phase``); the declaration's few actions are the hand's
+own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.rules.actions import Action
 from engine.rules.auction45.auction import Auction
 from engine.rules.auction45.draw import Draw
 from engine.rules.auction45.play import card_mask
@@ -19,6 +22,42 @@ from engine.rules.base import AUCTION, Deal, Hand, Tally
 
 if TYPE_CHECKING:
     from engine.rules.auction45.game import Auction45
+
+
+DECLARE = "declare"
+KITTY_DISCARD = "kitty_discard"
+DRAW = "draw"
+PLAY = "play"
+
+
+class Phase(Protocol):
+    """The phase under way, as the hand sees it: the seat to act, the actions open to it, and
+    ``take``, which makes an action of that seat's and returns whether the phase is over, or
+    returns ``None`` (nothing changed) for an action it does not take (the hand's checks then
+    say why)."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def offered(self) -> Sequence[Action]: ...
+
+    def take(self, action: Action) -> bool | None: ...
+
+
+class Over:
+    """The phase of a hand that is over: nobody acts, nothing is taken."""
+
+    __slots__ = ()
+
+    to_act = None
+    offered: tuple[Action, ...] = ()
+
+    def take(self, action: Action) -> bool | None:
+        return None
+
+
+OVER_PHASE = Over()
 
 
 class Auction45State(Hand):
@@ -40,9 +79,11 @@ class Auction45State(Hand):
         "_trump",
         "_went_kitty",
         "contract",
+        "current",
         "dealer",
         "game",
         "history",
+        "offered",
         "phase",
         "result",
         "tally",
@@ -64,6 +105,8 @@ class Auction45State(Hand):
     _stock_pos: int
     _trump: int | None
     _went_kitty: bool
+    current: Phase
+    offered: Sequence[Action]
 
     def __init__(
         self,
@@ -101,6 +144,8 @@ class Auction45State(Hand):
         self._draw_counts = None
         self._play = None
         self._auction = Auction(game.auction_rules, dealer, tally.scores)
+        self.current = self._auction
+        self.offered = ()
         self.to_act = self._auction.to_act
 
     @property
@@ -126,7 +171,7 @@ class Auction45State(Hand):
             new._draw = self._draw.copy(new._hands)
         if self._play is not None:
             new._play = self._play.copy()
-        return new
+        return new  # current: the hand's copy points it at the copied phase
 
     # -- read-only facts used by views and tests ---------------------------------------------
     @property
@@ -160,7 +205,7 @@ class Auction45State(Hand):
     @property
     def out_mask(self) -> int:
         """Cards out of play: every discard so far (face down)."""
-        return self._out
+        return self._out if self._draw is None else self._out | self._draw.discarded
 
     @property
     def stock_left(self) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules.actions import PLAYS, Play
+from engine.rules.actions import PLAYS, Action, Play
 from engine.rules.auction45.kitty import card_bit
 from engine.rules.auction45.play import (
     FREE,
@@ -40,7 +40,8 @@ class Tricks:
     """The play phase of one hand. Sets of one seat's cards are local masks (see
     ``engine.rules.auction45.play``); ``legal_masks`` is each seat's legal cards for the
     current trick: the list ``left`` itself when any card goes, its own list when the card led
-    binds the others. ``offered`` is the plays open to the seat to act, listed once a turn."""
+    binds the others. ``offered`` is the plays open to the seat to act (``to_act``), listed once
+    a turn."""
 
     __slots__ = (
         "after",
@@ -63,6 +64,7 @@ class Tricks:
         "points",
         "seat_side",
         "tables",
+        "to_act",
         "trick",
         "win",
         "winners",
@@ -88,6 +90,7 @@ class Tricks:
     points: list[int]
     seat_side: tuple[int, ...]
     tables: TrumpTables
+    to_act: int
     trick: list[int]
     win: tuple[int, ...]
     winners: list[int]
@@ -134,6 +137,7 @@ class Tricks:
             if trumps:
                 self.legal_masks = self.left[:]
                 self.legal_masks[self.leader] = trumps
+        self.to_act = self.leader
         self.offered = self.legal(self.leader)
 
     def copy(self) -> Tricks:
@@ -205,14 +209,19 @@ class Tricks:
         )
 
     # -- playing --------------------------------------------------------------------------------
-    def play(self, seat: int, card: int) -> int | None:
-        """``seat`` plays ``card`` if it may; return the seat to act next (the winner of the
-        trick when it is complete), or ``None`` when the play is refused (nothing changed;
-        ``check`` says why). The plays open to that seat are then ``offered``.
+    def take(self, action: Action) -> bool | None:
+        """Make ``action`` if it is a play by the seat to act of a card it may play: ``None``
+        (nothing changed; ``check`` says why) for any other action. Then the turn passes on
+        (to the winner of the trick when it is complete) and the plays open to that seat are
+        ``offered``. Return whether the fifth trick is over.
 
         The engine's one fast path: the test of ``playable`` written in place, since a hand is
         mostly plays. The property tests (``_probe_illegal``, ``_check_listed``) hold it to
         ``check`` and to the legal plays listed."""
+        seat = self.to_act
+        if action.__class__ is not Play or action.seat != seat:
+            return None
+        card = action.card
         try:
             bit = self.bits[seat][card]
         except (KeyError, TypeError):
@@ -229,8 +238,9 @@ class Tricks:
         seat = self.next_seat[seat]
         if seat == self.leader:
             seat = self._end_trick()
+        self.to_act = seat
         self.offered = PICK[self.legal_masks[seat]](self.full[seat])
-        return seat
+        return self.finished
 
     def _lead(self, seat: int, card: int) -> None:
         """``card`` opens a trick: it is the best so far, and it may bind the others."""

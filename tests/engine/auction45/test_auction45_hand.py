@@ -24,6 +24,7 @@ from engine.rules import (
     replay_hand,
 )
 from engine.rules.auction45 import Auction45Hand
+from engine.rules.auction45.draw import draw_packets
 from engine.rules.cards import CARD_NAMES, card_names, cards_of, mask_of
 
 ALL = [r + s for s in "SHDC" for r in "23456789TJQKA"]
@@ -532,3 +533,18 @@ def test_discards_of_things_that_are_not_cards_in_hand(cards: tuple[Any, ...]) -
     hand = _after_auction()
     _apply(hand, NameTrump(0, S), _kitty(0, "2H 3H 4H 6H"))
     _refuse(hand, Discard(0, cards), "not_in_hand")
+
+
+def test_a_hand_thrown_in_takes_no_more_actions() -> None:
+    hand = _start(TOP)
+    _calls(hand, "pass", "pass", "pass", "pass")
+    assert hand.phase == "over" and hand.to_act is None and hand.legal_actions() == ()
+    refused = _refuse(hand, Call(0, "20"), "auction_over")
+    assert "auction is over" in str(refused)
+    refused = _refuse(hand, NameTrump(0, S), "out_of_turn")
+    assert "the hand is over" in str(refused)
+
+
+def test_the_dealer_gives_at_most_the_packet_limit_first_and_the_rest_after() -> None:
+    assert draw_packets(3) == ((0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (3, 2))
+    assert draw_packets(None) == tuple((need, 0) for need in range(6))

@@ -1,0 +1,129 @@
+"""A published round as the director follows it while the tables score themselves: each
+table's hands entered, score, whether its game is over, confirmed or flagged (with what the
+table said), and the tables that have entered nothing for a while.
+
+The round page asks for this again every few seconds (``views_rounds.round_live_view``), so it
+is read in a few queries whatever the number of tables: the round's view
+(``round_display.round_view``), and one aggregate of the sheets' lines.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils import timezone
+
+from scoring.models import SheetStatus
+from scoring.selectors import sheets_progress
+from tournaments.models import Round, RoundStatus
+from tournaments.round_display import RoundView, TableView
+
+#: A table's state, in the order the director cares about it.
+WAITING = "waiting"  # no hand yet
+PLAYING = "playing"
+GAME_OVER = "over"  # the game is over, the sheet not yet confirmed
+CONFIRMED = "confirmed"
+STATE_TEXT = {
+    WAITING: "No hand yet",
+    PLAYING: "Playing",
+    GAME_OVER: "Game over: to confirm",
+    CONFIRMED: "Confirmed",
+}
+
+
+def quiet_after() -> datetime.timedelta:
+    """How long a table may enter nothing before the round page points it out
+    (``KITTY_TABLE_QUIET_MINUTES``)."""
+    return datetime.timedelta(minutes=settings.KITTY_TABLE_QUIET_MINUTES)
+
+
+@dataclass(frozen=True)
+class TableLive:
+    table: TableView
+    sheet_id: int | None
+    hands: int
+    state: str
+    last_at: datetime.datetime | None
+    last_minutes: int | None  # since the last hand; None before the first
+    flag_note: str
+    quiet_minutes: int  # 0 unless the table has entered nothing for too long
+
+    @property
+    def state_text(self) -> str:
+        return STATE_TEXT[self.state]
+
+
+@dataclass(frozen=True)
+class RoundLive:
+    round: Round
+    tables: list[TableLive]
+    quiet_minutes: int  # the threshold
+
+    @property
+    def is_live(self) -> bool:
+        """Whether the page should keep asking (a published round with a table still open)."""
+        return self.round.status == RoundStatus.PUBLISHED and any(
+            t.state != CONFIRMED for t in self.tables
+        )
+
+    def count(self, state: str) -> int:
+        return sum(1 for t in self.tables if t.state == state)
+
+    @property
+    def summary(self) -> list[tuple[str, int]]:
+        """(what, how many) for the round's head line; only what there is."""
+        pairs = [
+            ("confirmed", self.count(CONFIRMED)),
+            ("game over", self.count(GAME_OVER)),
+            ("playing", self.count(PLAYING)),
+            ("no hand yet", self.count(WAITING)),
+            ("flagged", sum(1 for t in self.tables if t.flag_note)),
+            ("quiet", sum(1 for t in self.tables if t.quiet_minutes)),
+        ]
+        return [(what, n) for what, n in pairs if n]
+
+
+def _state(table: TableView, hands: int) -> str:
+    sheet = table.match.sheet if table.match else None
+    if sheet is not None and sheet.status == SheetStatus.CONFIRMED:
+        return CONFIRMED
+    if sheet is not None and sheet.is_over:
+        return GAME_OVER
+    return PLAYING if hands else WAITING
+
+
+def round_live(*, view: RoundView, now: datetime.datetime | None = None) -> RoundLive:
+    """Every table of the round ``view`` shows, with its progress. A table is *quiet* when its
+    game is still on and its last hand (or the round's publication, before the first) is older
+    than ``quiet_after()``."""
+    now = now or timezone.now()
+    round_ = view.round
+    sheet_ids = [t.match.sheet_id for t in view.tables if t.match and t.match.sheet_id]
+    progress = sheets_progress(sheet_ids=sheet_ids)
+    limit = quiet_after()
+    tables = []
+    for table in view.tables:
+        sheet = table.match.sheet if table.match else None
+        done = progress.get(sheet.pk) if sheet is not None else None
+        hands = done.hands if done else 0
+        state = _state(table, hands)
+        last_at = done.last_at if done else None
+        since = last_at or round_.published_at
+        quiet = 0
+        if state in (WAITING, PLAYING) and since is not None and now - since >= limit:
+            quiet = int((now - since).total_seconds() // 60)
+        tables.append(
+            TableLive(
+                table=table,
+                sheet_id=sheet.pk if sheet is not None else None,
+                hands=hands,
+                state=state,
+                last_at=last_at,
+                last_minutes=int((now - last_at).total_seconds() // 60) if last_at else None,
+                flag_note=sheet.flag_note if sheet is not None and table.flagged else "",
+                quiet_minutes=quiet,
+            )
+        )
+    return RoundLive(round=round_, tables=tables, quiet_minutes=settings.KITTY_TABLE_QUIET_MINUTES)
