@@ -1,4 +1,5 @@
-"""The words ``static/kitty/table.js`` writes when it redraws a table, in the reader's language.
+"""The words ``static/kitty/table.js`` (and ``table_summary.js``, through it) writes when it
+redraws a table, in the reader's language.
 
 The script keeps its English text and looks each one up in the dictionary the table page gives
 it (``json_script``: data, not a script, so the Content-Security-Policy stays as it is). The
@@ -54,6 +55,22 @@ TABLE_SCRIPT_TEXTS = (
     gettext_noop("Score"),
     gettext_noop("Not connected: reconnecting, try again in a moment."),
     gettext_noop("Connection lost: reconnecting…"),
+    gettext_noop("OK"),
+    gettext_noop("Take back your seat"),
+    gettext_noop(
+        "While you were away the computer played for you, and it plays on until you take "
+        "your seat back."
+    ),
+    gettext_noop("Side"),
+    gettext_noop("Tricks"),
+    gettext_noop("Points"),
+    gettext_noop("Total"),
+    gettext_noop("The game is over"),
+    gettext_noop("Hand {hand}"),
+    gettext_noop("Best trump:"),
+    gettext_noop("Close"),
+    gettext_noop("Continue"),
+    gettext_noop("Closes in {seconds} s"),
 )
 
 

@@ -56,6 +56,7 @@
   }
 
   box.kittyEl = el;
+  box.kittyWord = t;
 
   function section(id, title, children) {
     var heading = el("h2", { id: id }, [title]);

@@ -10,13 +10,16 @@ from django.utils import translation
 
 from engine.tables.page_words import TABLE_SCRIPT_TEXTS, table_script_words
 
-SCRIPT = Path(__file__).resolve().parents[2] / "static" / "kitty" / "table.js"
+STATIC = Path(__file__).resolve().parents[2] / "static" / "kitty"
+SCRIPTS = (STATIC / "table.js", STATIC / "table_summary.js")
 LOOKED_UP = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def test_every_text_the_script_looks_up_is_listed() -> None:
-    looked_up = set(LOOKED_UP.findall(SCRIPT.read_text(encoding="utf-8")))
+    looked_up = {
+        text for script in SCRIPTS for text in LOOKED_UP.findall(script.read_text(encoding="utf-8"))
+    }
     assert looked_up
     assert looked_up <= set(TABLE_SCRIPT_TEXTS), looked_up - set(TABLE_SCRIPT_TEXTS)
 
