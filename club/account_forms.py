@@ -8,21 +8,22 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy
 
 from club.models import EMAIL_CHOICES, Player
 
-EMAIL_HELP = "Where Kitty sends your emails. Only the directors of your clubs see it."
-NAME_HELP = "How your name appears on sheets and standings in every club you play in."
-LANGUAGE_HELP = "The language you read Kitty's pages and emails in."
-SCHEDULED_HELP = "An email when a club seats you at a new online table."
-REMINDER_HELP = "An email shortly before an online table you sit at opens."
-PAIRINGS_HELP = "An email when an event's round is published, saying where you sit."
+EMAIL_HELP = gettext_lazy("Where Kitty sends your emails. Only the directors of your clubs see it.")
+NAME_HELP = gettext_lazy("How your name appears on sheets and standings in every club you play in.")
+LANGUAGE_HELP = gettext_lazy("The language you read Kitty's pages and emails in.")
+SCHEDULED_HELP = gettext_lazy("An email when a club seats you at a new online table.")
+REMINDER_HELP = gettext_lazy("An email shortly before an online table you sit at opens.")
+PAIRINGS_HELP = gettext_lazy("An email when an event's round is published, saying where you sit.")
 
 
 class InvitationEmailForm(forms.Form):
     email = forms.EmailField(
-        label="Email address",
-        help_text="The invitation link goes to this address; it works once.",
+        label=gettext_lazy("Email address"),
+        help_text=gettext_lazy("The invitation link goes to this address; it works once."),
     )
 
 

@@ -11,20 +11,22 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from club import reset_throttle
 from club.account_forms import ProfileForm
 from club.accounts import profile_update
 from club.acting import acting_user
+from club.language import remember
 from club.models import EMAIL_CHOICES
 from club.permissions import public_view, signed_in_view
 from club.selectors import player_of
 from club.sign_in_throttle import client_address
 from club.views import throttled_response
 
-SAVED = "Your profile is saved."
-PASSWORD_CHANGED = "Your password is changed."
+SAVED = gettext_lazy("Your profile is saved.")
+PASSWORD_CHANGED = gettext_lazy("Your password is changed.")
 
 
 @signed_in_view
@@ -43,6 +45,7 @@ def profile(request: HttpRequest) -> HttpResponse:
             language=data["language"],
             emails={field: data[field] for field in EMAIL_CHOICES},
         )
+        remember(request, data["language"])
         messages.success(request, SAVED)
         return redirect("profile")
     return render(request, "club/profile.html", {"form": form, "player": player})

@@ -10,10 +10,11 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 
-SIGN_IN_FIRST = "Sign in first."
+SIGN_IN_FIRST = gettext_lazy("Sign in first.")
 
 
 def acting_user(request: HttpRequest | Request) -> User:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -46,9 +47,9 @@ from club.selectors import (
 
 ERRORS = {400: BAD_REQUEST, 403: DENIED, 404: NOT_FOUND}
 # The same words whether the id was never used or names a player of other clubs only.
-UNKNOWN_PLAYER = (
-    "There is no player {id} that this club can add. Someone who plays in another club joins "
-    "by accepting this club's invitation."
+UNKNOWN_PLAYER = gettext_lazy(
+    "There is no player {id} that this club can add. Someone who plays in "
+    "another club joins by accepting this club's invitation."
 )
 
 

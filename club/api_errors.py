@@ -34,6 +34,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext, gettext_lazy
 from django.views import defaults
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
@@ -115,8 +116,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data = refusal(list(_detail_items(exc.detail)))
     elif isinstance(exc, exceptions.Throttled):
         wait = getattr(exc, "wait", None)
-        seconds = f" Try again in {wait} seconds." if wait is not None else ""
-        response.data = error_body("throttled", f"Too many requests.{seconds}")
+        seconds = (
+            gettext(" Try again in {wait} seconds.").format(wait=wait) if wait is not None else ""
+        )
+        response.data = error_body(
+            "throttled", gettext("Too many requests.{seconds}").format(seconds=seconds)
+        )
     else:
         detail = exc.detail
         code = getattr(detail, "code", None) or exc.default_code
@@ -133,7 +138,9 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     """The project's 404 (``handler404``): under /api/ (an unknown address, or a path segment
     that is not a number where one is expected) the API's JSON refusal, not the HTML page."""
     if request.path.startswith(API_PREFIX):
-        body = error_body("not_found", f"There is no API address {request.path}.")
+        body = error_body(
+            "not_found", gettext("There is no API address {path}.").format(path=request.path)
+        )
         return JsonResponse(body, status=404)
     return defaults.page_not_found(request, exception or Http404())
 
@@ -151,14 +158,19 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 class ErrorItemSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(
-        help_text="Stable code: DRF's (required, invalid, not_found, throttled…), a "
-        "service's, or a refused line's reason code (docs/rules.md, 'Refusal codes')."
+        help_text=gettext_lazy(
+            "Stable code: DRF's (required, invalid, not_found, throttled…), a "
+            "service's, or a refused line's reason code (docs/rules.md, 'Refusal "
+            "codes')."
+        )
     )
-    message = serializers.CharField(help_text="What is wrong, in plain words.")
+    message = serializers.CharField(help_text=gettext_lazy("What is wrong, in plain words."))
     field = serializers.CharField(
         allow_null=True,
-        help_text="The input at fault, dotted into nested input (options.renege, "
-        "seats.1.player), or null.",
+        help_text=gettext_lazy(
+            "The input at fault, dotted into nested input (options.renege, "
+            "seats.1.player), or null."
+        ),
     )
 
 
@@ -167,7 +179,9 @@ class ErrorSerializer(ErrorItemSerializer):
 
     # The metaclass takes declared fields out of the class: this does not hide ``.errors``.
     errors = ErrorItemSerializer(  # type: ignore[assignment]
-        many=True, required=False, help_text="Invalid input: every problem, the first as above."
+        many=True,
+        required=False,
+        help_text=gettext_lazy("Invalid input: every problem, the first as above."),
     )
 
 

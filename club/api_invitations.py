@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -21,7 +22,7 @@ from club.models import INVITATION_STATUSES, Invitation
 from club.permissions import Capability
 from club.selectors import club_invitation_get, club_invitations, club_player_in
 
-UNKNOWN_PLAYER = "There is no player {id} in {club}."
+UNKNOWN_PLAYER = gettext_lazy("There is no player {id} in {club}.")
 THROTTLED = error(
     "Too many invitations sent within the hour (code 'invitations_throttled'), or too many "
     "requests (code 'throttled'): wait the seconds the Retry-After header gives, if any."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -36,7 +37,7 @@ class PartnershipInputSerializer(serializers.Serializer[Any]):
     players = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
         min_length=1,
-        help_text="Ids of two (or three) players, all members of the club.",
+        help_text=gettext_lazy("Ids of two (or three) players, all members of the club."),
     )
 
 
@@ -48,7 +49,12 @@ def _players(view: ClubApi, request: Request, ids: list[int]) -> list[Player]:
     missing = sorted(set(ids) - {p.pk for p in players})
     if missing:
         raise serializers.ValidationError(
-            {"players": [f"Player {i} is not a member of {club}." for i in missing]}
+            {
+                "players": [
+                    gettext("Player {i} is not a member of {club}.").format(i=i, club=club)
+                    for i in missing
+                ]
+            }
         )
     return players
 

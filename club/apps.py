@@ -10,5 +10,5 @@ class ClubConfig(AppConfig):
     verbose_name = "Clubs"
 
     def ready(self) -> None:
-        # Connects the receivers that count failed sign-ins.
-        from club import sign_in_throttle  # noqa: F401
+        # Connects the receivers that count failed sign-ins and apply a member's language.
+        from club import language, sign_in_throttle  # noqa: F401

@@ -18,7 +18,8 @@ from http import HTTPStatus
 class DomainError(Exception):
     """Something the user can fix, shown to them as it is.
 
-    ``code`` is stable and meant for programs; ``message`` says what is wrong in plain words;
+    ``code`` is stable and meant for programs; ``message`` says what is wrong in plain words
+    (text, or a lazily translated text, read as text here);
     ``field`` names the input at fault (dotted into nested input) or is ``None``. ``status`` is
     the HTTP status the API answers with: 400 unless the error class, or the code, says the
     object's state is in the way (409).
@@ -26,7 +27,10 @@ class DomainError(Exception):
 
     status: int = HTTPStatus.BAD_REQUEST
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+    def __init__(self, code: str, message: object, field: str | None = None) -> None:
+        # A translated message may come lazily (``gettext_lazy``): it is read now, in the
+        # language of the request that raised it, so that it serialises as plain text.
+        message = str(message)
         super().__init__(message)
         self.code = code
         self.message = message

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from club.imports import MAX_BYTES
 from club.models import Membership, Player
@@ -12,31 +14,37 @@ from engine.rules import GAME_NAMES
 
 
 class MemberSearchForm(forms.Form):
-    q = forms.CharField(label="Search members", required=False, max_length=80)
+    q = forms.CharField(label=gettext_lazy("Search members"), required=False, max_length=80)
 
 
 class PlayerForm(forms.Form):
     """A member's name and email; for club admins also their account and role."""
 
     display_name = forms.CharField(
-        label="Display name",
+        label=gettext_lazy("Display name"),
         max_length=80,
-        help_text="How the player's name appears on sheets and standings.",
+        help_text=gettext_lazy("How the player's name appears on sheets and standings."),
     )
     email = forms.EmailField(
-        label="Email", required=False, help_text="Optional. Seen only by directors and admins."
+        label=gettext_lazy("Email"),
+        required=False,
+        help_text=gettext_lazy("Optional. Seen only by directors and admins."),
     )
     username = forms.CharField(
-        label="Sign-in account",
+        label=gettext_lazy("Sign-in account"),
         required=False,
         max_length=150,
-        help_text="Optional: the username this player signs in with. Leave empty for none.",
+        help_text=gettext_lazy(
+            "Optional: the username this player signs in with. Leave empty for none."
+        ),
     )
     role = forms.ChoiceField(
-        label="Role in this club",
+        label=gettext_lazy("Role in this club"),
         choices=Membership.Role.choices,
         initial=Membership.Role.PLAYER,
-        help_text="Club admins manage the club; directors run events; scorers enter scores.",
+        help_text=gettext_lazy(
+            "Club admins manage the club; directors run events; scorers enter scores."
+        ),
     )
 
     def __init__(self, *args: Any, can_admin: bool, **kwargs: Any) -> None:
@@ -59,10 +67,15 @@ class PlayerForm(forms.Form):
 
 class PlayersImportForm(forms.Form):
     file = forms.FileField(
-        label="CSV file",
+        label=gettext_lazy("CSV file"),
         help_text=(
-            "First row: the column names name, email, role (email and role may be left out). "
-            f"At most {MAX_BYTES // 1_000_000} MB."
+            format_lazy(
+                gettext_lazy(
+                    "First row: the column names name, email, role (email and role may be "
+                    "left out). At most {value} MB."
+                ),
+                value=MAX_BYTES // 1_000_000,
+            )
         ),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
@@ -70,13 +83,15 @@ class PlayersImportForm(forms.Form):
 
 class PartnershipForm(forms.Form):
     name = forms.CharField(
-        label="Name", max_length=120, help_text="How the side is called on standings."
+        label=gettext_lazy("Name"),
+        max_length=120,
+        help_text=gettext_lazy("How the side is called on standings."),
     )
     players = forms.TypedMultipleChoiceField(
-        label="Players",
+        label=gettext_lazy("Players"),
         coerce=int,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Two players, or three for six-hand games.",
+        help_text=gettext_lazy("Two players, or three for six-hand games."),
     )
 
     def __init__(self, *args: Any, members: list[Player], **kwargs: Any) -> None:
@@ -85,8 +100,8 @@ class PartnershipForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(label="Role", choices=Membership.Role.choices)
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Membership.Role.choices)
 
 
 class GameChoiceForm(forms.Form):
-    game = forms.ChoiceField(label="Game", choices=list(GAME_NAMES.items()))
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=list(GAME_NAMES.items()))

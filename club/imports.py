@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Membership, Player
 from club.services import refresh_member_count_on_commit
-from engine.rules.words import counted
+from club.wording import counted
 
 COLUMNS = ("name", "email", "role")
 MAX_BYTES = 1_000_000
@@ -31,22 +33,31 @@ ROLE_BY_TEXT = {
     **{str(label).lower(): value for value, label in Membership.Role.choices},
 }
 
-NOT_UTF8 = "The file is not UTF-8 text; save it as CSV (UTF-8) and try again."
-TOO_BIG = f"The file is larger than {MAX_BYTES // 1_000_000} MB."
-TOO_MANY_ROWS = f"The file has more than {MAX_ROWS} players; split it."
-EMPTY_FILE = "The file is empty: the first row must name the columns (name, email, role)."
-NO_ROWS = "The file has a header but no players."
-NO_NAME_COLUMN = "There is no 'name' column; the first row must name the columns."
-UNKNOWN_COLUMN = "Unknown column {column!r}; the columns are name, email and role."
-DOUBLE_COLUMN = "The column {column!r} appears twice."
-BAD_QUOTES = "The row cannot be read as CSV: {error}."
-EXTRA_CELLS = "The row has more cells than the header has columns."
-NAME_MISSING = "The name is empty."
-NAME_TOO_LONG = f"The name is longer than {NAME_MAX_LENGTH} characters."
-EMAIL_INVALID = "{value!r} is not an email address."
-ROLE_UNKNOWN = "{value!r} is not a role; roles: club admin, director, scorer, player."
-DUPLICATE_IN_FILE = "{value!r} is also on row {row}."
-DUPLICATE_MEMBER = "{value!r} is already a member of the club ({player})."
+NOT_UTF8 = gettext_lazy("The file is not UTF-8 text; save it as CSV (UTF-8) and try again.")
+TOO_BIG = format_lazy(
+    gettext_lazy("The file is larger than {value} MB."), value=MAX_BYTES // 1_000_000
+)
+TOO_MANY_ROWS = format_lazy(
+    gettext_lazy("The file has more than {MAX_ROWS} players; split it."), MAX_ROWS=MAX_ROWS
+)
+EMPTY_FILE = gettext_lazy(
+    "The file is empty: the first row must name the columns (name, email, role)."
+)
+NO_ROWS = gettext_lazy("The file has a header but no players.")
+NO_NAME_COLUMN = gettext_lazy("There is no 'name' column; the first row must name the columns.")
+UNKNOWN_COLUMN = gettext_lazy("Unknown column {column!r}; the columns are name, email and role.")
+DOUBLE_COLUMN = gettext_lazy("The column {column!r} appears twice.")
+BAD_QUOTES = gettext_lazy("The row cannot be read as CSV: {error}.")
+EXTRA_CELLS = gettext_lazy("The row has more cells than the header has columns.")
+NAME_MISSING = gettext_lazy("The name is empty.")
+NAME_TOO_LONG = format_lazy(
+    gettext_lazy("The name is longer than {NAME_MAX_LENGTH} characters."),
+    NAME_MAX_LENGTH=NAME_MAX_LENGTH,
+)
+EMAIL_INVALID = gettext_lazy("{value!r} is not an email address.")
+ROLE_UNKNOWN = gettext_lazy("{value!r} is not a role; roles: club admin, director, scorer, player.")
+DUPLICATE_IN_FILE = gettext_lazy("{value!r} is also on row {row}.")
+DUPLICATE_MEMBER = gettext_lazy("{value!r} is already a member of the club ({player}).")
 
 
 @dataclass(frozen=True)
@@ -82,11 +93,11 @@ def _norm(text: str) -> str:
 def _csv_lines(content: bytes) -> list[tuple[int, list[str]]]:
     """The file's non-blank lines with their numbers, or the refusal of a file unread."""
     if len(content) > MAX_BYTES:
-        raise PlayersImportError([RowError(0, "", TOO_BIG)])
+        raise PlayersImportError([RowError(0, "", str(TOO_BIG))])
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise PlayersImportError([RowError(0, "", NOT_UTF8)]) from None
+        raise PlayersImportError([RowError(0, "", str(NOT_UTF8))]) from None
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         lines = [(reader.line_num, cells) for cells in reader]
@@ -96,7 +107,7 @@ def _csv_lines(content: bytes) -> list[tuple[int, list[str]]]:
         ) from None
     lines = [(number, cells) for number, cells in lines if any(c.strip() for c in cells)]
     if not lines:
-        raise PlayersImportError([RowError(0, "", EMPTY_FILE)])
+        raise PlayersImportError([RowError(0, "", str(EMPTY_FILE))])
     return lines
 
 
@@ -111,7 +122,7 @@ def _header_errors(header_row: int, columns: list[str]) -> list[RowError]:
         for column in sorted({c for c in columns if columns.count(c) > 1})
     ]
     if "name" not in columns:
-        errors.append(RowError(header_row, "name", NO_NAME_COLUMN))
+        errors.append(RowError(header_row, "name", str(NO_NAME_COLUMN)))
     return errors
 
 
@@ -128,14 +139,14 @@ def players_csv_read(content: bytes) -> list[ImportRow]:
     if errors:
         raise PlayersImportError(errors)
     if len(lines) == 1:
-        raise PlayersImportError([RowError(0, "", NO_ROWS)])
+        raise PlayersImportError([RowError(0, "", str(NO_ROWS))])
     if len(lines) - 1 > MAX_ROWS:
-        raise PlayersImportError([RowError(0, "", TOO_MANY_ROWS)])
+        raise PlayersImportError([RowError(0, "", str(TOO_MANY_ROWS))])
 
     rows: list[ImportRow] = []
     for number, cells in lines[1:]:
         if len(cells) > len(columns) and any(c.strip() for c in cells[len(columns) :]):
-            errors.append(RowError(number, "", EXTRA_CELLS))
+            errors.append(RowError(number, "", str(EXTRA_CELLS)))
             continue
         values = {
             column: (cells[i].strip() if i < len(cells) else "") for i, column in enumerate(columns)
@@ -143,9 +154,9 @@ def players_csv_read(content: bytes) -> list[ImportRow]:
         name, email = " ".join(values["name"].split()), values.get("email", "")
         role_text = values.get("role", "")
         if not name:
-            errors.append(RowError(number, "name", NAME_MISSING))
+            errors.append(RowError(number, "name", str(NAME_MISSING)))
         elif len(name) > NAME_MAX_LENGTH:
-            errors.append(RowError(number, "name", NAME_TOO_LONG))
+            errors.append(RowError(number, "name", str(NAME_TOO_LONG)))
         if email:
             try:
                 validate_email(email)

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from club import invitations
@@ -19,9 +20,9 @@ from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required, public_view
 from club.selectors import club_invitation_get, club_invitations, club_member_get
 
-SENT = "The invitation is on its way to {email}."
-REVOKED = "The invitation is withdrawn: its link no longer works."
-CLAIMED = "Welcome to {club}: {player} is yours now."
+SENT = gettext_lazy("The invitation is on its way to {email}.")
+REVOKED = gettext_lazy("The invitation is withdrawn: its link no longer works.")
+CLAIMED = gettext_lazy("Welcome to {club}: {player} is yours now.")
 # Sessions name the backend that checked the password; a new account's password was just set.
 PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 

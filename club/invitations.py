@@ -29,7 +29,8 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy
 
 from club.accounts import account_create
 from club.emails import header_text, site_url
@@ -40,31 +41,32 @@ from club.services import refresh_member_count_on_commit
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-SUBJECT = "{club} invites you to Kitty"
-NO_EMAIL_ERROR = "Give the address the invitation goes to."
-HAS_ACCOUNT_ERROR = (
+SUBJECT = gettext_lazy("{club} invites you to Kitty")
+NO_EMAIL_ERROR = gettext_lazy("Give the address the invitation goes to.")
+HAS_ACCOUNT_ERROR = gettext_lazy(
     "{player} already has a sign-in account: there is no one left to invite for this player."
 )
-THROTTLED_ERROR = (
+THROTTLED_ERROR = gettext_lazy(
     "You have sent {count} invitations within the hour, the most allowed; try again later."
 )
-UNKNOWN_ERROR = (
-    "This invitation link is not valid. Check that the whole link was copied, or ask the club "
-    "for a new invitation."
+UNKNOWN_ERROR = gettext_lazy(
+    "This invitation link is not valid. Check that the whole link was "
+    "copied, or ask the club for a new invitation."
 )
-EXPIRED_ERROR = "This invitation has expired. Ask {club} to send you a new one."
-USED_ERROR = "This invitation has already been used. Sign in to see your clubs."
-REVOKED_ERROR = (
+EXPIRED_ERROR = gettext_lazy("This invitation has expired. Ask {club} to send you a new one.")
+USED_ERROR = gettext_lazy("This invitation has already been used. Sign in to see your clubs.")
+REVOKED_ERROR = gettext_lazy(
     "This invitation was withdrawn by {club}, or replaced by a newer one: use the latest email."
 )
-TAKEN_ERROR = (
+TAKEN_ERROR = gettext_lazy(
     "{player} is already linked to another sign-in account, so it cannot be claimed. If that "
     "is a mistake, ask a club admin of {club}."
 )
-HISTORY_ERROR = (
-    "You already have a player, and {player} already has a record of its own (games, seats, "
-    "emails or another club), so the two cannot be joined here. Ask a director of {club} to "
-    "invite you under a new player instead."
+HISTORY_ERROR = gettext_lazy(
+    "You already have a player, and {player} already has a record of its "
+    "own (games, seats, emails or another club), so the two cannot be "
+    "joined here. Ask a director of {club} to invite you under a new player"
+    " instead."
 )
 
 STATE_CODES = frozenset({"invitation_expired", "invitation_used", "invitation_revoked"})
@@ -76,7 +78,7 @@ class InvitationError(DomainError):
     """A refused invitation or link: an unknown link answers 404, one whose state is in the
     way (expired, used, revoked) 409, too many invitations 429, anything else 400."""
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+    def __init__(self, code: str, message: object, field: str | None = None) -> None:
         super().__init__(code, message, field)
         if code in STATE_CODES:
             self.status = HTTPStatus.CONFLICT
@@ -141,8 +143,11 @@ def invitation_send(
     invitation.save()
     link = site_url(reverse("invitation_accept", args=[token]))
     context = {"club": club, "player": player, "by": by, "link": link, "days": days}
-    body = render_to_string("club/emails/invitation.txt", context)
-    send_mail(header_text(SUBJECT.format(club=club.name)), body, None, [email])
+    # In the language of the player invited (their profile's, English until they choose).
+    with translation.override(player.language):
+        body = render_to_string("club/emails/invitation.txt", context)
+        subject = header_text(SUBJECT.format(club=club.name))
+    send_mail(subject, body, None, [email])
     return invitation, link
 
 

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club import services
@@ -73,7 +74,12 @@ def member_add(request: HttpRequest, club: Club) -> HttpResponse:
         except ValidationError as error:
             form_errors_from(form, error)
         else:
-            messages.success(request, f"{membership.player} is now a member of {club}.")
+            messages.success(
+                request,
+                gettext("{player} is now a member of {club}.").format(
+                    player=membership.player, club=club
+                ),
+            )
             return redirect("member_list", slug=club.slug)
     return render(request, "club/member_form.html", {"club": club, "form": form, "adding": True})
 
@@ -101,7 +107,7 @@ def member_edit(request: HttpRequest, club: Club, player_id: int) -> HttpRespons
         except ValidationError as error:
             form_errors_from(form, error)
         else:
-            messages.success(request, f"{player} is saved.")
+            messages.success(request, gettext("{player} is saved.").format(player=player))
             return redirect("member_list", slug=club.slug)
     context = {"club": club, "form": form, "membership": membership, "adding": False}
     return render(request, "club/member_form.html", context)
@@ -120,7 +126,12 @@ def members_import(request: HttpRequest, club: Club) -> HttpResponse:
         except PlayersImportError as error:
             errors = error.errors
         else:
-            messages.success(request, f"{len(added)} players imported into {club}.")
+            messages.success(
+                request,
+                gettext("{added} players imported into {club}.").format(
+                    added=len(added), club=club
+                ),
+            )
             return redirect("member_list", slug=club.slug)
     context = {"club": club, "form": form, "errors": errors}
     return render(request, "club/members_import.html", context, status=400 if errors else 200)
@@ -151,7 +162,9 @@ def role_change(request: HttpRequest, club: Club, membership_id: int) -> HttpRes
         except ValidationError as error:
             form_errors_from(form, error)
         else:
-            messages.success(request, f"{membership.player}'s role is saved.")
+            messages.success(
+                request, gettext("{player}'s role is saved.").format(player=membership.player)
+            )
             return redirect("role_list", slug=club.slug)
     context = {"club": club, "form": form, "membership": membership}
     return render(request, "club/role_form.html", context)
@@ -169,7 +182,12 @@ def member_remove(request: HttpRequest, club: Club, membership_id: int) -> HttpR
         except ValidationError as refused:
             error = " ".join(refused.messages)
         else:
-            messages.success(request, f"{membership.player} is no longer a member of {club}.")
+            messages.success(
+                request,
+                gettext("{player} is no longer a member of {club}.").format(
+                    player=membership.player, club=club
+                ),
+            )
             return redirect("role_list", slug=club.slug)
     context = {"club": club, "membership": membership, "error": error}
     return render(request, "club/member_remove.html", context)

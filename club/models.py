@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from engine.rules import GAME_NAMES, Game, RulesError, get_game
 
@@ -50,22 +51,27 @@ class Audited(models.Model):
 
 class Club(models.Model):
     name = models.CharField(
-        "name", max_length=120, help_text="The club's name as its members know it."
+        "name", max_length=120, help_text=gettext_lazy("The club's name as its members know it.")
     )
     slug = models.SlugField(
-        "short name", max_length=60, unique=True, help_text="Used in the club's web addresses."
+        gettext_lazy("short name"),
+        max_length=60,
+        unique=True,
+        help_text=gettext_lazy("Used in the club's web addresses."),
     )
     description = models.TextField(
         "description",
         max_length=500,
         blank=True,
-        help_text="A few words about the club for its public page: where and when it plays.",
+        help_text=gettext_lazy(
+            "A few words about the club for its public page: where and when it plays."
+        ),
     )
     member_count = models.PositiveIntegerField(
         "members",
         default=0,
         editable=False,
-        help_text="Number of memberships, refreshed in the background after changes.",
+        help_text=gettext_lazy("Number of memberships, refreshed in the background after changes."),
     )
     created = models.DateTimeField("created", auto_now_add=True)
 
@@ -84,45 +90,53 @@ class Club(models.Model):
 
 class Player(models.Model):
     display_name = models.CharField(
-        "display name", max_length=80, help_text="How the player's name appears on sheets."
+        gettext_lazy("display name"),
+        max_length=80,
+        help_text=gettext_lazy("How the player's name appears on sheets."),
     )
     email = models.EmailField(
         "email",
         blank=True,
-        help_text="Optional: how the club reaches the player. Not shown to other members.",
+        help_text=gettext_lazy(
+            "Optional: how the club reaches the player. Not shown to other members."
+        ),
     )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
-        verbose_name="site account",
+        verbose_name=gettext_lazy("site account"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="player",
-        help_text="The account this player signs in with; empty for players without one.",
+        help_text=gettext_lazy(
+            "The account this player signs in with; empty for players without one."
+        ),
     )
     language = models.CharField(
         "language",
         max_length=8,
         choices=LANGUAGES,
         default="en",
-        help_text="The language the person reads Kitty's pages and emails in.",
+        help_text=gettext_lazy("The language the person reads Kitty's pages and emails in."),
     )
     # Which emails the person gets; notices reads them (notices.preferences) and the emails'
     # one-click unsubscribe links turn them off.
     email_table_scheduled = models.BooleanField(
-        "online table set up",
+        gettext_lazy("online table set up"),
         default=True,
-        help_text="An email when a club seats the player at a new online table.",
+        help_text=gettext_lazy("An email when a club seats the player at a new online table."),
     )
     email_table_reminder = models.BooleanField(
-        "table reminders",
+        gettext_lazy("table reminders"),
         default=True,
-        help_text="An email shortly before an online table the player sits at opens.",
+        help_text=gettext_lazy("An email shortly before an online table the player sits at opens."),
     )
     email_pairings = models.BooleanField(
-        "pairings are up",
+        gettext_lazy("pairings are up"),
         default=True,
-        help_text="An email when an event's round is published, saying where the player sits.",
+        help_text=gettext_lazy(
+            "An email when an event's round is published, saying where the player sits."
+        ),
     )
     created = models.DateTimeField("created", auto_now_add=True)
 
@@ -164,7 +178,9 @@ class Membership(models.Model):
         max_length=20,
         choices=Role.choices,
         default=Role.PLAYER,
-        help_text="Club admins manage the club; directors run events; scorers enter scores.",
+        help_text=gettext_lazy(
+            "Club admins manage the club; directors run events; scorers enter scores."
+        ),
     )
     created = models.DateTimeField("joined", auto_now_add=True)
 
@@ -189,13 +205,17 @@ class Partnership(models.Model):
         Club, verbose_name="club", on_delete=models.CASCADE, related_name="partnerships"
     )
     name = models.CharField(
-        "name", max_length=120, help_text="How the side is called on standings, e.g. 'Ace High'."
+        "name",
+        max_length=120,
+        help_text=gettext_lazy("How the side is called on standings, e.g. 'Ace High'."),
     )
     players = models.ManyToManyField(
         Player,
         verbose_name="players",
         related_name="partnerships",
-        help_text="Two players, or three for six-hand games; all members of the club.",
+        help_text=gettext_lazy(
+            "Two players, or three for six-hand games; all members of the club."
+        ),
     )
     created = models.DateTimeField("created", auto_now_add=True)
 
@@ -223,24 +243,30 @@ class RuleSet(models.Model):
         Club, verbose_name="club", on_delete=models.CASCADE, related_name="rule_sets"
     )
     name = models.CharField(
-        "name", max_length=80, help_text="What the club calls these rules, e.g. 'Tuesday 120s'."
+        "name",
+        max_length=80,
+        help_text=gettext_lazy("What the club calls these rules, e.g. 'Tuesday 120s'."),
     )
     game = models.CharField(
         "game",
         max_length=20,
         choices=[(game_id, name) for game_id, name in GAME_NAMES.items()],
-        help_text="The game these rules are for.",
+        help_text=gettext_lazy("The game these rules are for."),
     )
     options = models.JSONField(
         "options",
         default=dict,
         blank=True,
-        help_text="Variant options that differ from the standard rules (see the rules page).",
+        help_text=gettext_lazy(
+            "Variant options that differ from the standard rules (see the rules page)."
+        ),
     )
     is_default = models.BooleanField(
-        "club default",
+        gettext_lazy("club default"),
         default=False,
-        help_text="Used for new sheets and tables of this game unless another is chosen.",
+        help_text=gettext_lazy(
+            "Used for new sheets and tables of this game unless another is chosen."
+        ),
     )
     created = models.DateTimeField("created", auto_now_add=True)
 
@@ -289,13 +315,19 @@ class Invitation(models.Model):
         verbose_name="player",
         on_delete=models.CASCADE,
         related_name="invitations",
-        help_text="The club's player to be claimed; once accepted, the player who joined.",
+        help_text=gettext_lazy(
+            "The club's player to be claimed; once accepted, the player who joined."
+        ),
     )
-    email = models.EmailField("sent to", help_text="The address the invitation went to.")
-    token_hash = models.CharField("link hash", max_length=64, unique=True, editable=False)
+    email = models.EmailField(
+        gettext_lazy("sent to"), help_text=gettext_lazy("The address the invitation went to.")
+    )
+    token_hash = models.CharField(
+        gettext_lazy("link hash"), max_length=64, unique=True, editable=False
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="sent by",
+        verbose_name=gettext_lazy("sent by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -306,7 +338,7 @@ class Invitation(models.Model):
     accepted_at = models.DateTimeField("accepted", null=True, blank=True)
     accepted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="accepted by",
+        verbose_name=gettext_lazy("accepted by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club import services
@@ -54,7 +55,10 @@ def _save(
         except ValidationError as error:
             form_errors_from(form, error)
         else:
-            messages.success(request, f"Partnership {partnership} is saved.")
+            messages.success(
+                request,
+                gettext("Partnership {partnership} is saved.").format(partnership=partnership),
+            )
             return redirect("partnership_list", slug=club.slug)
     return form
 
@@ -86,7 +90,10 @@ def partnership_delete(request: HttpRequest, club: Club, partnership_id: int) ->
     partnership = club_partnership_get(club=club, partnership_id=partnership_id)
     if request.method == "POST":
         services.partnership_delete(club=club, partnership=partnership)
-        messages.success(request, f"Partnership {partnership} is deleted.")
+        messages.success(
+            request,
+            gettext("Partnership {partnership} is deleted.").format(partnership=partnership),
+        )
         return redirect("partnership_list", slug=club.slug)
     context = {"club": club, "partnership": partnership}
     return render(request, "club/partnership_delete.html", context)

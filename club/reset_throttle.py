@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 
 from club.cache_counts import count_add, count_key, count_of
 
 CODE = "password_reset_throttled"
-MESSAGE = (
-    "Too many password reset requests for this email address or from your connection. No "
-    "email was sent; wait {minutes} minutes, then try again."
+MESSAGE = gettext_lazy(
+    "Too many password reset requests for this email address or from your "
+    "connection. No email was sent; wait {minutes} minutes, then try again."
 )
 
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club import rule_sets
@@ -67,7 +68,7 @@ def rule_set_add(request: HttpRequest, club: Club) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         saved = _save(form, club, None)
         if saved is not None:
-            messages.success(request, f"Rule set {saved} is saved.")
+            messages.success(request, gettext("Rule set {saved} is saved.").format(saved=saved))
             return redirect("rule_set_list", slug=club.slug)
     return render(request, "club/rule_set_form.html", {"club": club, "form": form})
 
@@ -80,7 +81,7 @@ def rule_set_edit(request: HttpRequest, club: Club, rule_set_id: int) -> HttpRes
     if request.method == "POST" and form.is_valid():
         saved = _save(form, club, rule_set)
         if saved is not None:
-            messages.success(request, f"Rule set {saved} is saved.")
+            messages.success(request, gettext("Rule set {saved} is saved.").format(saved=saved))
             return redirect("rule_set_list", slug=club.slug)
     context = {"club": club, "form": form, "rule_set": rule_set}
     return render(request, "club/rule_set_form.html", context)
@@ -94,7 +95,10 @@ def rule_set_default(request: HttpRequest, club: Club, rule_set_id: int) -> Http
     if request.method == "POST":
         rule_sets.rule_set_make_default(club=club, rule_set=rule_set)
         messages.success(
-            request, f"{rule_set} is now the club's rules for {rule_set.get_game_display()}."
+            request,
+            gettext("{rule_set} is now the club's rules for {value}.").format(
+                rule_set=rule_set, value=rule_set.get_game_display()
+            ),
         )
         return redirect("rule_set_list", slug=club.slug)
     return render(request, "club/rule_set_default.html", {"club": club, "rule_set": rule_set})
@@ -107,6 +111,8 @@ def rule_set_delete(request: HttpRequest, club: Club, rule_set_id: int) -> HttpR
     rule_set = club_rule_set_get(club=club, rule_set_id=rule_set_id)
     if request.method == "POST":
         rule_sets.rule_set_delete(club=club, rule_set=rule_set)
-        messages.success(request, f"Rule set {rule_set} is deleted.")
+        messages.success(
+            request, gettext("Rule set {rule_set} is deleted.").format(rule_set=rule_set)
+        )
         return redirect("rule_set_list", slug=club.slug)
     return render(request, "club/rule_set_delete.html", {"club": club, "rule_set": rule_set})

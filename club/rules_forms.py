@@ -13,6 +13,7 @@ import importlib
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from club.models import RuleSet
 from engine.rules import GAME_NAMES
@@ -83,12 +84,16 @@ class RuleSetForm(forms.Form):
     """Name, default flag, and one field per option of ``game`` (prefixed ``option_``)."""
 
     name = forms.CharField(
-        label="Name", max_length=80, help_text="What the club calls these rules, e.g. Tuesday 120s."
+        label=gettext_lazy("Name"),
+        max_length=80,
+        help_text=gettext_lazy("What the club calls these rules, e.g. Tuesday 120s."),
     )
     is_default = forms.BooleanField(
-        label="Club default for this game",
+        label=gettext_lazy("Club default for this game"),
         required=False,
-        help_text="Used for new sheets and tables of this game unless another is chosen.",
+        help_text=gettext_lazy(
+            "Used for new sheets and tables of this game unless another is chosen."
+        ),
     )
 
     def __init__(

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.text import slugify
+from django.utils.text import format_lazy, slugify
+from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 
 from club.models import (
@@ -30,25 +31,32 @@ from club.selectors import club_member_count
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-PARTNERSHIP_SIZE_ERROR = (
-    f"A partnership has {PARTNERSHIP_MIN_PLAYERS} or {PARTNERSHIP_MAX_PLAYERS} players, not {{n}}."
+PARTNERSHIP_SIZE_ERROR = format_lazy(
+    gettext_lazy(
+        "A partnership has {PARTNERSHIP_MIN_PLAYERS} or "
+        "{PARTNERSHIP_MAX_PLAYERS} players, not {{n}}."
+    ),
+    PARTNERSHIP_MIN_PLAYERS=PARTNERSHIP_MIN_PLAYERS,
+    PARTNERSHIP_MAX_PLAYERS=PARTNERSHIP_MAX_PLAYERS,
 )
-PARTNERSHIP_NOT_MEMBER_ERROR = "{player} is not a member of {club}."
-PARTNERSHIP_TWICE_ERROR = "{player} is listed twice."
-ACCOUNT_UNKNOWN_ERROR = "There is no sign-in account called {username!r}."
+PARTNERSHIP_NOT_MEMBER_ERROR = gettext_lazy("{player} is not a member of {club}.")
+PARTNERSHIP_TWICE_ERROR = gettext_lazy("{player} is listed twice.")
+ACCOUNT_UNKNOWN_ERROR = gettext_lazy("There is no sign-in account called {username!r}.")
 # Not naming the holder: they may be another club's player.
-ACCOUNT_TAKEN_ERROR = "The account {username!r} already belongs to another player."
-SHARED_PLAYER_ERROR = (
+ACCOUNT_TAKEN_ERROR = gettext_lazy("The account {username!r} already belongs to another player.")
+SHARED_PLAYER_ERROR = gettext_lazy(
     "{player} is also a member of another club, so their {what} cannot be changed here: a "
     "player's name, email and sign-in account are theirs, not one club's."
 )
 SHARED_WHAT = {"display_name": "name", "email": "email", "username": "sign-in account"}
-PLAYER_IN_OTHER_CLUB_ERROR = (
+PLAYER_IN_OTHER_CLUB_ERROR = gettext_lazy(
     "{player} plays in another club, so {club} cannot add them: they join by accepting an "
     "invitation from {club}, or by joining it themselves."
 )
-ALREADY_MEMBER_ERROR = "{player} is already a member of {club}."
-LAST_ADMIN_ERROR = "{club} needs at least one club admin; make someone else admin first."
+ALREADY_MEMBER_ERROR = gettext_lazy("{player} is already a member of {club}.")
+LAST_ADMIN_ERROR = gettext_lazy(
+    "{club} needs at least one club admin; make someone else admin first."
+)
 
 
 def _field_error(field: str, message: str, code: str) -> ValidationError:

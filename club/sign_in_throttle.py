@@ -23,11 +23,12 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 
 from club.cache_counts import count_add, count_key, count_of
 
 CODE = "sign_in_throttled"
-MESSAGE = (
+MESSAGE = gettext_lazy(
     "Too many failed sign-ins for this account or from this address. "
     "Signing in is paused for {minutes} minutes; try again later."
 )

@@ -11,6 +11,7 @@ from django.urls import path
 from club import (
     account_views,
     invitation_views,
+    language,
     member_views,
     partnership_views,
     rule_set_views,
@@ -18,6 +19,7 @@ from club import (
 )
 
 urlpatterns = [
+    path("language/", language.language_switch, name="set_language"),
     path("sign-in/", views.SignInView.as_view(), name="sign_in"),
     path("sign-out/", views.SignOutView.as_view(), name="sign_out"),
     path("account/", account_views.profile, name="profile"),

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.generic.base import TemplateResponseMixin
 from django_htmx.middleware import HtmxDetails
@@ -105,6 +106,8 @@ def api_token(request: HttpRequest) -> HttpResponse:
     user = acting_user(request)  # signed_in_view: there is a user
     if request.method == "POST":
         api_token_rotate(user=user)
-        messages.success(request, "Your new API token is ready; the old one no longer works.")
+        messages.success(
+            request, gettext("Your new API token is ready; the old one no longer works.")
+        )
         return redirect("api_token")
     return render(request, "club/api_token.html", {"token": api_token_of(user=user)})

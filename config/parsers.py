@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -27,16 +28,18 @@ MAX_BODY_BYTES = 256 * 1024
 #: Levels of objects and lists, the body itself counting as one.
 MAX_DEPTH = 32
 
-TOO_LARGE = "The request body is larger than {limit} bytes."
-NOT_TEXT = "The request body is not {encoding} text."
-NOT_JSON = "The request body is not valid JSON: {reason}."
-NOT_A_NUMBER = "{text} is not a JSON number (NaN and infinities are not allowed)"
-OUT_OF_RANGE = "the number {text} is out of range"
-TOO_DEEP = "The request body nests objects and lists deeper than {depth} levels."
-NUL = "Text in the request body holds a NUL character (\\u0000), which is not allowed."
-SURROGATE = (
-    "Text in the request body holds a lone surrogate (\\ud800 to \\udfff), which is not "
-    "Unicode text."
+TOO_LARGE = gettext_lazy("The request body is larger than {limit} bytes.")
+NOT_TEXT = gettext_lazy("The request body is not {encoding} text.")
+NOT_JSON = gettext_lazy("The request body is not valid JSON: {reason}.")
+NOT_A_NUMBER = gettext_lazy("{text} is not a JSON number (NaN and infinities are not allowed)")
+OUT_OF_RANGE = gettext_lazy("the number {text} is out of range")
+TOO_DEEP = gettext_lazy("The request body nests objects and lists deeper than {depth} levels.")
+NUL = gettext_lazy(
+    "Text in the request body holds a NUL character (\\u0000), which is not allowed."
+)
+SURROGATE = gettext_lazy(
+    "Text in the request body holds a lone surrogate (\\ud800 to \\udfff), "
+    "which is not Unicode text."
 )
 
 

@@ -82,9 +82,13 @@ MIDDLEWARE = [
     "config.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the language cookie, else the browser's Accept-Language (after the
+    # session, before CommonMiddleware); a member's stored choice wins below, once signed in.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "club.language.MemberLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -137,7 +141,8 @@ TEMPLATES = [
                     [("django.template.loaders.cached.Loader", _TEMPLATE_LOADERS)],
                 )
             ],
-            "builtins": ["template_partials.templatetags.partials"],
+            # i18n is built in: every template marks its text with {% translate %}.
+            "builtins": ["template_partials.templatetags.partials", "django.templatetags.i18n"],
         },
     }
 ]
@@ -325,7 +330,12 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Language and time ----------------------------------------------------------------------
 
-LANGUAGE_CODE = "en-us"
+# English by default; French for the clubs of Acadie and Quebec. A page's language is the
+# member's own choice (My profile, or the switcher at the foot of every page), else the
+# language cookie, else the browser's (club.language). Translations: locale/fr/LC_MESSAGES.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 # TIME_ZONE: the club's local zone for league-night dates, e.g. America/Halifax.
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True

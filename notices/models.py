@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from club.models import Player
 
@@ -45,18 +46,24 @@ class Notice(models.Model):
     key = models.CharField(
         "event",
         max_length=100,
-        help_text="Which event of this kind, e.g. 'table:12:reminder' or 'round:3:pairings'.",
+        help_text=gettext_lazy(
+            "Which event of this kind, e.g. 'table:12:reminder' or 'round:3:pairings'."
+        ),
     )
     player = models.ForeignKey(
         Player, verbose_name="player", on_delete=models.CASCADE, related_name="notices"
     )
-    email = models.EmailField("sent to", help_text="The address the notice went to.")
+    email = models.EmailField(
+        gettext_lazy("sent to"), help_text=gettext_lazy("The address the notice went to.")
+    )
     claimed_at = models.DateTimeField("claimed", auto_now_add=True)
     sent_at = models.DateTimeField(
         "sent",
         null=True,
         blank=True,
-        help_text="When the mail server took the email; empty while it is being sent.",
+        help_text=gettext_lazy(
+            "When the mail server took the email; empty while it is being sent."
+        ),
     )
 
     class Meta:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.core import signing
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from club.accounts import player_emails_turn_off
 from club.emails import site_url
@@ -34,14 +35,18 @@ EMAIL_CHOICE = {
 
 WHY = {
     NoticeKind.TABLE_SCHEDULED: (
-        "You get this because you play at {club} and asked to hear when you are seated at an "
-        "online table."
+        gettext_lazy(
+            "You get this because you play at {club} and asked to hear when you are seated "
+            "at an online table."
+        )
     ),
     NoticeKind.TABLE_REMINDER: (
-        "You get this because you play at {club} and asked for table reminders."
+        gettext_lazy("You get this because you play at {club} and asked for table reminders.")
     ),
     NoticeKind.PAIRINGS_PUBLISHED: (
-        "You get this because you play at {club} and asked to hear when pairings are up."
+        gettext_lazy(
+            "You get this because you play at {club} and asked to hear when pairings are up."
+        )
     ),
 }
 """Why an email of each kind reached its reader."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -28,7 +28,10 @@ from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.dateformat import format as date_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 
 from club.emails import header_text, site_url
 from club.models import Club, Player
@@ -42,11 +45,12 @@ from tournaments.round_display import SEAT_NAMES
 
 logger = logging.getLogger(__name__)
 
-SUBJECT_TABLE_SCHEDULED = "Your online table: {title}, {when}"
-SUBJECT_TABLE_REMINDER = "Reminder: {title} opens at {time}"
-SUBJECT_PAIRINGS = "{event}: the pairings for round {number} are up"
-WHEN_FORMAT = "%a %d %b, %H:%M"
-TIME_FORMAT = "%H:%M"
+SUBJECT_TABLE_SCHEDULED = gettext_lazy("Your online table: {title}, {when}")
+SUBJECT_TABLE_REMINDER = gettext_lazy("Reminder: {title} opens at {time}")
+SUBJECT_PAIRINGS = gettext_lazy("{event}: the pairings for round {number} are up")
+# Django's date format characters: day and month names follow the reader's language.
+WHEN_FORMAT = "D d M, H:i"
+TIME_FORMAT = "H:i"
 
 
 # --- Sending one notice ---------------------------------------------------------------------
@@ -103,19 +107,35 @@ class Outgoing:
     """One email to write: who gets it and the template's context."""
 
     player: Player
-    subject: str
+    subject: Promise
     context: dict[str, Any]
+    #: The subject's placeholders; ``when`` and ``time`` are added from ``scheduled_at``.
+    subject_args: dict[str, Any] = field(default_factory=dict)
+
+
+def _written(item: Outgoing) -> tuple[str, dict[str, Any]]:
+    """The subject and body of ``item``, in the active language."""
+    context = dict(item.context)
+    args = dict(item.subject_args)
+    moment = context.get("scheduled_at")
+    if moment is not None:
+        context["when"] = args["when"] = _local(moment, WHEN_FORMAT)
+        args["time"] = _local(moment, TIME_FORMAT)
+    return str(item.subject).format(**args), context
 
 
 def _send_all(kind: str, key: str, club: Club, template: str, outgoing: list[Outgoing]) -> int:
     """Send every email of one event; an error stops the rest (the retry sends them)."""
     sent = 0
     for item in outgoing:
-        body = render_to_string(template, item.context)
-        if notice_send(
-            kind=kind, key=key, player=item.player, club=club, subject=item.subject, body=body
-        ):
-            sent += 1
+        # Each email in its reader's language (My profile), the footer included.
+        with translation.override(item.player.language):
+            subject, context = _written(item)
+            body = render_to_string(template, context)
+            if notice_send(
+                kind=kind, key=key, player=item.player, club=club, subject=subject, body=body
+            ):
+                sent += 1
     return sent
 
 
@@ -127,10 +147,10 @@ def _with_email(player: Player | None) -> bool:
 
 
 def _local(moment: datetime, fmt: str) -> str:
-    return timezone.localtime(moment).strftime(fmt)
+    return date_format(timezone.localtime(moment), fmt)
 
 
-def _table_emails(table: LiveTable, subject: str, now: datetime) -> list[Outgoing]:
+def _table_emails(table: LiveTable, subject: Promise, now: datetime) -> list[Outgoing]:
     seats = list(table.seats.select_related("player").order_by("index"))
     link = site_url(reverse("table_detail", args=[table.club.slug, table.pk]))
     match = table.match
@@ -140,7 +160,7 @@ def _table_emails(table: LiveTable, subject: str, now: datetime) -> list[Outgoin
         "club": table.club,
         "game_name": GAME_NAMES.get(table.game, table.game),
         "rules": table.rule_set_name,
-        "when": _local(table.scheduled_at, WHEN_FORMAT),
+        "scheduled_at": table.scheduled_at,
         "is_open": table.status != TableStatus.SCHEDULED,
         "minutes": max(0, math.ceil((table.scheduled_at - now).total_seconds() / 60)),
         "link": link,
@@ -148,13 +168,11 @@ def _table_emails(table: LiveTable, subject: str, now: datetime) -> list[Outgoin
         "round_number": match.round.number if match is not None else None,
         "seats": list(enumerate(seat_names(seats), start=1)),
     }
-    subject_text = subject.format(
-        title=str(table),
-        when=base["when"],
-        time=_local(table.scheduled_at, TIME_FORMAT),
-    )
+    args = {"title": str(table)}
     return [
-        Outgoing(seat.player, subject_text, {**base, "player": seat.player, "seat": seat.index + 1})
+        Outgoing(
+            seat.player, subject, {**base, "player": seat.player, "seat": seat.index + 1}, args
+        )
         for seat in seats
         if seat.player is not None and _with_email(seat.player)
     ]
@@ -203,8 +221,8 @@ def table_reminder_send(*, table_id: int, now: datetime | None = None) -> int:
 
 def _seat_label(seating: Seating, seats_at_table: int) -> str:
     compass = SEAT_NAMES.get(seats_at_table)
-    label = f"seat {seating.seat + 1}"
-    return f"{label} ({compass[seating.seat]})" if compass else label
+    label = gettext("seat {number}").format(number=seating.seat + 1)
+    return f"{label} ({gettext(compass[seating.seat])})" if compass else label
 
 
 def _seating_name(seating: Seating) -> str:
@@ -227,7 +245,7 @@ def round_published_send(*, round_id: int) -> int:
     for seating in seatings:
         by_table.setdefault(seating.table_id, []).append(seating)
     link = site_url(reverse("event_pairings", args=[event.pk]))
-    subject = SUBJECT_PAIRINGS.format(event=event.name, number=round_.number)
+    args = {"event": event.name, "number": round_.number}
     outgoing = []
     for seating in seatings:
         if seating.player is None or not _with_email(seating.player):
@@ -245,7 +263,7 @@ def round_published_send(*, round_id: int) -> int:
             "opponents": [_seating_name(s) for s in others if s.side != seating.side],
             "link": link,
         }
-        outgoing.append(Outgoing(seating.player, subject, context))
+        outgoing.append(Outgoing(seating.player, SUBJECT_PAIRINGS, context, args))
     return _send_all(
         NoticeKind.PAIRINGS_PUBLISHED,
         round_key(round_.pk),

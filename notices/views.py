@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -17,9 +18,10 @@ from club.permissions import public_view
 from notices import preferences
 
 INVALID_CODE = "unsubscribe_link_invalid"
-INVALID = (
-    "This unsubscribe link is not valid: it was not copied whole, or the player it was for "
-    "is gone. Sign in to choose your emails on your profile page."
+INVALID = gettext_lazy(
+    "This unsubscribe link is not valid: it was not copied whole, or the "
+    "player it was for is gone. Sign in to choose your emails on your "
+    "profile page."
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -32,10 +33,10 @@ from scoring.errors import ScoringError
 from scoring.models import Scoresheet, SheetStatus
 from scoring.selectors import scoresheet_get, scoresheet_list, sheet_history, sheet_lines
 
-NO_RULE_SET = "There is no rule set {id} in this club."
-NO_PARTNERSHIP = "There is no partnership {id} in this club."
-NO_MEMBER = "Player {id} is not a member of this club."
-GAME_OR_RULE_SET = "Give a rule set of the club or a game id."
+NO_RULE_SET = gettext_lazy("There is no rule set {id} in this club.")
+NO_PARTNERSHIP = gettext_lazy("There is no partnership {id} in this club.")
+NO_MEMBER = gettext_lazy("Player {id} is not a member of this club.")
+GAME_OR_RULE_SET = gettext_lazy("Give a rule set of the club or a game id.")
 
 
 class SheetApi(ClubApi):

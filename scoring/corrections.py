@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from scoring import engine_bridge as bridge
 from scoring import linestore as store
@@ -22,9 +23,10 @@ from scoring.services import actor_name
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-STALE_LINE = (
-    "Line {number} was changed by {who} while you were correcting it; your version was kept "
-    "in the form — check it against the sheet and save again."
+STALE_LINE = gettext_lazy(
+    "Line {number} was changed by {who} while you were correcting it; your "
+    "version was kept in the form — check it against the sheet and save "
+    "again."
 )
 
 

@@ -9,6 +9,7 @@ from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from scoring import engine_bridge as bridge
 from scoring import linestore as store
@@ -18,11 +19,13 @@ from scoring.models import Entry, HandLine, LineRevision, Resolution, Scoresheet
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-NO_SECOND_ENTRY = "Nobody has typed a second entry of this sheet yet."
-NOTHING_TO_RESOLVE = "Both entries already match: there is nothing to resolve."
-CHOICE_MISSING = "Choose which version of line {number} is right."
-CHOICE_UNKNOWN = "Line {number} does not differ between the entries."
-BAD_CHOICE = "A version is 'primary' (the sheet) or 'check' (the second entry), not {value!r}."
+NO_SECOND_ENTRY = gettext_lazy("Nobody has typed a second entry of this sheet yet.")
+NOTHING_TO_RESOLVE = gettext_lazy("Both entries already match: there is nothing to resolve.")
+CHOICE_MISSING = gettext_lazy("Choose which version of line {number} is right.")
+CHOICE_UNKNOWN = gettext_lazy("Line {number} does not differ between the entries.")
+BAD_CHOICE = gettext_lazy(
+    "A version is 'primary' (the sheet) or 'check' (the second entry), not {value!r}."
+)
 RESOLVED_NOTE = "resolved by a director: the {version} was kept"
 
 

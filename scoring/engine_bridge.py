@@ -13,19 +13,22 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext_lazy
+
 from engine.rules import Game, HandScore, ScoresheetError, Tally, get_game
 from scoring.errors import LineRefused
 from scoring.lineshape import line_screen
+from scoring.refusal_words import line_refusal_text
 
 if TYPE_CHECKING:
     from scoring.models import HandLine, Scoresheet
 
 REASONS = {
-    "target": "reached the target",
-    "bidder_out_first": "the bidding side went out first",
-    "highest_score": "the highest score past the target",
-    "loss_line": "the other side fell past the loss line",
-    "set_limit": "the other side reached the set limit",
+    "target": gettext_lazy("reached the target"),
+    "bidder_out_first": gettext_lazy("the bidding side went out first"),
+    "highest_score": gettext_lazy("the highest score past the target"),
+    "loss_line": gettext_lazy("the other side fell past the loss line"),
+    "set_limit": gettext_lazy("the other side reached the set limit"),
 }
 
 
@@ -66,7 +69,8 @@ def line_check(game: Game, line: Mapping[str, Any], tally: Tally) -> HandScore:
     try:
         return game.check_line(line, tally)
     except ScoresheetError as error:
-        raise LineRefused(error.code, error.message, error.field) from error
+        text = line_refusal_text(error.code, error.message)
+        raise LineRefused(error.code, text, error.field) from error
 
 
 def lines_replay(
@@ -94,7 +98,7 @@ def result_json(score: HandScore) -> dict[str, Any] | None:
 
 
 def reason_text(reason: str) -> str:
-    return REASONS.get(reason, reason.replace("_", " "))
+    return str(REASONS.get(reason, reason.replace("_", " ")))
 
 
 def normalise(line: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 
 from club.models import Club
 from club.permissions import Capability
@@ -26,7 +27,7 @@ from scoring.models import Entry, HandLine, Scoresheet
 from scoring.selectors import SheetView, sheet_lines, sheet_view, sheet_view_after
 
 MODE_LABELS = dict(lineform.MODE_CHOICES)
-LINE_ADDED = "Line {number} added."
+LINE_ADDED = gettext_lazy("Line {number} added.")
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def line_row(
         elif column.kind == "check":
             value = "✓" if value else ""
         elif column.kind == "choice":
-            value = MODE_LABELS.get(value, value)
+            value = str(MODE_LABELS.get(value, value))
         cells.append(value)
     totals = list(zip(line.scores_after, line.delta, strict=True))
     urls = urls or {}
@@ -181,7 +182,9 @@ def preview_line(
     if score.result is not None:
         winners = [view.side_labels[w] for w in score.result.winners]
         who = " and ".join(winners) or "Nobody"
-        end_text = f"This line ends the game: {who} won, {bridge.reason_text(score.result.reason)}."
+        end_text = gettext("This line ends the game: {who} won, {value}.").format(
+            who=who, value=bridge.reason_text(score.result.reason)
+        )
     return Preview(result=lineform.result_word(score.made), sides=sides, end_text=end_text)
 
 
@@ -195,7 +198,11 @@ class Heading:
     rows: int = 2
 
 
-GROUP_LABELS = {"points": "Points", "books": "Books", "auction_max_bid": "Highest call"}
+GROUP_LABELS = {
+    "points": gettext_lazy("Points"),
+    "books": gettext_lazy("Books"),
+    "auction_max_bid": gettext_lazy("Highest call"),
+}
 
 
 def headings(columns: Sequence[Column], sides: Sequence[str]) -> tuple[list[Heading], list[str]]:
@@ -207,7 +214,7 @@ def headings(columns: Sequence[Column], sides: Sequence[str]) -> tuple[list[Head
             first.append(Heading(column.heading))
         else:
             if column.side == 0:
-                first.append(Heading(GROUP_LABELS.get(column.key, column.key), len(sides), 1))
+                first.append(Heading(str(GROUP_LABELS.get(column.key, column.key)), len(sides), 1))
             second.append(column.heading)
     first.append(Heading("Result"))
     first.append(Heading("Totals", len(sides), 1))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from club.models import Club, Partnership, Player, RuleSet
 from engine.rules import GAME_NAMES, Game, get_game
@@ -39,7 +40,9 @@ def rules_choices(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
             for r in rule_sets
             if r.game == game_id
         ]
-        groups.append((name, [*own, (f"{STANDARD}{game_id}", f"Standard {name}")]))
+        groups.append(
+            (name, [*own, (f"{STANDARD}{game_id}", gettext("Standard {name}").format(name=name))])
+        )
     return groups
 
 
@@ -73,12 +76,17 @@ class SheetCreateForm(forms.Form):
     who deals first. The seats follow the rules chosen (``side_seats``)."""
 
     rules = forms.ChoiceField(
-        label="Rules",
-        help_text="A house rule set of the club, or a game's standard rules; they are copied "
-        "onto the sheet.",
+        label=gettext_lazy("Rules"),
+        help_text=gettext_lazy(
+            "A house rule set of the club, or a game's standard rules; they are "
+            "copied onto the sheet."
+        ),
     )
     title = forms.CharField(
-        label="Title", max_length=120, required=False, help_text="E.g. 'Table 3, round 2'."
+        label=gettext_lazy("Title"),
+        max_length=120,
+        required=False,
+        help_text=gettext_lazy("E.g. 'Table 3, round 2'."),
     )
 
     def __init__(
@@ -94,20 +102,23 @@ class SheetCreateForm(forms.Form):
         self.sides: list[dict[str, Any]] = []
         for index, side in enumerate(side_seats):
             self.fields[f"side_{index}_partnership"] = forms.ModelChoiceField(
-                queryset=partnerships, required=False, label="Partnership", empty_label="(none)"
+                queryset=partnerships,
+                required=False,
+                label=gettext("Partnership"),
+                empty_label="(none)",
             )
             self.fields[f"side_{index}_label"] = forms.CharField(
                 required=False,
                 max_length=120,
-                label="Name on the sheet",
-                help_text="Empty: the partnership's name, else the players' names.",
+                label=gettext("Name on the sheet"),
+                help_text=gettext("Empty: the partnership's name, else the players' names."),
             )
             for seat in side:
                 self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                     queryset=players,
                     required=False,
-                    label=f"Seat {seat + 1}",
-                    empty_label="(not known)",
+                    label=gettext("Seat {value}").format(value=seat + 1),
+                    empty_label=gettext("(not known)"),
                 )
             self.sides.append(
                 {
@@ -118,12 +129,17 @@ class SheetCreateForm(forms.Form):
                 }
             )
         self.fields["first_dealer"] = forms.TypedChoiceField(
-            choices=[("", "(not known)"), *[(str(s), f"Seat {s + 1}") for s in range(seats)]],
+            choices=[
+                ("", gettext("(not known)")),
+                *[(str(s), gettext("Seat {value}").format(value=s + 1)) for s in range(seats)],
+            ],
             coerce=int,
             empty_value=None,
             required=False,
-            label="First dealer",
-            help_text="Who dealt the first hand: the entry page then fills in every dealer.",
+            label=gettext("First dealer"),
+            help_text=gettext(
+                "Who dealt the first hand: the entry page then fills in every dealer."
+            ),
         )
         self.side_seats = [tuple(side) for side in side_seats]
 
@@ -142,9 +158,9 @@ class SheetCreateForm(forms.Form):
 
 class UnlockForm(forms.Form):
     reason = forms.CharField(
-        label="Why unlock?",
+        label=gettext_lazy("Why unlock?"),
         max_length=300,
-        help_text="Kept with the sheet, with your name and the time.",
+        help_text=gettext_lazy("Kept with the sheet, with your name and the time."),
     )
 
 
@@ -155,9 +171,12 @@ class ResolveForm(forms.Form):
         super().__init__(*args, **kwargs)
         for number in numbers:
             self.fields[f"line_{number}"] = forms.ChoiceField(
-                choices=[(Entry.PRIMARY, "the sheet"), (Entry.CHECK, "the second entry")],
+                choices=[
+                    (Entry.PRIMARY, gettext("the sheet")),
+                    (Entry.CHECK, gettext("the second entry")),
+                ],
                 widget=forms.RadioSelect,
-                label=f"Line {number}",
+                label=gettext("Line {number}").format(number=number),
             )
         self.numbers = numbers
 

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
+
 from engine.rules import Game
 from scoring import lineform
 from scoring.lineform import Column
@@ -33,14 +35,14 @@ BIDWHIST_MAX_BID = 7
 #: The inputs the pad draws as buttons and steppers; any other input of the line is drawn plain.
 PAD_KEYS = {"dealer", "bidder", "bid", "trump", "mode", "points", "books", "dealer_changed"}
 CATEGORY_LABELS = {
-    "high": "High",
-    "low": "Low",
-    "jack": "Jack",
-    "off_jack": "Off-jack",
-    "big_joker": "Big joker",
-    "little_joker": "Little joker",
-    "three": "Three",
-    "game": "Game",
+    "high": gettext_lazy("High"),
+    "low": gettext_lazy("Low"),
+    "jack": gettext_lazy("Jack"),
+    "off_jack": gettext_lazy("Off-jack"),
+    "big_joker": gettext_lazy("Big joker"),
+    "little_joker": gettext_lazy("Little joker"),
+    "three": gettext_lazy("Three"),
+    "game": gettext_lazy("Game"),
 }
 
 
@@ -74,23 +76,25 @@ def pad_for(game: Game, columns: Sequence[Column]) -> Pad:
         return Pad(
             bids=list(range(int(options["min_bid"]), BIDWHIST_MAX_BID + 1)),
             trumps=_trumps(["S", "H", "D", "C", "NT"]),
-            modes=lineform.MODE_CHOICES,
+            modes=[(key, str(label)) for key, label in lineform.MODE_CHOICES],
             per_side="books",
-            per_side_label="Books",
+            per_side_label=gettext("Books"),
             total=BIDWHIST_BOOKS,
             extra=extra,
         )
     if game.id == "pitch52":
         values: Mapping[str, int] = getattr(getattr(game, "scorer", None), "values", {})
         return Pad(
+            per_side_label=gettext("Points"),
             bids=list(range(int(options["min_bid"]), int(getattr(game, "max_bid", 10)) + 1)),
             trumps=_trumps(["S", "H", "D", "C"]),
             categories=[
-                (n, CATEGORY_LABELS.get(n, n.replace("_", " ")), v) for n, v in values.items()
+                (n, str(CATEGORY_LABELS.get(n, n.replace("_", " "))), v) for n, v in values.items()
             ],
             extra=extra,
         )
     return Pad(
+        per_side_label=gettext("Points"),
         bids=[b for b in AUCTION45_BIDS if b >= int(options.get("min_bid", 15))],
         trumps=_trumps(["S", "H", "D", "C"]),
         total=AUCTION45_POINTS,

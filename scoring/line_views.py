@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
@@ -26,8 +27,8 @@ from scoring.selectors import (
     sheet_view,
 )
 
-LINE_CORRECTED = "Line {number} corrected; the totals after it are recomputed."
-LINE_DELETED = "Line {number} deleted; the lines after it moved up."
+LINE_CORRECTED = gettext_lazy("Line {number} corrected; the totals after it are recomputed.")
+LINE_DELETED = gettext_lazy("Line {number} deleted; the lines after it moved up.")
 
 
 def _back(club: Club, sheet: Scoresheet, entry: str, number: int | None = None) -> str:

@@ -14,14 +14,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext as _
+
 from engine.rules import Game, numerals
 from engine.rules.words import scores_text
 from scoring.errors import ScoringError
 
 MODE_CHOICES = [
-    ("uptown", "uptown"),
-    ("downtown_aces_good", "downtown, aces good"),
-    ("downtown_aces_bad", "downtown, aces bad"),
+    ("uptown", gettext_lazy("uptown")),
+    ("downtown_aces_good", gettext_lazy("downtown, aces good")),
+    ("downtown_aces_bad", gettext_lazy("downtown, aces bad")),
 ]
 TRUMP_WORDS = {"N": "NT", "NT": "NT", "NO": "NT"}
 # Longer runs of digits stay text (the line check refuses them): int() of thousands of digits
@@ -31,31 +35,31 @@ _SPEC_REFERENCE = re.compile(r"\s*\(RULES\.md [^)]*\)")
 
 # A plain headline per line reason code (docs/rules.md#line-codes, and the app's own codes),
 # shown above the engine's explanation.
-HEADLINES = {
-    "game_over": "The game is over",
-    "missing_field": "Something is missing",
-    "bad_seat": "No such seat",
-    "passed_out_not_allowed": "This hand cannot be thrown in",
-    "bad_bid": "That bid is not allowed",
-    "sixty_not_allowed": "60 is not allowed now",
-    "bad_trump": "Unknown trump",
-    "bad_mode": "Unknown mode",
-    "points_not_multiple_of_5": "Points go by fives",
-    "points_out_of_range": "Points out of range",
-    "points_total": "The points do not add up",
-    "books_out_of_range": "Books out of range",
-    "books_total": "The books do not add up",
-    "bad_category": "Unknown point",
-    "points_mismatch": "The points do not match the categories",
-    "made_mismatch": "Made or set does not match",
-    "score_mismatch": "The totals do not match",
-    "unknown_key": "Not a field of this game's line",
-    "bad_value": "That value cannot be written here",
-    "too_large": "Too long",
-    "later_line_refused": "A later line would be wrong",
-    "dealer_out_of_turn": "Not this dealer's turn",
-    "stale": "The sheet changed",
-    "locked": "The sheet is locked",
+HEADLINES: dict[str, Promise] = {
+    "game_over": gettext_lazy("The game is over"),
+    "missing_field": gettext_lazy("Something is missing"),
+    "bad_seat": gettext_lazy("No such seat"),
+    "passed_out_not_allowed": gettext_lazy("This hand cannot be thrown in"),
+    "bad_bid": gettext_lazy("That bid is not allowed"),
+    "sixty_not_allowed": gettext_lazy("60 is not allowed now"),
+    "bad_trump": gettext_lazy("Unknown trump"),
+    "bad_mode": gettext_lazy("Unknown mode"),
+    "points_not_multiple_of_5": gettext_lazy("Points go by fives"),
+    "points_out_of_range": gettext_lazy("Points out of range"),
+    "points_total": gettext_lazy("The points do not add up"),
+    "books_out_of_range": gettext_lazy("Books out of range"),
+    "books_total": gettext_lazy("The books do not add up"),
+    "bad_category": gettext_lazy("Unknown point"),
+    "points_mismatch": gettext_lazy("The points do not match the categories"),
+    "made_mismatch": gettext_lazy("Made or set does not match"),
+    "score_mismatch": gettext_lazy("The totals do not match"),
+    "unknown_key": gettext_lazy("Not a field of this game's line"),
+    "bad_value": gettext_lazy("That value cannot be written here"),
+    "too_large": gettext_lazy("Too long"),
+    "later_line_refused": gettext_lazy("A later line would be wrong"),
+    "dealer_out_of_turn": gettext_lazy("Not this dealer's turn"),
+    "stale": gettext_lazy("The sheet changed"),
+    "locked": gettext_lazy("The sheet is locked"),
 }
 
 
@@ -85,22 +89,23 @@ def line_columns(game: Game, side_labels: Sequence[str]) -> list[Column]:
     """The inputs of a line of ``game``, in the order a director types them."""
     options = game.options_dict()
     columns = [
-        Column("dealer", "dealer", "Dealer (seat)", "seat", short="Dealer"),
-        Column("bidder", "bidder", "Bidder (seat)", "seat", required=True, short="Bidder"),
-        Column("bid", "bid", "Bid", "number", required=True),
-        Column("trump", "trump", "Trump", "trump", required=True),
+        Column("dealer", "dealer", _("Dealer (seat)"), "seat", short=_("Dealer")),
+        Column("bidder", "bidder", _("Bidder (seat)"), "seat", required=True, short=_("Bidder")),
+        Column("bid", "bid", _("Bid"), "number", required=True),
+        Column("trump", "trump", _("Trump"), "trump", required=True),
     ]
     if game.id == "bidwhist":
-        columns.append(Column("mode", "mode", "Mode", "choice", MODE_CHOICES, required=True))
-        per_side = ("books", "Books")
+        modes = [(key, str(label)) for key, label in MODE_CHOICES]
+        columns.append(Column("mode", "mode", _("Mode"), "choice", modes, required=True))
+        per_side = ("books", _("Books"))
     else:
-        per_side = ("points", "Points")
+        per_side = ("points", _("Points"))
     for side, label in enumerate(side_labels):
         columns.append(
             Column(
                 per_side[0],
                 f"{per_side[0]}_{side}",
-                f"{per_side[1]}: {label}",
+                _("{kind}: {side}").format(kind=per_side[1], side=label),
                 "number",
                 side=side,
                 required=True,
@@ -114,29 +119,35 @@ def line_columns(game: Game, side_labels: Sequence[str]) -> list[Column]:
                     Column(
                         "auction_max_bid",
                         f"auction_max_bid_{side}",
-                        f"Highest call: {label}",
+                        _("Highest call: {side}").format(side=label),
                         "number",
                         side=side,
                         required=True,
-                        short=f"Call: {label}",
+                        short=_("Call: {side}").format(side=label),
                     )
                 )
         columns.append(
             Column(
-                "no_trump_played", "no_trump_played", "No trump played", "check", short="No trump"
+                "no_trump_played",
+                "no_trump_played",
+                _("No trump played"),
+                "check",
+                short=_("No trump"),
             )
         )
     if options.get("all_pass") == "redeal":
-        columns.append(Column("passed_out", "passed_out", "Passed out", "check", short="Passed"))
+        columns.append(
+            Column("passed_out", "passed_out", _("Passed out"), "check", short=_("Passed"))
+        )
     # Last, out of the way of typing a hand: a dealer out of turn is refused unless the line
     # says the deal changed (a misdeal).
     columns.append(
         Column(
             "dealer_changed",
             "dealer_changed",
-            "Dealer changed (misdeal)",
+            _("Dealer changed (misdeal)"),
             "check",
-            short="Dealer changed",
+            short=_("Dealer changed"),
         )
     )
     return columns
@@ -223,18 +234,20 @@ def refusal_text(
     """The refusal in the page's words: seats counted from 1, spec references left out."""
     if error.code == "bad_seat" and error.field:
         typed = str(data.get(error.field, "") or "").strip()
-        return f"There is no seat {typed} at this table: seats are 1 to {seats}."
+        return gettext("There is no seat {typed} at this table: seats are 1 to {seats}.").format(
+            typed=typed, seats=seats
+        )
     message = _SPEC_REFERENCE.sub("", error.message).strip()
     message = message[:1].upper() + message[1:]
     return message if message.endswith((".", "!", "?")) else message + "."
 
 
 def headline(code: str) -> str:
-    return HEADLINES.get(code, "This line is refused")
+    return str(HEADLINES.get(code, gettext("This line is refused")))
 
 
 def result_word(made: bool | None) -> str:
-    return "thrown in" if made is None else ("made" if made else "set")
+    return gettext("thrown in") if made is None else (gettext("made") if made else gettext("set"))
 
 
 def line_text(written: Mapping[str, Any] | None, columns: Sequence[Column]) -> str:
@@ -244,8 +257,10 @@ def line_text(written: Mapping[str, Any] | None, columns: Sequence[Column]) -> s
         return "—"
     if written.get("passed_out") is True:
         dealer = written.get("dealer")
-        changed = ", dealer changed" if written.get("dealer_changed") is True else ""
-        return "Passed out" + (f" (dealer {dealer + 1}{changed})" if type(dealer) is int else "")
+        changed = _(", dealer changed") if written.get("dealer_changed") is True else ""
+        if type(dealer) is not int:
+            return _("Passed out")
+        return _("Passed out (dealer {seat}{changed})").format(seat=dealer + 1, changed=changed)
     typed = form_from_line(columns, written)
     modes = dict(MODE_CHOICES)
     parts = []
@@ -267,4 +282,6 @@ def score_text(snapshot: Mapping[str, Any] | None) -> str:
     if not snapshot:
         return ""
     totals = scores_text(snapshot.get("scores_after") or [])
-    return f"{result_word(snapshot.get('made'))}; totals {totals}"
+    return _("{result}; totals {totals}").format(
+        result=result_word(snapshot.get("made")), totals=totals
+    )

@@ -32,6 +32,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from engine.rules import GAME_NAMES
 from scoring.errors import LineRefused
 
@@ -74,16 +76,16 @@ MAX_ITEMS = 16
 MAX_INT = 10**9
 _SHOWN = 30
 
-NOT_AN_OBJECT = "a line must be an object of fields"
-UNKNOWN_KEY = "{key} is not a field of a {game} line; its fields are {fields}"
-NOT_ONE_VALUE = "{field} must be a single value, not {shape}"
-NESTED = "{field} holds {shape} inside {outer}; only single values go there"
-FRACTION = "{field} must hold whole numbers, not {value}"
-OUT_OF_RANGE = "{field} holds a number out of range (beyond ±{limit:,})"
-BAD_TYPE = "{field} holds a {kind}, which no line field takes"
-TEXT_TOO_LONG = "{field} holds text longer than {limit} characters"
-UNPRINTABLE = "{field} holds text with a control character, NUL or lone surrogate"
-TOO_MANY = "{field} holds more than {limit} entries"
+NOT_AN_OBJECT = gettext_lazy("a line must be an object of fields")
+UNKNOWN_KEY = gettext_lazy("{key} is not a field of a {game} line; its fields are {fields}")
+NOT_ONE_VALUE = gettext_lazy("{field} must be a single value, not {shape}")
+NESTED = gettext_lazy("{field} holds {shape} inside {outer}; only single values go there")
+FRACTION = gettext_lazy("{field} must hold whole numbers, not {value}")
+OUT_OF_RANGE = gettext_lazy("{field} holds a number out of range (beyond ±{limit:,})")
+BAD_TYPE = gettext_lazy("{field} holds a {kind}, which no line field takes")
+TEXT_TOO_LONG = gettext_lazy("{field} holds text longer than {limit} characters")
+UNPRINTABLE = gettext_lazy("{field} holds text with a control character, NUL or lone surrogate")
+TOO_MANY = gettext_lazy("{field} holds more than {limit} entries")
 
 
 def shown(text: Any) -> str:
@@ -93,7 +95,7 @@ def shown(text: Any) -> str:
     return repr(cut + ("…" if len(text) > _SHOWN else ""))
 
 
-def _refuse(code: str, message: str, field: str | None) -> LineRefused:
+def _refuse(code: str, message: object, field: str | None) -> LineRefused:
     return LineRefused(code, message, field)
 
 

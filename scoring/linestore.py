@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 
 from engine.rules import Game, HandScore, Tally
 from scoring import engine_bridge as bridge
@@ -23,18 +24,20 @@ from scoring.rotation import OutOfTurn, Turn, dealer_changed, rotation_check
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, User
 
-SHEET_LOCKED = "This sheet is confirmed and locked; a director must unlock it first."
-NO_SUCH_LINE = "There is no line {number} on this sheet."
-OUT_OF_TURN = (
+SHEET_LOCKED = gettext_lazy("This sheet is confirmed and locked; a director must unlock it first.")
+NO_SUCH_LINE = gettext_lazy("There is no line {number} on this sheet.")
+OUT_OF_TURN = gettext_lazy(
     "{expected} deals line {number}: {why} — not {written}. Write {expected_short} as the "
     'dealer, or tick "dealer changed" if the deal really changed (a misdeal).'
 )
-WHY_FIRST = "the sheet's first dealer deals line 1"
-WHY_COUNTED = "the deal passes to the left after every hand from the sheet's first dealer"
-WHY_NEXT = "the deal passes to the left after {previous}, who dealt line {before}"
-LATER_LINE_REFUSED = (
-    "This change would make line {number} wrong: {reason} Nothing was changed; correct line "
-    "{number} first or change this line differently."
+WHY_FIRST = gettext_lazy("the sheet's first dealer deals line 1")
+WHY_COUNTED = gettext_lazy(
+    "the deal passes to the left after every hand from the sheet's first dealer"
+)
+WHY_NEXT = gettext_lazy("the deal passes to the left after {previous}, who dealt line {before}")
+LATER_LINE_REFUSED = gettext_lazy(
+    "This change would make line {number} wrong: {reason} Nothing was "
+    "changed; correct line {number} first or change this line differently."
 )
 
 
@@ -203,7 +206,7 @@ def out_of_turn_text(sheet: Scoresheet, out: OutOfTurn) -> str:
     if out.previous is not None:
         why = WHY_NEXT.format(previous=seat(out.previous), before=out.number - 1)
     else:
-        why = WHY_FIRST if out.number == 1 else WHY_COUNTED
+        why = str(WHY_FIRST if out.number == 1 else WHY_COUNTED)
     expected = seat(out.expected)
     return OUT_OF_TURN.format(
         expected=expected[:1].upper() + expected[1:],

@@ -21,6 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from club.models import Audited, Club, Partnership, Player, RuleSet
 
@@ -49,57 +50,76 @@ class Scoresheet(models.Model):
     )
     rule_set = models.ForeignKey(
         RuleSet,
-        verbose_name="rule set",
+        verbose_name=gettext_lazy("rule set"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="scoresheets",
-        help_text="The club rule set the sheet was started from (its rules are copied below).",
+        help_text=gettext_lazy(
+            "The club rule set the sheet was started from (its rules are copied below)."
+        ),
     )
     rule_set_name = models.CharField(
-        "rules", max_length=80, blank=True, help_text="The rule set's name when the sheet began."
+        "rules",
+        max_length=80,
+        blank=True,
+        help_text=gettext_lazy("The rule set's name when the sheet began."),
     )
-    game = models.CharField("game", max_length=20, help_text="The engine's game id.")
+    game = models.CharField("game", max_length=20, help_text=gettext_lazy("The engine's game id."))
     options = models.JSONField(
-        "options", default=dict, help_text="Every option value of the game, defaults included."
+        "options",
+        default=dict,
+        help_text=gettext_lazy("Every option value of the game, defaults included."),
     )
-    target = models.IntegerField("target", help_text="The score that wins the game.")
+    target = models.IntegerField("target", help_text=gettext_lazy("The score that wins the game."))
     title = models.CharField(
-        "title", max_length=120, blank=True, help_text="E.g. 'Table 3, round 2'."
+        "title", max_length=120, blank=True, help_text=gettext_lazy("E.g. 'Table 3, round 2'.")
     )
     first_dealer = models.PositiveSmallIntegerField(
-        "first dealer",
+        gettext_lazy("first dealer"),
         null=True,
         blank=True,
-        help_text="Seat that dealt the first hand, from 0: seat 1 on the pages is 0 here. The "
-        "deal then passes to the left.",
+        help_text=gettext_lazy(
+            "Seat that dealt the first hand, from 0: seat 1 on the pages is 0 here."
+            " The deal then passes to the left."
+        ),
     )
     revision = models.PositiveIntegerField(
         "revision",
         default=0,
-        help_text="Counts every change of a line; a line carries the count of its last change.",
+        help_text=gettext_lazy(
+            "Counts every change of a line; a line carries the count of its last change."
+        ),
     )
     status = models.CharField(
         "status", max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
     )
     winners = models.JSONField(
-        "winning sides", null=True, blank=True, help_text="Side indexes, when the game is over."
+        gettext_lazy("winning sides"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Side indexes, when the game is over."),
     )
     end_reason = models.CharField(
-        "how the game ended",
+        gettext_lazy("how the game ended"),
         max_length=30,
         blank=True,
-        help_text="target, bidder_out_first, highest_score, loss_line or set_limit "
-        "(docs/rules.md#game-end).",
+        help_text=gettext_lazy(
+            "target, bidder_out_first, highest_score, loss_line or set_limit "
+            "(docs/rules.md#game-end)."
+        ),
     )
     # Reserved for tournaments: the Match this sheet scores. A plain column until the Match
     # model exists; it then becomes a foreign key on the same column.
     match_id = models.PositiveBigIntegerField(
-        "match", null=True, blank=True, help_text="The tournament match this sheet scores."
+        "match",
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("The tournament match this sheet scores."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="started by",
+        verbose_name=gettext_lazy("started by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -109,7 +129,7 @@ class Scoresheet(models.Model):
     updated = models.DateTimeField("changed", auto_now=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="confirmed by",
+        verbose_name=gettext_lazy("confirmed by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -120,7 +140,9 @@ class Scoresheet(models.Model):
         "flagged",
         null=True,
         blank=True,
-        help_text="When a table's other side disagreed with the sheet: the director looks at it.",
+        help_text=gettext_lazy(
+            "When a table's other side disagreed with the sheet: the director looks at it."
+        ),
     )
     flag_note = models.CharField("flag", max_length=200, blank=True)
 
@@ -160,8 +182,12 @@ class SheetSide(models.Model):
     sheet = models.ForeignKey(
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="sides"
     )
-    index = models.PositiveSmallIntegerField("side", help_text="The engine's side number, from 0.")
-    label = models.CharField("name", max_length=120, help_text="How the side is written.")
+    index = models.PositiveSmallIntegerField(
+        "side", help_text=gettext_lazy("The engine's side number, from 0.")
+    )
+    label = models.CharField(
+        "name", max_length=120, help_text=gettext_lazy("How the side is written.")
+    )
     partnership = models.ForeignKey(
         Partnership,
         verbose_name="partnership",
@@ -190,7 +216,8 @@ class SheetSeat(models.Model):
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="seats"
     )
     seat = models.PositiveSmallIntegerField(
-        "seat", help_text="The engine's seat number, from 0: seat 1 on the pages is 0 here."
+        "seat",
+        help_text=gettext_lazy("The engine's seat number, from 0: seat 1 on the pages is 0 here."),
     )
     side = models.ForeignKey(
         SheetSide, verbose_name="side", on_delete=models.CASCADE, related_name="seats"
@@ -221,44 +248,60 @@ class HandLine(models.Model):
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="lines"
     )
     entry = models.CharField("entry", max_length=10, choices=Entry, default=Entry.PRIMARY)
-    number = models.PositiveIntegerField("line", help_text="Hand number on the sheet, from 1.")
-    line = models.JSONField("as written", help_text="The line as the rules engine reads it.")
+    number = models.PositiveIntegerField(
+        "line", help_text=gettext_lazy("Hand number on the sheet, from 1.")
+    )
+    line = models.JSONField(
+        gettext_lazy("as written"), help_text=gettext_lazy("The line as the rules engine reads it.")
+    )
     # Typed copies of the main fields, for lists and queries.
     dealer = models.PositiveSmallIntegerField("dealer", null=True, blank=True)
     bidder = models.PositiveSmallIntegerField("bidder", null=True, blank=True)
     bid = models.IntegerField("bid", null=True, blank=True)
     trump = models.CharField("trump", max_length=3, blank=True)
-    passed_out = models.BooleanField("passed out", default=False)
+    passed_out = models.BooleanField(gettext_lazy("passed out"), default=False)
     dealer_changed = models.BooleanField(
-        "dealer changed",
+        gettext_lazy("dealer changed"),
         default=False,
-        help_text="The line's dealer is not the one in turn, as written on purpose (a misdeal): "
-        "the rotation goes on from this dealer (scoring.rotation).",
+        help_text=gettext_lazy(
+            "The line's dealer is not the one in turn, as written on purpose (a "
+            "misdeal): the rotation goes on from this dealer (scoring.rotation)."
+        ),
     )
     # What the engine computed.
-    made = models.BooleanField("made", null=True, blank=True, help_text="Empty: thrown in.")
-    delta = models.JSONField("change", help_text="Score change per side.")
-    scores_after = models.JSONField("totals", help_text="Running totals per side after the hand.")
+    made = models.BooleanField(
+        "made", null=True, blank=True, help_text=gettext_lazy("Empty: thrown in.")
+    )
+    delta = models.JSONField("change", help_text=gettext_lazy("Score change per side."))
+    scores_after = models.JSONField(
+        "totals", help_text=gettext_lazy("Running totals per side after the hand.")
+    )
     tally_after = models.JSONField(
-        "tally", help_text="Scores, sets and sets in a row per side after the hand."
+        "tally", help_text=gettext_lazy("Scores, sets and sets in a row per side after the hand.")
     )
     result = models.JSONField(
-        "game result", null=True, blank=True, help_text="Winners and reason if the hand ends it."
+        gettext_lazy("game result"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Winners and reason if the hand ends it."),
     )
     deleted = models.BooleanField("deleted", default=False)
     client_key = models.CharField(
-        "sent as",
+        gettext_lazy("sent as"),
         max_length=64,
         blank=True,
-        help_text="The key the sending phone or program made for this line: the same line sent "
-        "again (a retry after a dropped connection) is found by it, not added twice.",
+        help_text=gettext_lazy(
+            "The key the sending phone or program made for this line: the same line"
+            " sent again (a retry after a dropped connection) is found by it, not "
+            "added twice."
+        ),
     )
     # The sheet's revision when this line last changed: a form or API call that edits "line 3
     # as of version 17" is refused if line 3 changed (or another line took its number) since.
     version = models.PositiveIntegerField("version", default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="entered by",
+        verbose_name=gettext_lazy("entered by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -371,9 +414,9 @@ class Resolution(Audited):
         Scoresheet, verbose_name="scoresheet", on_delete=models.CASCADE, related_name="resolutions"
     )
     number = models.PositiveIntegerField("line")
-    chosen = models.CharField("version kept", max_length=10, choices=Entry)
-    primary_version = models.JSONField("sheet's version", null=True, blank=True)
-    check_version = models.JSONField("second entry's version", null=True, blank=True)
+    chosen = models.CharField(gettext_lazy("version kept"), max_length=10, choices=Entry)
+    primary_version = models.JSONField(gettext_lazy("sheet's version"), null=True, blank=True)
+    check_version = models.JSONField(gettext_lazy("second entry's version"), null=True, blank=True)
 
     class Meta:
         verbose_name = "resolution"

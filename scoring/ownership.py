@@ -9,13 +9,14 @@ the table; the table's own writes pass (``by_table``).
 from __future__ import annotations
 
 from django.apps import apps
+from django.utils.translation import gettext_lazy
 
 from scoring.errors import TablePlaying
 from scoring.models import Scoresheet
 
-TABLE_PLAYING = (
-    "This sheet belongs to the online table {table} while it plays; correct it after the "
-    "game, or stop the table."
+TABLE_PLAYING = gettext_lazy(
+    "This sheet belongs to the online table {table} while it plays; correct"
+    " it after the game, or stop the table."
 )
 
 

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
@@ -24,9 +25,9 @@ from scoring.selectors import scoresheet_get, sheet_view
 from scoring.table_views import table_url
 from scoring.tablecodes import tablecode_live
 
-CONFIRMED = "The sheet is confirmed and locked."
-UNLOCKED = "The sheet is unlocked: lines can be corrected again."
-RESOLVED = "The entries now match: the sheet can be confirmed."
+CONFIRMED = gettext_lazy("The sheet is confirmed and locked.")
+UNLOCKED = gettext_lazy("The sheet is unlocked: lines can be corrected again.")
+RESOLVED = gettext_lazy("The entries now match: the sheet can be confirmed.")
 BLANK_ROWS = 24
 
 

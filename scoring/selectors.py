@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, JSONField, Max, OuterRef, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from club.models import Club
 from engine.rules import GAME_NAMES, Game
@@ -134,8 +135,14 @@ def sheet_view_after(*, sheet: Scoresheet, last: HandLine | None) -> SheetView:
     for seat, side, label, player in rows:
         sides[side] = label
         players[seat] = player
-    labels = [sides.get(index, f"Side {index + 1}") for index in range(seating.sides)]
-    names = [players.get(seat) or f"Seat {seat + 1}" for seat in range(seating.seats)]
+    labels = [
+        sides.get(index, gettext("Side {value}").format(value=index + 1))
+        for index in range(seating.sides)
+    ]
+    names = [
+        players.get(seat) or gettext("Seat {value}").format(value=seat + 1)
+        for seat in range(seating.seats)
+    ]
     count = last.number if last is not None else 0
     totals = list(last.scores_after) if last is not None else [0] * seating.sides
     result = last.result if last is not None else None

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Membership, Partnership, Player, RuleSet
+from club.wording import numbered
 from engine.rules import GAME_NAMES, Game, RulesError, get_game
-from engine.rules.words import numbered
 from scoring import engine_bridge as bridge
 from scoring import linestore as store
 from scoring.doubleentry import doubleentry_compare
@@ -38,33 +39,35 @@ from scoring.signals import sheet_confirmed
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
-RULE_SET_OTHER_CLUB = "That rule set belongs to another club."
-RULE_SET_BROKEN = "The rules {name} do not build a game: {reason}"
+RULE_SET_OTHER_CLUB = gettext_lazy("That rule set belongs to another club.")
+RULE_SET_BROKEN = gettext_lazy("The rules {name} do not build a game: {reason}")
 STANDARD_RULES = "standard rules"
-SIDES_COUNT = "{game} with these rules has {expected} sides, not {given}."
-PARTNERSHIP_OTHER_CLUB = "{partnership} is not a partnership of {club}."
-PLAYER_NOT_MEMBER = "{player} is not a member of {club}."
-SEAT_UNKNOWN = "There is no seat {seat} at this table (seats 1 to {seats})."
-PLAYER_TWICE = "{player} cannot sit in two seats."
-STALE_ADDED = (
-    "Line {last} was just added by {who}; your line was kept in the form — check it and add "
-    "it as line {next}."
+SIDES_COUNT = gettext_lazy("{game} with these rules has {expected} sides, not {given}.")
+PARTNERSHIP_OTHER_CLUB = gettext_lazy("{partnership} is not a partnership of {club}.")
+PLAYER_NOT_MEMBER = gettext_lazy("{player} is not a member of {club}.")
+SEAT_UNKNOWN = gettext_lazy("There is no seat {seat} at this table (seats 1 to {seats}).")
+PLAYER_TWICE = gettext_lazy("{player} cannot sit in two seats.")
+STALE_ADDED = gettext_lazy(
+    "Line {last} was just added by {who}; your line was kept in the form — "
+    "check it and add it as line {next}."
 )
-STALE_CHANGED = (
-    "The sheet changed while you typed: it now has {count} lines. Your line was kept in the "
-    "form — check it and add it as line {next}."
+STALE_CHANGED = gettext_lazy(
+    "The sheet changed while you typed: it now has {count} lines. Your line"
+    " was kept in the form — check it and add it as line {next}."
 )
-NOT_FINISHED = "The game is not over yet: a sheet is confirmed once a side has won."
-ALREADY_CONFIRMED = "This sheet is already confirmed."
-NOT_CONFIRMED = "This sheet is not confirmed, so there is nothing to unlock."
-UNLOCK_REASON_NEEDED = "Say why the sheet is unlocked: the reason is kept with the sheet."
-CLIENT_KEY_BAD = (
-    "The line's key must be 1 to 64 letters, digits, '-' or '_' (a UUID is one); it lets "
-    "a line sent twice be added once."
+NOT_FINISHED = gettext_lazy("The game is not over yet: a sheet is confirmed once a side has won.")
+ALREADY_CONFIRMED = gettext_lazy("This sheet is already confirmed.")
+NOT_CONFIRMED = gettext_lazy("This sheet is not confirmed, so there is nothing to unlock.")
+UNLOCK_REASON_NEEDED = gettext_lazy(
+    "Say why the sheet is unlocked: the reason is kept with the sheet."
 )
-ENTRIES_DIFFER = (
-    "The second entry differs from the sheet on {lines}: compare them and choose "
-    "the right version first."
+CLIENT_KEY_BAD = gettext_lazy(
+    "The line's key must be 1 to 64 letters, digits, '-' or '_' (a UUID is "
+    "one); it lets a line sent twice be added once."
+)
+ENTRIES_DIFFER = gettext_lazy(
+    "The second entry differs from the sheet on {lines}: compare them and "
+    "choose the right version first."
 )
 
 

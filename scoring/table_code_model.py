@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from scoring.models import Scoresheet
 
@@ -27,12 +28,14 @@ class TableCode(models.Model):
         "code",
         max_length=12,
         unique=True,
-        help_text="As printed, e.g. K7P-3QD: letters and digits that cannot be misread.",
+        help_text=gettext_lazy(
+            "As printed, e.g. K7P-3QD: letters and digits that cannot be misread."
+        ),
     )
     issued_at = models.DateTimeField("issued", auto_now_add=True)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="issued by",
+        verbose_name=gettext_lazy("issued by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,

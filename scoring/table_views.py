@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
@@ -38,12 +39,18 @@ from scoring.models import TableCode
 from scoring.selectors import SheetView, scoresheet_get, sheet_view
 
 SESSION_KEY = "kitty_table"
-SHEET_UNKNOWN = "This phone enters the sheet of its table code only."
-CONFIRMED = "The sheet is confirmed. Thank you: the table's entry is closed."
-CODE_ISSUED = "Table code {code} issued: any code this sheet had before no longer works."
-CODE_WITHDRAWN = "The table code was withdrawn: phones holding it can no longer enter."
-FLAG_CLEARED = "The flag is cleared; the sheet's history keeps what the table said."
-FLAGGED = "The director was told that the sides disagree; they will come to the table."
+SHEET_UNKNOWN = gettext_lazy("This phone enters the sheet of its table code only.")
+CONFIRMED = gettext_lazy("The sheet is confirmed. Thank you: the table's entry is closed.")
+CODE_ISSUED = gettext_lazy(
+    "Table code {code} issued: any code this sheet had before no longer works."
+)
+CODE_WITHDRAWN = gettext_lazy(
+    "The table code was withdrawn: phones holding it can no longer enter."
+)
+FLAGGED = gettext_lazy(
+    "The director was told that the sides disagree; they will come to the table."
+)
+FLAG_CLEARED = gettext_lazy("The flag is cleared; the sheet's history keeps what the table said.")
 
 
 def _open(request: HttpRequest, code: str) -> TableCode:

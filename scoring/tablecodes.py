@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.cache_counts import count_add, count_key, count_of
 from engine.rules import Game
@@ -43,11 +44,16 @@ GUESSES = 10  # wrong codes from one address…
 GUESS_SECONDS = 600  # …within this window, then the address waits
 GUESS_PREFIX = "kitty-table-code"
 
-CODE_UNKNOWN = "There is no table code {code}: check it against the printed sheet."
-CODE_REVOKED = "The table code {code} was withdrawn by the director: ask them for the new one."
-SHEET_CONFIRMED = "This sheet is confirmed: the table's entry is closed."
-NO_LIVE_CODE = "This sheet has no table code to withdraw."
-TOO_MANY_GUESSES = "Too many wrong table codes from this address: wait {minutes} minutes."
+CODE_UNKNOWN = gettext_lazy("There is no table code {code}: check it against the printed sheet.")
+CODE_REVOKED = gettext_lazy(
+    "The table code {code} was withdrawn by the director: ask them for the new one."
+)
+SHEET_CONFIRMED = gettext_lazy("This sheet is confirmed: the table's entry is closed.")
+NO_LIVE_CODE = gettext_lazy("This sheet has no table code to withdraw.")
+TOO_MANY_GUESSES = gettext_lazy(
+    "Too many wrong table codes from this address: wait {minutes} minutes."
+)
+# Kept on the sheet (its history, its flag) as written, whatever the reader's language.
 TABLE_SOURCE = "table {code}, phone {phone}"
 NOT_FLAGGED = "This sheet is not flagged: there is nothing to clear."
 DISAGREED = "The other side disagreed at the table (table {code}, phone {phone})."

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -177,6 +178,16 @@ def _empty_table_state_cache() -> None:
     from engine.tables import live
 
     live.forget_all()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's default language: a request in French leaves French
+    active in its thread (Django activates a language per request and keeps it), and a later
+    test calling a service directly would read its messages in French."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

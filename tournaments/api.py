@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -43,7 +44,7 @@ from tournaments.services.events import (
 )
 from tournaments.services.jobs import job_enqueue, job_refresh
 
-NOT_IN_CLUB = "There is no {what} {id} in this club."
+NOT_IN_CLUB = gettext_lazy("There is no {what} {id} in this club.")
 ERRORS = {403: DENIED, 404: NOT_FOUND}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -26,7 +27,7 @@ from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_discard, round_pair_start
 from tournaments.services.seats import seats_swap
 
-NO_ENTRANT = "There is no entrant {id} in this event."
+NO_ENTRANT = gettext_lazy("There is no entrant {id} in this event.")
 
 
 class RoundsApi(EventsApi):

@@ -31,7 +31,7 @@ published): the API answers them 409, every other refusal 400."""
 class TournamentError(DomainError):
     """Something the director can fix: shown to them as it is."""
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+    def __init__(self, code: str, message: object, field: str | None = None) -> None:
         super().__init__(code, message, field)
         if code in STATE_CODES:
             self.status = HTTPStatus.CONFLICT

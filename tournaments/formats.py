@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from engine.rules import Game, RulesError, get_game
 from tournaments.errors import TournamentError
 from tournaments.models.events import EntrantKind, EventFormat, entrant_kind_of
@@ -34,11 +36,11 @@ FORMAT_NEEDS = {
     EventFormat.PROGRESSIVE: "pairs of partners (four or six players at a table)",
     EventFormat.CUTTHROAT: "every player for themselves (cut-throat rules)",
 }
-FORMAT_GAME_MISMATCH = (
+FORMAT_GAME_MISMATCH = gettext_lazy(
     "{format} needs {needs}; these rules seat {seats} players as {sides} sides. Choose other "
     "rules or another format."
 )
-BAD_RULES = "These rules do not build a game: {reason}"
+BAD_RULES = gettext_lazy("These rules do not build a game: {reason}")
 
 
 @dataclass(frozen=True)

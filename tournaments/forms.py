@@ -6,13 +6,14 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Partnership, Player, RuleSet
 from tournaments.formats import metric_choices
 from tournaments.models import Entrant, Event, EventFormat
 
 TIEBREAK_SLOTS = 4
-TIEBREAK_HELP = "Leave empty for the format's usual order."
+TIEBREAK_HELP = gettext_lazy("Leave empty for the format's usual order.")
 
 
 class TiebreakFields(forms.Form):
@@ -36,22 +37,26 @@ class TiebreakFields(forms.Form):
 
 
 class EventForm(TiebreakFields):
-    name = forms.CharField(max_length=120, help_text="E.g. 'Spring 45s tournament'.")
+    name = forms.CharField(max_length=120, help_text=gettext_lazy("E.g. 'Spring 45s tournament'."))
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     format = forms.ChoiceField(choices=EventFormat.choices, initial=EventFormat.PROGRESSIVE)
     rule_set = forms.ModelChoiceField(
-        queryset=RuleSet.objects.none(), label="Rules", empty_label=None
+        queryset=RuleSet.objects.none(), label=gettext_lazy("Rules"), empty_label=None
     )
     rounds_planned = forms.IntegerField(
-        min_value=1, max_value=99, required=False, label="Rounds planned"
+        min_value=1, max_value=99, required=False, label=gettext_lazy("Rounds planned")
     )
     points_cap = forms.IntegerField(
         min_value=1,
         required=False,
-        label="Points cap",
-        help_text="Count at most this many points of one game in the standings (optional).",
+        label=gettext_lazy("Points cap"),
+        help_text=gettext_lazy(
+            "Count at most this many points of one game in the standings (optional)."
+        ),
     )
-    third_place = forms.BooleanField(required=False, label="Knockout: play a third-place match")
+    third_place = forms.BooleanField(
+        required=False, label=gettext_lazy("Knockout: play a third-place match")
+    )
 
     def __init__(
         self,
@@ -95,16 +100,18 @@ class EventForm(TiebreakFields):
 
 
 class SeasonForm(TiebreakFields):
-    name = forms.CharField(max_length=120, help_text="E.g. 'Winter league 2026'.")
+    name = forms.CharField(max_length=120, help_text=gettext_lazy("E.g. 'Winter league 2026'."))
     format = forms.ChoiceField(choices=EventFormat.choices, initial=EventFormat.PROGRESSIVE)
     rule_set = forms.ModelChoiceField(
-        queryset=RuleSet.objects.none(), label="Rules", empty_label=None
+        queryset=RuleSet.objects.none(), label=gettext_lazy("Rules"), empty_label=None
     )
     best_of = forms.IntegerField(
         min_value=1,
         required=False,
-        label="Best nights counted",
-        help_text="Count only each entrant's best N nights; empty counts every night.",
+        label=gettext_lazy("Best nights counted"),
+        help_text=gettext_lazy(
+            "Count only each entrant's best N nights; empty counts every night."
+        ),
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -116,7 +123,7 @@ class SeasonForm(TiebreakFields):
 class NightForm(forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     name = forms.CharField(
-        max_length=120, required=False, help_text="Empty: '<season>, night <n>'."
+        max_length=120, required=False, help_text=gettext_lazy("Empty: '<season>, night <n>'.")
     )
     rounds_planned = forms.IntegerField(min_value=1, max_value=99, required=False)
 
@@ -128,10 +135,16 @@ class NightForm(forms.Form):
 class LateArrivalForm(forms.Form):
     """A newcomer: a new member (player formats) or a new partnership of members."""
 
-    display_name = forms.CharField(max_length=80, required=False, label="Name")
-    partnership_name = forms.CharField(max_length=120, required=False, label="Partnership name")
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Player")
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Partner")
+    display_name = forms.CharField(max_length=80, required=False, label=gettext_lazy("Name"))
+    partnership_name = forms.CharField(
+        max_length=120, required=False, label=gettext_lazy("Partnership name")
+    )
+    first = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, label=gettext_lazy("Player")
+    )
+    second = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, label=gettext_lazy("Partner")
+    )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -149,10 +162,18 @@ class LateArrivalForm(forms.Form):
 
 
 class SubstituteForm(forms.Form):
-    entrant = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Partnership")
-    player_out = forms.ModelChoiceField(queryset=Player.objects.none(), label="Missing player")
-    player_in = forms.ModelChoiceField(queryset=Player.objects.none(), label="Substitute")
-    reason = forms.CharField(max_length=300, help_text="Kept with the change, e.g. 'Ill'.")
+    entrant = forms.ModelChoiceField(
+        queryset=Entrant.objects.none(), label=gettext_lazy("Partnership")
+    )
+    player_out = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=gettext_lazy("Missing player")
+    )
+    player_in = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=gettext_lazy("Substitute")
+    )
+    reason = forms.CharField(
+        max_length=300, help_text=gettext_lazy("Kept with the change, e.g. 'Ill'.")
+    )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -165,10 +186,11 @@ class SubstituteForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="Swap")
+    first = forms.ModelChoiceField(queryset=Entrant.objects.none(), label=gettext_lazy("Swap"))
     second = forms.ModelChoiceField(queryset=Entrant.objects.none(), label="with")
     reason = forms.CharField(
-        max_length=300, help_text="Kept with the round, e.g. 'Husband and wife not partners'."
+        max_length=300,
+        help_text=gettext_lazy("Kept with the round, e.g. 'Husband and wife not partners'."),
     )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:

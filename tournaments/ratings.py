@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from tournaments.standings.types import GameResult, SideResult, StandingsError
@@ -144,15 +145,22 @@ def _check_game(game: GameResult) -> None:
     if len(game.sides) < 2:
         raise StandingsError(
             "too_few_sides",
-            f"game {game.game_id} has {len(game.sides)} side(s); a rated game needs two or more",
+            gettext("game {game_id} has {sides} side(s); a rated game needs two or more").format(
+                game_id=game.game_id, sides=len(game.sides)
+            ),
         )
     players: list[int] = []
     for side in game.sides:
         if not side.entrant_ids:
-            raise StandingsError("empty_side", f"game {game.game_id} has a side with no players")
+            raise StandingsError(
+                "empty_side",
+                gettext("game {game_id} has a side with no players").format(game_id=game.game_id),
+            )
         players.extend(side.entrant_ids)
     if len(set(players)) != len(players):
         raise StandingsError(
             "entrant_twice_in_game",
-            f"game {game.game_id} lists a player more than once; a player sits on one side",
+            gettext(
+                "game {game_id} lists a player more than once; a player sits on one side"
+            ).format(game_id=game.game_id),
         )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, gettext_noop
+
 from scoring.models import SheetStatus
 from tournaments.models import (
     Bye,
@@ -24,7 +26,12 @@ from tournaments.outcomes import final_scores
 
 # Partners face each other: North-South against East-West at a table of four.
 SEAT_NAMES = {
-    4: ("North", "East", "South", "West"),
+    4: (
+        gettext_noop("North"),
+        gettext_noop("East"),
+        gettext_noop("South"),
+        gettext_noop("West"),
+    ),
 }
 
 
@@ -111,9 +118,9 @@ def round_view(*, round_: Round, kind: str) -> RoundView:
                     name=name,
                     entrant=seating.entrant.name,
                     deals_first=seating.deals_first,
-                    compass=SEAT_NAMES.get(count, ())[seating.seat]
+                    compass=gettext(SEAT_NAMES[count][seating.seat])
                     if count in SEAT_NAMES
-                    else f"seat {seating.seat + 1}",
+                    else gettext("seat {number}").format(number=seating.seat + 1),
                 )
             )
             if kind == EntrantKind.PARTNERSHIP:

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
@@ -77,7 +78,10 @@ def event_new(request: HttpRequest, club: Club) -> HttpResponse:
         except TournamentError as error:
             form_refusal(form, error)
         else:
-            messages.success(request, f"{event} is ready: tick players in as they arrive.")
+            messages.success(
+                request,
+                gettext("{event} is ready: tick players in as they arrive.").format(event=event),
+            )
             return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
     return render(request, "tournaments/event_form.html", {"club": club, "form": form})
 
@@ -107,7 +111,7 @@ def event_edit(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
         except TournamentError as error:
             form_refusal(form, error)
         else:
-            messages.success(request, f"{event.name}: saved.")
+            messages.success(request, gettext("{name}: saved.").format(name=event.name))
             return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
     context = {"club": club, "form": form, "event": event}
     return render(request, "tournaments/event_form.html", context)
@@ -131,7 +135,9 @@ def season_new(request: HttpRequest, club: Club) -> HttpResponse:
         except TournamentError as error:
             form_refusal(form, error)
         else:
-            messages.success(request, f"{season} is ready: add its first night.")
+            messages.success(
+                request, gettext("{season} is ready: add its first night.").format(season=season)
+            )
             return redirect("season_detail", slug=club.slug, season_id=season.pk)
     return render(request, "tournaments/season_form.html", {"club": club, "form": form})
 
@@ -170,7 +176,10 @@ def night_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
         except TournamentError as error:
             form_refusal(form, error)
         else:
-            messages.success(request, f"{night} is ready: tick players in as they arrive.")
+            messages.success(
+                request,
+                gettext("{night} is ready: tick players in as they arrive.").format(night=night),
+            )
             return redirect("event_dashboard", slug=club.slug, event_id=night.pk)
     context = {"club": club, "season": season, "form": form}
     return render(request, "tournaments/night_form.html", context)
@@ -214,17 +223,26 @@ def event_finish_view(request: HttpRequest, club: Club, event_id: int) -> HttpRe
     if request.method == "POST":
         with refusal_message(request):
             event_finish(event=event, by=acting_user(request))
-            messages.success(request, f"{event} is finished; the final standings are on their way.")
+            messages.success(
+                request,
+                gettext("{event} is finished; the final standings are on their way.").format(
+                    event=event
+                ),
+            )
         return redirect(back)
     return confirm_page(
         request,
         club=club,
-        title=f"Finish {event}?",
-        text="No more rounds can be paired once it is finished; the standings are computed "
-        "once more.",
-        button="Finish the event",
+        title=gettext("Finish {event}?").format(event=event),
+        text=gettext(
+            "No more rounds can be paired once it is finished; the standings are "
+            "computed once more."
+        ),
+        button=gettext("Finish the event"),
         back=back,
-        refused=f"{event} is already finished." if event.is_finished else "",
+        refused=gettext("{event} is already finished.").format(event=event)
+        if event.is_finished
+        else "",
     )
 
 
@@ -246,9 +264,11 @@ def standings_recompute(request: HttpRequest, club: Club, event_id: int) -> Http
     return confirm_page(
         request,
         club=club,
-        title=f"Recompute the standings of {event}?",
-        text="Standings update by themselves whenever a scoresheet is confirmed; recompute "
-        "them after a confirmed sheet was unlocked and corrected.",
-        button="Recompute standings",
+        title=gettext("Recompute the standings of {event}?").format(event=event),
+        text=gettext(
+            "Standings update by themselves whenever a scoresheet is confirmed; "
+            "recompute them after a confirmed sheet was unlocked and corrected."
+        ),
+        button=gettext("Recompute standings"),
         back=back,
     )

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from club.acting import acting_user
@@ -107,7 +108,12 @@ def late_arrival(request: HttpRequest, club: Club, event_id: int) -> HttpRespons
         except TournamentError as error:
             form_refusal(form, error)
         else:
-            messages.success(request, f"{entrant} is checked in and plays from the next round.")
+            messages.success(
+                request,
+                gettext("{entrant} is checked in and plays from the next round.").format(
+                    entrant=entrant
+                ),
+            )
             return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
     return render(
         request, "tournaments/late_arrival.html", {"club": club, "event": event, "form": form}
@@ -133,7 +139,10 @@ def substitute(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
             form_refusal(form, error)
         else:
             messages.success(
-                request, f"{sub.player_in} plays for {sub.player_out} from round {sub.from_round}."
+                request,
+                gettext("{player_in} plays for {player_out} from round {from_round}.").format(
+                    player_in=sub.player_in, player_out=sub.player_out, from_round=sub.from_round
+                ),
             )
             return redirect("event_dashboard", slug=club.slug, event_id=event.pk)
     context = {

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -54,10 +55,14 @@ def round_pair_view(request: HttpRequest, club: Club, event_id: int) -> HttpResp
     return confirm_page(
         request,
         club=club,
-        title=f"Pair round {number} of {event}?" if number else f"Pair the next round of {event}",
-        text="Everyone ticked in is paired. The round is a draft until you publish it: you can "
-        "still swap seats, or discard it and pair again.",
-        button=f"Pair round {number}",
+        title=gettext("Pair round {number} of {event}?").format(number=number, event=event)
+        if number
+        else gettext("Pair the next round of {event}").format(event=event),
+        text=gettext(
+            "Everyone ticked in is paired. The round is a draft until you publish "
+            "it: you can still swap seats, or discard it and pair again."
+        ),
+        button=gettext("Pair round {number}").format(number=number),
         back=back,
         refused=refused,
     )
@@ -148,20 +153,29 @@ def round_publish_view(
         with refusal_message(request):
             round_publish(round_=round_, by=acting_user(request))
             messages.success(
-                request, f"Round {round_.number} is published: the scoresheets are ready."
+                request,
+                gettext("Round {number} is published: the scoresheets are ready.").format(
+                    number=round_.number
+                ),
             )
         return redirect(back)
     return confirm_page(
         request,
         club=club,
-        title=f"Publish round {round_.number} of {event}?",
-        text="The pairings go up on the public page and a scoresheet is made for every table. "
-        "Seats cannot be swapped after this.",
-        button=f"Publish round {round_.number}",
+        title=gettext("Publish round {number} of {event}?").format(
+            number=round_.number, event=event
+        ),
+        text=gettext(
+            "The pairings go up on the public page and a scoresheet is made for "
+            "every table. Seats cannot be swapped after this."
+        ),
+        button=gettext("Publish round {number}").format(number=round_.number),
         back=back,
         refused=""
         if round_.status == RoundStatus.DRAFT
-        else f"Round {round_.number} is already {round_.get_status_display()}.",
+        else gettext("Round {number} is already {value}.").format(
+            number=round_.number, value=round_.get_status_display()
+        ),
     )
 
 
@@ -176,20 +190,26 @@ def round_discard_view(
     if request.method == "POST":
         with refusal_message(request):
             number = round_discard(round_=round_)
-            messages.success(request, f"Draft round {number} is discarded; pair it again.")
+            messages.success(
+                request,
+                gettext("Draft round {number} is discarded; pair it again.").format(number=number),
+            )
         return redirect(back)
     return confirm_page(
         request,
         club=club,
-        title=f"Discard draft round {round_.number}?",
-        text="Its tables and byes are thrown away; pairing again gives the same round unless "
-        "who is here has changed.",
-        button="Discard the draft",
+        title=gettext("Discard draft round {number}?").format(number=round_.number),
+        text=gettext(
+            "Its tables and byes are thrown away; pairing again gives the same "
+            "round unless who is here has changed."
+        ),
+        button=gettext("Discard the draft"),
         back=back,
         refused=""
         if round_.status == RoundStatus.DRAFT
-        else f"Round {round_.number} is "
-        f"{round_.get_status_display()}: only a draft can be discarded.",
+        else gettext("Round {number} is {value}: only a draft can be discarded.").format(
+            number=round_.number, value=round_.get_status_display()
+        ),
     )
 
 

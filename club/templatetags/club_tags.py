@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.http import HttpRequest
 
+from club import wording
 from club.permissions import Capability
 from engine.rules import words
 
@@ -24,13 +25,15 @@ def counted(count: int | float, noun: str) -> str:
     """``{{ lines|counted:"line" }}``: "1 line", "3 lines". An irregular plural goes after a
     comma: ``{{ n|counted:"entry,entries" }}``."""
     singular, _, plural = noun.partition(",")
-    return words.counted(count, singular, plural or None)
+    if not plural:
+        return wording.counted(count, singular)
+    return words.counted(count, singular, plural)
 
 
 @register.filter
 def numbered(numbers: list[int], noun: str) -> str:
     """``{{ differing|numbered:"line" }}``: "line 3", "lines 3 and 5"."""
-    return words.numbered(noun, numbers)
+    return wording.numbered(noun, numbers)
 
 
 @register.filter

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -43,12 +44,12 @@ from engine.tables.models import LiveTable, TableStatus
 
 NOW = "now"
 AHEAD_MAX = timedelta(days=366)
-NO_RULE_SET = "There is no rule set {id} in this club."
-GAME_OR_RULE_SET = "Give a rule set of the club or a game id."
-NO_MEMBER = "Player {id} is not a member of this club."
-PLAYER_TWICE = "Player {id} cannot sit in two seats."
-PLAYER_AND_BOT = "A seat takes a member or a computer player, not both."
-TOO_FAR = "A table is scheduled at most a year ahead."
+NO_RULE_SET = gettext_lazy("There is no rule set {id} in this club.")
+GAME_OR_RULE_SET = gettext_lazy("Give a rule set of the club or a game id.")
+NO_MEMBER = gettext_lazy("Player {id} is not a member of this club.")
+PLAYER_TWICE = gettext_lazy("Player {id} cannot sit in two seats.")
+PLAYER_AND_BOT = gettext_lazy("A seat takes a member or a computer player, not both.")
+TOO_FAR = gettext_lazy("A table is scheduled at most a year ahead.")
 ERRORS = {400: BAD_REQUEST, 403: DENIED, 404: NOT_FOUND}
 TABLE_STATE = OpenApiResponse(
     response=ErrorSerializer,

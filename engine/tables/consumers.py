@@ -42,6 +42,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.translation import gettext_lazy
 
 from engine.tables import notify, selectors, services
 from engine.tables.errors import ActionRefused, TableError
@@ -58,11 +59,17 @@ MESSAGE_BURST = 20
 #: Throttled messages in a row after which the socket is closed.
 THROTTLED_IN_A_ROW = 40
 
-BAD_JSON = "Send a JSON object."
-UNKNOWN_TYPE = 'Unknown message type: send {"type": "act", "action": "...", "seq": n}.'
-BAD_ACT = 'An action is {"type": "act", "action": "<notation>", "seq": <the seq you saw>}.'
-SERVER_ERROR = "The server could not handle that message; nothing changed. Please try again."
-THROTTLED = "Too many messages: wait a moment, then send again."
+BAD_JSON = gettext_lazy("Send a JSON object.")
+UNKNOWN_TYPE = gettext_lazy(
+    'Unknown message type: send {"type": "act", "action": "...", "seq": n}.'
+)
+BAD_ACT = gettext_lazy(
+    'An action is {"type": "act", "action": "<notation>", "seq": <the seq you saw>}.'
+)
+SERVER_ERROR = gettext_lazy(
+    "The server could not handle that message; nothing changed. Please try again."
+)
+THROTTLED = gettext_lazy("Too many messages: wait a moment, then send again.")
 CLOSE_FORBIDDEN = 4403
 CLOSE_THROTTLED = 4429
 
@@ -255,8 +262,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             user=self.user,
         )
 
-    async def refuse(self, code: str, message: str) -> None:
-        await self.send(text_data=json.dumps({"type": "refused", "code": code, "message": message}))
+    async def refuse(self, code: str, message: object) -> None:
+        await self.send(
+            text_data=json.dumps({"type": "refused", "code": code, "message": str(message)})
+        )
 
     async def send_state(self) -> None:
         """Build this user's screen from the database and send it."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.permissions import Capability, has_capability
 from engine.tables import live, selectors
@@ -21,10 +22,12 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-NOT_A_DIRECTOR = "Only a director of {club} pauses, resumes or abandons its tables."
-CANNOT_PAUSE = "Only a table being played can be paused (this one is {status})."
-CANNOT_RESUME = "Only a paused or stalled table can be resumed (this one is {status})."
-ALREADY_ENDED = "This table is over ({status}): there is nothing to abandon."
+NOT_A_DIRECTOR = gettext_lazy("Only a director of {club} pauses, resumes or abandons its tables.")
+CANNOT_PAUSE = gettext_lazy("Only a table being played can be paused (this one is {status}).")
+CANNOT_RESUME = gettext_lazy(
+    "Only a paused or stalled table can be resumed (this one is {status})."
+)
+ALREADY_ENDED = gettext_lazy("This table is over ({status}): there is nothing to abandon.")
 
 
 def table_restart(*, table_id: int) -> str:

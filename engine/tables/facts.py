@@ -14,6 +14,7 @@ from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 
 from club.models import Club
 from engine.tables import live
@@ -25,9 +26,11 @@ from engine.tables.selectors import action_as_seen, club_tables, hand_steps, sea
 if TYPE_CHECKING:
     from engine.tables.selectors import AnyUser
 
-NO_TABLE = "There is no table {id} in this club."
-NO_HAND = "Table {table} has no hand {number}."
-HAND_NOT_FINISHED = "Hand {number} is still being played: its record is given once it is over."
+NO_TABLE = gettext_lazy("There is no table {id} in this club.")
+NO_HAND = gettext_lazy("Table {table} has no hand {number}.")
+HAND_NOT_FINISHED = gettext_lazy(
+    "Hand {number} is still being played: its record is given once it is over."
+)
 # Keys of a finished hand's result that are public: no card anyone held is among them.
 PUBLIC_RESULT = ("outcome", "made", "delta", "scores_after", "line")
 

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.db.models import Count
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Player, RuleSet
 from engine.rules import GAME_NAMES, RulesError, get_game
@@ -22,8 +23,8 @@ NOW = "now"
 LATER = "later"
 FIRST_GAME = next(iter(GAME_NAMES))
 
-SEAT_PAST_TABLE = "{rules} seats {count} players: leave this seat empty."
-TIME_NEEDED = "Give the time the table opens, or choose “Start now”."
+SEAT_PAST_TABLE = gettext_lazy("{rules} seats {count} players: leave this seat empty.")
+TIME_NEEDED = gettext_lazy("Give the time the table opens, or choose “Start now”.")
 
 
 def _default_time() -> Any:
@@ -66,40 +67,44 @@ def _usual_game(club: Club) -> str:
 
 
 class TableForm(forms.Form):
-    title = forms.CharField(label="Title", max_length=120, required=False)
+    title = forms.CharField(label=gettext_lazy("Title"), max_length=120, required=False)
     rules = forms.ChoiceField(
-        label="Rules",
-        help_text="The club's default rules come first; or a game's standard rules.",
+        label=gettext_lazy("Rules"),
+        help_text=gettext_lazy("The club's default rules come first; or a game's standard rules."),
         widget=RulesSelect(attrs={"data-seat-rules": ""}),
     )
     when = forms.ChoiceField(
-        label="When",
+        label=gettext_lazy("When"),
         choices=[
-            (NOW, "Start now: the game starts as soon as every seat is taken"),
-            (LATER, "Open at a set time"),
+            (NOW, gettext_lazy("Start now: the game starts as soon as every seat is taken")),
+            (LATER, gettext_lazy("Open at a set time")),
         ],
         initial=NOW,
         required=False,
         widget=forms.RadioSelect(attrs={"data-when": ""}),
     )
     scheduled_at = forms.DateTimeField(
-        label="Opens at",
+        label=gettext_lazy("Opens at"),
         initial=_default_time,
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text="Players take their seats from then on; the game starts when all are filled.",
+        help_text=gettext_lazy(
+            "Players take their seats from then on; the game starts when all are filled."
+        ),
     )
     turn_seconds = forms.IntegerField(
-        label="Turn clock (seconds)",
+        label=gettext_lazy("Turn clock (seconds)"),
         initial=60,
         min_value=0,
-        help_text="Past this the computer plays for the player; 0 for no clock.",
+        help_text=gettext_lazy("Past this the computer plays for the player; 0 for no clock."),
     )
     grace_seconds = forms.IntegerField(
-        label="Grace time (seconds)",
+        label=gettext_lazy("Grace time (seconds)"),
         initial=120,
         min_value=0,
-        help_text="A player away longer is replaced by the computer until they return.",
+        help_text=gettext_lazy(
+            "A player away longer is replaced by the computer until they return."
+        ),
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:

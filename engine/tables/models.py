@@ -22,6 +22,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Player
 
@@ -68,7 +69,9 @@ class LiveTable(models.Model):
     club = models.ForeignKey(
         Club, verbose_name="club", on_delete=models.CASCADE, related_name="live_tables"
     )
-    title = models.CharField("title", max_length=120, blank=True, help_text="E.g. 'Table 3'.")
+    title = models.CharField(
+        "title", max_length=120, blank=True, help_text=gettext_lazy("E.g. 'Table 3'.")
+    )
     scoresheet = models.OneToOneField(
         "scoring.Scoresheet",
         verbose_name="scoresheet",
@@ -76,56 +79,78 @@ class LiveTable(models.Model):
         null=True,
         blank=True,
         related_name="live_table",
-        help_text="The sheet each finished hand is written to, as a paper line would be.",
+        help_text=gettext_lazy(
+            "The sheet each finished hand is written to, as a paper line would be."
+        ),
     )
     match = models.OneToOneField(
         "tournaments.Match",
-        verbose_name="tournament match",
+        verbose_name=gettext_lazy("tournament match"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="live_table",
-        help_text="The match of an event played at this table; its sheet gets the hands.",
+        help_text=gettext_lazy(
+            "The match of an event played at this table; its sheet gets the hands."
+        ),
     )
     rule_set_name = models.CharField(
-        "rules", max_length=80, blank=True, help_text="The rule set's name when the table began."
+        "rules",
+        max_length=80,
+        blank=True,
+        help_text=gettext_lazy("The rule set's name when the table began."),
     )
-    game = models.CharField("game", max_length=20, help_text="The engine's game id.")
+    game = models.CharField("game", max_length=20, help_text=gettext_lazy("The engine's game id."))
     options = models.JSONField(
-        "options", default=dict, help_text="Every option value of the game, defaults included."
+        "options",
+        default=dict,
+        help_text=gettext_lazy("Every option value of the game, defaults included."),
     )
     scheduled_at = models.DateTimeField(
-        "scheduled for", help_text="When the table opens for its players to sit down."
+        gettext_lazy("scheduled for"),
+        help_text=gettext_lazy("When the table opens for its players to sit down."),
     )
     status = models.CharField(
         "status", max_length=20, choices=Status.choices, default=Status.SCHEDULED
     )
     seed = models.BigIntegerField(
-        "seed", default=new_seed, help_text="Every deal of the table is shuffled from this."
+        "seed",
+        default=new_seed,
+        help_text=gettext_lazy("Every deal of the table is shuffled from this."),
     )
-    first_dealer = models.PositiveSmallIntegerField("first dealer", default=0)
+    first_dealer = models.PositiveSmallIntegerField(gettext_lazy("first dealer"), default=0)
     turn_seconds = models.PositiveIntegerField(
-        "turn clock (seconds)",
+        gettext_lazy("turn clock (seconds)"),
         default=60,
-        help_text="A player who takes longer is played for by the computer; 0: no clock.",
+        help_text=gettext_lazy(
+            "A player who takes longer is played for by the computer; 0: no clock."
+        ),
     )
     grace_seconds = models.PositiveIntegerField(
-        "grace time (seconds)",
+        gettext_lazy("grace time (seconds)"),
         default=120,
-        help_text="A player away longer than this is replaced by the computer until they return.",
+        help_text=gettext_lazy(
+            "A player away longer than this is replaced by the computer until they return."
+        ),
     )
     hand_number = models.PositiveIntegerField(
-        "hand", default=0, help_text="The hand being played, from 1; 0 before the game starts."
+        "hand",
+        default=0,
+        help_text=gettext_lazy("The hand being played, from 1; 0 before the game starts."),
     )
     seq = models.PositiveIntegerField(
-        "actions", default=0, help_text="Number of the last action in the table's log."
+        "actions",
+        default=0,
+        help_text=gettext_lazy("Number of the last action in the table's log."),
     )
     clock_due_at = models.DateTimeField(
-        "turn clock runs out",
+        gettext_lazy("turn clock runs out"),
         null=True,
         blank=True,
-        help_text="When the player to act runs out of time, set with each action; the beat's "
-        "sweep plays for them then (empty: nobody's clock is running).",
+        help_text=gettext_lazy(
+            "When the player to act runs out of time, set with each action; the "
+            "beat's sweep plays for them then (empty: nobody's clock is running)."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -180,7 +205,9 @@ class TableSeat(models.Model):
     table = models.ForeignKey(
         LiveTable, verbose_name="table", on_delete=models.CASCADE, related_name="seats"
     )
-    index = models.PositiveSmallIntegerField("seat", help_text="The engine's seat number, from 0.")
+    index = models.PositiveSmallIntegerField(
+        "seat", help_text=gettext_lazy("The engine's seat number, from 0.")
+    )
     player = models.ForeignKey(
         Player,
         verbose_name="player",
@@ -190,20 +217,26 @@ class TableSeat(models.Model):
         related_name="table_seats",
     )
     bot_name = models.CharField(
-        "computer player",
+        gettext_lazy("computer player"),
         max_length=20,
         blank=True,
-        help_text="The computer player in this seat, or the one that stands in for the player.",
+        help_text=gettext_lazy(
+            "The computer player in this seat, or the one that stands in for the player."
+        ),
     )
     bot_playing = models.BooleanField(
-        "computer playing",
+        gettext_lazy("computer playing"),
         default=False,
-        help_text="The player is away past the grace time; the computer plays until they return.",
+        help_text=gettext_lazy(
+            "The player is away past the grace time; the computer plays until they return."
+        ),
     )
     connections = models.PositiveSmallIntegerField(
-        "open connections", default=0, help_text="The player's open table pages."
+        gettext_lazy("open connections"),
+        default=0,
+        help_text=gettext_lazy("The player's open table pages."),
     )
-    last_seen = models.DateTimeField("last seen", null=True, blank=True)
+    last_seen = models.DateTimeField(gettext_lazy("last seen"), null=True, blank=True)
 
     class Meta:
         verbose_name = "seat"
@@ -240,16 +273,22 @@ class TableHand(models.Model):
     table = models.ForeignKey(
         LiveTable, verbose_name="table", on_delete=models.CASCADE, related_name="hands"
     )
-    number = models.PositiveIntegerField("hand", help_text="From 1, as on the scoresheet.")
+    number = models.PositiveIntegerField(
+        "hand", help_text=gettext_lazy("From 1, as on the scoresheet.")
+    )
     dealer = models.PositiveSmallIntegerField("dealer")
-    seed = models.BigIntegerField("seed", help_text="The deal is shuffled from this.")
+    seed = models.BigIntegerField("seed", help_text=gettext_lazy("The deal is shuffled from this."))
     tally_before = models.JSONField(
-        "tally before", help_text="Scores, sets and sets in a row per side before the hand."
+        gettext_lazy("tally before"),
+        help_text=gettext_lazy("Scores, sets and sets in a row per side before the hand."),
     )
     first_seq = models.PositiveIntegerField(
-        "first action", help_text="The seq the hand's first action gets."
+        gettext_lazy("first action"),
+        help_text=gettext_lazy("The seq the hand's first action gets."),
     )
-    result = models.JSONField("result", null=True, blank=True, help_text="The engine's result.")
+    result = models.JSONField(
+        "result", null=True, blank=True, help_text=gettext_lazy("The engine's result.")
+    )
     finished = models.BooleanField("finished", default=False)
 
     class Meta:
@@ -274,12 +313,16 @@ class ActionLog(models.Model):
     table = models.ForeignKey(
         LiveTable, verbose_name="table", on_delete=models.CASCADE, related_name="actions"
     )
-    seq = models.PositiveIntegerField("seq", help_text="Number of the action at its table.")
+    seq = models.PositiveIntegerField(
+        "seq", help_text=gettext_lazy("Number of the action at its table.")
+    )
     hand = models.ForeignKey(
         TableHand, verbose_name="hand", on_delete=models.CASCADE, related_name="actions"
     )
     seat = models.PositiveSmallIntegerField("seat")
-    action = models.CharField("action", max_length=80, help_text="The engine's notation.")
+    action = models.CharField(
+        "action", max_length=80, help_text=gettext_lazy("The engine's notation.")
+    )
     actor = models.CharField("by", max_length=10, choices=Actor.choices, default=Actor.PLAYER)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

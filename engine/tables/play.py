@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from django.db import DatabaseError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.errors import DomainError
 from engine.rules import Action, Hand, RulesError, Tally, parse_action
@@ -41,15 +42,15 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-NOT_PLAYING = "The game at this table is not being played now ({status})."
-STALE = (
-    "The table moved on since your screen was drawn (it is at action {seq}); nothing was "
-    "played. Look again and choose."
+NOT_PLAYING = gettext_lazy("The game at this table is not being played now ({status}).")
+STALE = gettext_lazy(
+    "The table moved on since your screen was drawn (it is at action "
+    "{seq}); nothing was played. Look again and choose."
 )
-NOT_YOUR_SEAT = "You play seat {mine}; that action is for seat {theirs}."
-SPECTATOR = "You watch this table: only its players act."
-PAUSED = "A director paused this table; nothing is played until it is resumed."
-NO_SUCH_SEAT = "There is no seat {seat} at this table."
+NOT_YOUR_SEAT = gettext_lazy("You play seat {mine}; that action is for seat {theirs}.")
+SPECTATOR = gettext_lazy("You watch this table: only its players act.")
+PAUSED = gettext_lazy("A director paused this table; nothing is played until it is resumed.")
+NO_SUCH_SEAT = gettext_lazy("There is no seat {seat} at this table.")
 
 #: Safety stop for one run of computer moves (a long game has a few hundred actions).
 BOT_STEPS_MAX = 5000

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Membership, Player, RuleSet
 from engine.rules import Game, RulesError, Tally, get_game
@@ -33,17 +34,17 @@ if TYPE_CHECKING:
     from scoring.models import Scoresheet
     from tournaments.models import Match
 
-RULE_SET_OTHER_CLUB = "That rule set belongs to another club."
-RULES_BROKEN = "These rules do not build a game: {reason}"
-TOO_MANY_SEATS = "{game} with these rules has {seats} seats, not {given}."
-NOT_A_MEMBER = "{player} is not a member of {club}."
-PLAYER_TWICE = "{player} cannot sit in two seats."
-UNKNOWN_BOT = "There is no computer player called {name!r}; choose one of: {names}."
-SEAT_TAKEN = "Seat {seat} is taken."
-ALREADY_SEATED = "You already sit at this table, in seat {seat}."
-NOT_SEATED = "You do not sit at this table."
-ALREADY_STARTED = "The game at this table has started: the seats are fixed."
-NEGATIVE_SECONDS = "Times are whole seconds, 0 or more."
+RULE_SET_OTHER_CLUB = gettext_lazy("That rule set belongs to another club.")
+RULES_BROKEN = gettext_lazy("These rules do not build a game: {reason}")
+TOO_MANY_SEATS = gettext_lazy("{game} with these rules has {seats} seats, not {given}.")
+NOT_A_MEMBER = gettext_lazy("{player} is not a member of {club}.")
+PLAYER_TWICE = gettext_lazy("{player} cannot sit in two seats.")
+UNKNOWN_BOT = gettext_lazy("There is no computer player called {name!r}; choose one of: {names}.")
+SEAT_TAKEN = gettext_lazy("Seat {seat} is taken.")
+ALREADY_SEATED = gettext_lazy("You already sit at this table, in seat {seat}.")
+NOT_SEATED = gettext_lazy("You do not sit at this table.")
+ALREADY_STARTED = gettext_lazy("The game at this table has started: the seats are fixed.")
+NEGATIVE_SECONDS = gettext_lazy("Times are whole seconds, 0 or more.")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.models import Club, Player
@@ -26,6 +27,7 @@ from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from engine.tables.errors import TableError
 from engine.tables.forms import TableForm
 from engine.tables.models import LiveTable, TableStatus
+from engine.tables.page_words import table_script_words
 
 #: What a director may do to a started table from its page (each checks the director itself).
 DIRECTOR_OPS = {
@@ -34,7 +36,9 @@ DIRECTOR_OPS = {
     "abandon": services.table_abandon,
 }
 
-HAND_NOT_FINISHED = "Hand {number} is still being played: it can be replayed when it is over."
+HAND_NOT_FINISHED = gettext_lazy(
+    "Hand {number} is still being played: it can be replayed when it is over."
+)
 
 
 def _table(club: Club, table_id: int) -> LiveTable:
@@ -100,7 +104,7 @@ def table_new(request: HttpRequest, club: Club) -> HttpResponse:
         except TableError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, f"{table} is set up.")
+            messages.success(request, gettext("{table} is set up.").format(table=table))
             return redirect("table_detail", club.slug, table.pk)
     context = {"club": club, "form": form, "seat_count": form.seat_count_initially()}
     return render(request, "tables/table_new.html", context)
@@ -131,6 +135,7 @@ def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpRespons
         may_direct=may_direct,
         stalled=may_direct and selectors.table_stalled(table),
         presence_seconds=settings.KITTY_TABLE_PRESENCE_SECONDS,
+        script_words=table_script_words(),
     )
     return render(request, "tables/table.html", context)
 
@@ -155,7 +160,7 @@ def _seat_op(request: HttpRequest, table: LiveTable) -> HttpResponse:
             changed = DIRECTOR_OPS[op](table_id=table.pk, by=user)
             messages.success(request, f"{changed}: {changed.get_status_display()}.")
         else:
-            messages.error(request, "Nothing to do: choose a seat or an action.")
+            messages.error(request, gettext("Nothing to do: choose a seat or an action."))
     except (TableError, ValueError) as error:
         messages.error(request, getattr(error, "message", str(error)))
     return redirect("table_detail", table.club.slug, table.pk)

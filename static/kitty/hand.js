@@ -124,17 +124,21 @@
     line.textContent = text;
     status.append(line);
   };
+  // The page's words come from the template (data-text-* on the form), in the reader's
+  // language; {name} marks where a value goes.
+  const text = (name, values = {}) => (form.dataset[name] || "")
+    .replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
   const waitingText = () => {
     const waiting = queue.filter((item) => !item.refused);
     if (!waiting.length) return "";
     const hands = waiting.map((item) => item.number).join(", ");
-    return `${waiting.length === 1 ? "1 hand" : `${waiting.length} hands`} waiting to be sent `
-      + `(hand ${hands}): kept on this phone, sent as soon as the connection is back.`;
+    const name = waiting.length === 1 ? "textWaitingOne" : "textWaitingMany";
+    return text(name, { count: waiting.length, hands });
   };
   const showQueue = (added = "") => {
     const head = queue[0];
     if (head && head.refused) {
-      say(`Hand ${head.number} was not added: ${head.refused} Correct it and tap Add.`, true);
+      say(text("textRefused", { number: head.number, reason: head.refused }), true);
     } else {
       say([added, waitingText()].filter(Boolean).join(" "));
     }
@@ -176,7 +180,7 @@
     if (check) {
       const hint = document.createElement("span");
       hint.className = "muted";
-      hint.textContent = "Tap the bidder, the bid, the trump and the points: the check shows here.";
+      hint.textContent = text("textHint");
       check.replaceChildren(hint);
     }
     form.querySelectorAll(".hand-form .error").forEach((slot) => { slot.textContent = ""; });

@@ -8,6 +8,18 @@
 // {"type": "here"}, so the seat stays counted present.
 (function () {
   "use strict";
+
+  // The page's words in the reader's language, given by the template (json_script, no inline
+  // script): t(text, values) is the translation of the English text with each {name} filled in
+  // from values, or the English text itself when the page gave none.
+  var wordsNode = document.getElementById("table-words");
+  var WORDS = wordsNode ? JSON.parse(wordsNode.textContent) : {};
+  function t(text, values) {
+    var found = Object.prototype.hasOwnProperty.call(WORDS, text) ? WORDS[text] : text;
+    return found.replace(/\{(\w+)\}/g, function (whole, key) {
+      return values && key in values ? String(values[key]) : whole;
+    });
+  }
   var box = document.getElementById("table-live");
   if (!box || !window.WebSocket) { return; }
   var refused = document.getElementById("table-refused");
@@ -43,6 +55,8 @@
   }
 
   box.kittyEl = el;
+  box.kittyT = t; // static/kitty/table_input.js speaks through it too
+  box.kittyWord = t;
 
   function section(id, title, children) {
     var heading = el("h2", { id: id }, [title]);
@@ -69,23 +83,23 @@
   function statusLine(state) {
     var parts = [];
     if (state.status === "finished") {
-      parts.push(el("strong", {}, ["The game is over."]));
+      parts.push(el("strong", {}, [t("The game is over.")]));
     } else if (state.status === "abandoned") {
-      parts.push(el("strong", { id: "table-abandoned" }, ["A director abandoned this table."]),
-        " Its finished hands stay on the scoresheet.");
+      parts.push(el("strong", { id: "table-abandoned" }, [t("A director abandoned this table.")]),
+        " " + t("Its finished hands stay on the scoresheet."));
     } else if (state.status === "paused") {
-      parts.push(el("strong", { id: "table-paused" }, ["Paused by a director."]),
-        " Hand " + state.hand + " goes on when the table is resumed.");
+      parts.push(el("strong", { id: "table-paused" }, [t("Paused by a director.")]),
+        " " + t("Hand {hand} goes on when the table is resumed.", { hand: state.hand }));
     } else if (state.status === "playing") {
-      parts.push("Hand " + state.hand + " · " + state.phase_label);
+      parts.push(t("Hand {hand} · {phase}", { hand: state.hand, phase: state.phase_label }));
       if (state.to_act_name) {
         parts.push(" · ");
         parts.push(state.my_turn
-          ? el("strong", { id: "your-turn" }, ["Your turn"])
-          : el("span", { id: "whose-turn" }, [state.to_act_name + " to play"]));
+          ? el("strong", { id: "your-turn" }, [t("Your turn")])
+          : el("span", { id: "whose-turn" }, [t("{name} to play", { name: state.to_act_name })]));
       }
     } else {
-      parts.push("Waiting for the game to start.");
+      parts.push(t("Waiting for the game to start."));
     }
     return el("p", { className: "table-status", id: "table-status" }, parts);
   }
@@ -95,8 +109,8 @@
       return el("div", { className: className || "" }, [el("dt", {}, [term]), value]);
     }
     var items = [
-      item("Trump", el("dd", { id: "bar-trump" }, [state.trump || "–"])),
-      item("Bid", el("dd", { id: "bar-bid" }, [state.contract || "–"])),
+      item(t("Trump"), el("dd", { id: "bar-trump" }, [state.trump || "–"])),
+      item(t("Bid"), el("dd", { id: "bar-bid" }, [state.contract || "–"])),
     ];
     state.scores.forEach(function (s) {
       items.push(item(s.side, el("dd", {}, [String(s.score)]), "bar-score"));
@@ -108,16 +122,16 @@
     var classes = "seat" + (row.to_act ? " seat-to-act" : "") + (row.you ? " seat-you" : "");
     var parts = [el("span", { className: "seat-name" }, [row.name]), " ",
       el("span", { className: "seat-compass" }, [row.compass])];
-    if (row.to_act) { parts.push(" ", el("strong", { className: "to-play" }, ["to play"])); }
-    if (row.dealer) { parts.push(" ", el("span", { className: "badge" }, ["dealer"])); }
-    if (row.bidder) { parts.push(" ", el("span", { className: "badge" }, ["bidder"])); }
+    if (row.to_act) { parts.push(" ", el("strong", { className: "to-play" }, [t("to play")])); }
+    if (row.dealer) { parts.push(" ", el("span", { className: "badge" }, [t("dealer")])); }
+    if (row.bidder) { parts.push(" ", el("span", { className: "badge" }, [t("bidder")])); }
     if (row.stand_in) {
-      parts.push(" ", el("span", { className: "badge" }, ["away: computer plays"]));
+      parts.push(" ", el("span", { className: "badge" }, [t("away: computer plays")]));
     } else if (!row.present) {
-      parts.push(" ", muted("(away)"));
+      parts.push(" ", muted(t("(away)")));
     }
     if (row.cards !== null && row.cards !== undefined) {
-      parts.push(" ", el("span", { className: "seat-cards" }, [row.cards + " card" + (row.cards === 1 ? "" : "s")]));
+      parts.push(" ", el("span", { className: "seat-cards" }, [t(row.cards === 1 ? "{count} card" : "{count} cards", { count: row.cards })]));
     }
     return el("div", { className: classes, data: { seatIndex: String(row.index), place: row.place } }, parts);
   }
@@ -125,12 +139,12 @@
   // The table seen from above: the own seat at the bottom, the trick's cards in the centre,
   // each before the seat that played it.
   function picture(state) {
-    var centre = el("ul", { className: "trick-centre", id: "trick", attrs: { "aria-label": "Cards on the table" } },
+    var centre = el("ul", { className: "trick-centre", id: "trick", attrs: { "aria-label": t("Cards on the table") } },
       state.trick.map(function (play) {
         return el("li", { className: "trick-card", data: { place: play.place, seatIndex: String(play.seat) } },
-          [cardSpan(play, play.spoken + ", played by " + play.name)]);
+          [cardSpan(play, t("{card}, played by {name}", { card: play.spoken, name: play.name }))]);
       }));
-    var children = [el("h2", { id: "picture-title", className: "visually-hidden" }, ["The table"])]
+    var children = [el("h2", { id: "picture-title", className: "visually-hidden" }, [t("The table")])]
       .concat(state.seats.map(seatBox), [centre], state.dealt ? [lastTrick(state)] : []);
     return el("section", {
       className: "felt", id: "table-picture",
@@ -145,31 +159,31 @@
         return el("li", {}, [c.name + ": ", el("strong", {}, [c.call])]);
       })));
     } else {
-      children.push(el("p", { className: "muted" }, ["No call yet."]));
+      children.push(el("p", { className: "muted" }, [t("No call yet.")]));
     }
     if (state.contract) { children.push(el("p", { id: "contract" }, [state.contract])); }
     if (state.trump) {
-      children.push(el("p", { id: "trump" }, ["Trump: ", el("strong", {}, [state.trump])]));
+      children.push(el("p", { id: "trump" }, [t("Trump:") + " ", el("strong", {}, [state.trump])]));
     }
     state.notes.forEach(function (note) {
       children.push(el("p", { className: "muted kitty-note" }, [note]));
     });
     if (state.result) { children.push(el("p", { className: "result", id: "hand-result" }, [state.result])); }
-    return section("auction-title", "Auction", children);
+    return section("auction-title", t("Auction"), children);
   }
 
   // The last trick, one tap away: a button in a free corner of the table picture that opens
   // the trick over the picture, so it costs no room on a phone.
   function lastTrick(state) {
-    var children = [el("summary", { className: "button button-small" }, ["Last trick"])];
+    var children = [el("summary", { className: "button button-small" }, [t("Last trick")])];
     var inside = [];
     if (state.last_trick.length) {
-      inside.push(el("p", { className: "muted" }, ["Won by " + state.last_trick_winner]));
+      inside.push(el("p", { className: "muted" }, [t("Won by {name}", { name: state.last_trick_winner })]));
       inside.push(el("ul", { className: "trick", id: "last-trick" }, state.last_trick.map(function (play) {
-        return el("li", {}, [play.name + " ", cardSpan(play, play.spoken + ", played by " + play.name)]);
+        return el("li", {}, [play.name + " ", cardSpan(play, t("{card}, played by {name}", { card: play.spoken, name: play.name }))]);
       })));
     } else {
-      inside.push(el("p", { className: "muted" }, ["No trick yet."]));
+      inside.push(el("p", { className: "muted" }, [t("No trick yet.")]));
     }
     children.push(el("div", { className: "last-trick-body" }, inside));
     var old = box.querySelector(".last-trick-peek");
@@ -189,8 +203,8 @@
   }
 
   function cardsRow(cards, choosing) {
-    var row = el("div", { className: "cards-row", id: "own-hand", attrs: { role: "group", "aria-label": "Your cards" } },
-      cards.length ? cards : [muted("No cards.")]);
+    var row = el("div", { className: "cards-row", id: "own-hand", attrs: { role: "group", "aria-label": t("Your cards") } },
+      cards.length ? cards : [muted(t("No cards."))]);
     if (choosing) { row.dataset.choosing = ""; }
     return row;
   }
@@ -207,7 +221,7 @@
         return handCard(card, { "aria-disabled": "true" });
       });
       children.push(el("div", { className: "discard", data: { discard: discard.type, counts: discard.counts.join(" ") } }, [
-        el("p", { id: "discard-help" }, [discard.label + ": " + discard.help + ", then confirm."]),
+        el("p", { id: "discard-help" }, [t("{label}: {help}, then confirm.", { label: discard.label, help: discard.help })]),
         cardsRow(cards, true),
         el("p", { className: "discard-count", id: "discard-count", attrs: { "aria-live": "polite" } }, []),
         el("button", { type: "button", className: "button", data: { discardSubmit: "" } }, [discard.label]),
@@ -221,9 +235,9 @@
       }), playable));
       if (playable) {
         children.push(el("div", { className: "pick-bar", id: "pick-bar" }, [
-          el("span", { className: "pick-hint muted", id: "pick-hint" }, ["Tap a card to pick it, then tap it again to play."]),
+          el("span", { className: "pick-hint muted", id: "pick-hint" }, [t("Tap a card to pick it, then tap it again to play.")]),
           " ",
-          el("button", { type: "button", className: "button", id: "play-confirm", hidden: true }, ["Play"]),
+          el("button", { type: "button", className: "button", id: "play-confirm", hidden: true }, [t("Play")]),
         ]));
       }
     }
@@ -232,7 +246,7 @@
         return el("button", { type: "button", className: "button", data: { action: b.action } }, [b.label]);
       })));
     }
-    var hand = section("hand-title", "Your hand", children);
+    var hand = section("hand-title", t("Your hand"), children);
     hand.className += " own-hand";
     return hand;
   }
@@ -247,18 +261,18 @@
         scores.push(s.side + ": ", el("strong", {}, [String(s.score)]));
       });
       if (state.points.length) {
-        scores.push(" ", muted("(this hand: " + state.points.map(function (p) { return p.points; }).join(" to ") + ")"));
+        scores.push(" ", muted(t("(this hand: {points})", { points: state.points.map(function (p) { return p.points; }).join(" " + t("to") + " ") })));
       }
       children.push(el("p", { id: "scores" }, scores));
     }
     if (board.lines.length) {
-      var head = el("tr", {}, ["Hand", "Bid", "Trump", "Made", "Totals"].map(function (title) {
+      var head = el("tr", {}, [t("Hand"), t("Bid"), t("Trump"), t("Made"), t("Totals")].map(function (title) {
         return el("th", { scope: "col" }, [title]);
       }));
       var rows = board.lines.map(function (line) {
-        var made = line.made === null ? "–" : (line.made ? "made" : "set");
+        var made = line.made === null ? "–" : (line.made ? t("made") : t("set"));
         return el("tr", { data: { line: String(line.number) } }, [
-          String(line.number), line.bid === null ? "passed" : String(line.bid), line.trump, made, line.totals,
+          String(line.number), line.bid === null ? t("passed") : String(line.bid), line.trump, made, line.totals,
         ].map(function (text) { return el("td", {}, [text]); }));
       });
       children.push(el("div", { className: "sheet-scroll" }, [
@@ -266,17 +280,17 @@
       ]));
     }
     if (board.sheet_url) {
-      children.push(el("p", {}, [el("a", { id: "sheet-link", href: board.sheet_url }, ["The scoresheet"])]));
+      children.push(el("p", {}, [el("a", { id: "sheet-link", href: board.sheet_url }, [t("The scoresheet")])]));
     }
     if (board.replays.length) {
-      var links = ["Replay a hand: "];
+      var links = [t("Replay a hand:") + " "];
       board.replays.forEach(function (r, i) {
         if (i) { links.push(", "); }
         links.push(el("a", { href: r.url }, [String(r.number)]));
       });
       children.push(el("p", {}, links));
     }
-    return section("score-title", "Score", children);
+    return section("score-title", t("Score"), children);
   }
 
   // The element of ``old`` that has the focus, or had it until it was disabled on being
@@ -318,7 +332,7 @@
   // Other messages than actions ({"type": "take_back"}), for the page's other scripts.
   box.kittySend = function (message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      showRefusal("Not connected: reconnecting, try again in a moment.");
+      showRefusal(t("Not connected: reconnecting, try again in a moment."));
       return;
     }
     showRefusal("");
@@ -327,7 +341,7 @@
 
   function send(action) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      showRefusal("Not connected: reconnecting, try again in a moment.");
+      showRefusal(t("Not connected: reconnecting, try again in a moment."));
       return;
     }
     showRefusal("");
@@ -368,7 +382,7 @@
     };
     socket.onclose = function () {
       document.body.dataset.tableSocket = "closed";
-      status.textContent = "Connection lost: reconnecting…";
+      status.textContent = t("Connection lost: reconnecting…");
       window.setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
     };

@@ -19,7 +19,8 @@
 (function () {
   "use strict";
   var box = document.getElementById("table-live");
-  if (!box) { return; }
+  if (!box || !box.kittyT) { return; } // table.js draws and sends (it needs a WebSocket)
+  var t = box.kittyT; // a text in the reader's language (engine.tables.page_words)
   var picked = null; // the code of the lifted card
   var chosen = {}; // the discard's chosen cards (code: true), kept across redraws
   var discardType = "";
@@ -48,7 +49,7 @@
       try { window.localStorage.setItem(KEPT, oneClick.checked ? "1" : "0"); } catch (e) { /* kept for now */ }
     });
     label.appendChild(oneClick);
-    label.appendChild(document.createTextNode(" With a mouse, one click plays a card (no second click)"));
+    label.appendChild(document.createTextNode(" " + t("With a mouse, one click plays a card (no second click)")));
     option.appendChild(label);
     say.parentNode.insertBefore(option, say.nextSibling);
   }
@@ -79,7 +80,7 @@
     cards().forEach(function (c) { c.classList.toggle("picked", c === card); });
     if (confirm) {
       confirm.hidden = !card;
-      confirm.textContent = card ? "Play " + card.dataset.named : "Play";
+      confirm.textContent = card ? t("Play {card}", { card: card.dataset.named }) : t("Play");
     }
     if (hint) { hint.hidden = !!card; }
   }
@@ -87,14 +88,15 @@
   function lift(card) {
     picked = card.dataset.card;
     showPick(card);
-    tell(card.getAttribute("aria-label") + " picked: press it again, or Play, to play it; Escape puts it back.");
+    tell(t("{card} picked: press it again, or Play, to play it; Escape puts it back.",
+      { card: card.getAttribute("aria-label") }));
   }
 
   function drop(quiet) {
     if (!picked) { return; }
     picked = null;
     showPick(null);
-    if (!quiet) { tell("Put back."); }
+    if (!quiet) { tell(t("Put back.")); }
   }
 
   function play(card) {
@@ -121,9 +123,10 @@
     var allowed = counts();
     var n = chosenCards().length;
     var low = allowed[0], high = allowed[allowed.length - 1];
-    var text = low === high
-      ? n + " of " + high + " chosen"
-      : n + " chosen (" + (low === 0 ? "up to " + high : low + " to " + high) + ")";
+    var values = { count: n, low: low, high: high };
+    var text = low === high ? t("{count} of {high} chosen", values)
+      : low === 0 ? t("{count} chosen (up to {high})", values)
+        : t("{count} chosen ({low} to {high})", values);
     form.querySelector("#discard-count").textContent = text;
     form.querySelector("[data-discard-submit]").disabled = sending || allowed.indexOf(n) < 0;
   }
@@ -184,7 +187,7 @@
       }
       if (isDisabled(card)) {
         drop(true);
-        tell(card.getAttribute("aria-label") + " cannot be played now.");
+        tell(t("{card} cannot be played now.", { card: card.getAttribute("aria-label") }));
       } else if (picked === card.dataset.card || oneClickPlays) {
         play(card);
       } else {

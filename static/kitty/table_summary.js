@@ -18,6 +18,8 @@
 
   // table.js's element maker (it runs before any state is drawn).
   function el(tag, props, children) { return box.kittyEl(tag, props, children); }
+  // And its words in the reader's language (see table.js's t).
+  function t(text, values) { return box.kittyWord(text, values); }
 
   function dismissed() {
     try { return parseInt(window.sessionStorage.getItem(storeKey) || "0", 10); } catch (e) { return 0; }
@@ -71,19 +73,19 @@
       if (keep) { keep.remove(); }
       keep = el("p", { className: "alert table-notice", id: "made-for-you" }, [
         state.made_for_you.text + " ",
-        el("button", { type: "button", className: "button button-small" }, ["OK"]),
+        el("button", { type: "button", className: "button button-small" }, [t("OK")]),
       ]);
       keep.querySelector("button").addEventListener("click", function () { keep.remove(); });
       news.appendChild(keep);
     }
     if (state.away) {
-      var take = el("button", { type: "button", className: "button", id: "take-back" }, ["Take back your seat"]);
+      var take = el("button", { type: "button", className: "button", id: "take-back" }, [t("Take back your seat")]);
       take.addEventListener("click", function () {
         take.disabled = true;
         box.kittySend({ type: "take_back" });
       });
       news.insertBefore(el("div", { className: "alert table-notice", id: "away-notice" }, [
-        el("p", {}, ["While you were away the computer played for you, and it plays on until you take your seat back."]),
+        el("p", {}, [t("While you were away the computer played for you, and it plays on until you take your seat back.")]),
         take,
       ]), news.firstChild);
     }
@@ -92,7 +94,7 @@
   // --- The hand's summary and the game's end ---------------------------------------------------
 
   function sideRows(summary) {
-    var head = ["Side", "Tricks", "Points", "+/−", "Total"];
+    var head = [t("Side"), t("Tricks"), t("Points"), "+/−", t("Total")];
     var rows = summary.sides.map(function (side) {
       return el("tr", {}, [
         el("th", { scope: "row" }, [side.side]),
@@ -111,11 +113,11 @@
   function links(board) {
     var parts = [];
     if (board && board.sheet_url) {
-      parts.push(el("a", { href: board.sheet_url, id: "summary-sheet" }, ["The scoresheet"]));
+      parts.push(el("a", { href: board.sheet_url, id: "summary-sheet" }, [t("The scoresheet")]));
     }
     if (board && board.replays.length) {
       if (parts.length) { parts.push(" · "); }
-      parts.push("Replay a hand: ");
+      parts.push(t("Replay a hand:") + " ");
       board.replays.forEach(function (r, i) {
         if (i) { parts.push(", "); }
         parts.push(el("a", { href: r.url }, [String(r.number)]));
@@ -141,13 +143,13 @@
     }
     if (panel && panel.dataset.hand === String(summary.number) && !over) { return; }
     if (panel) { panel.remove(); }
-    var title = over ? "The game is over" : "Hand " + summary.number;
+    var title = over ? t("The game is over") : t("Hand {hand}", { hand: summary.number });
     var body = [el("h2", { id: "summary-title" }, [title])];
     if (over && summary.winner) { body.push(el("p", { className: "summary-winner", id: "summary-winner" }, [summary.winner])); }
     body.push(el("p", { className: "summary-headline" }, [summary.headline]));
     if (!summary.redeal) {
       body.push(sideRows(summary));
-      if (summary.best_trump) { body.push(el("p", {}, ["Best trump: ", el("strong", {}, [summary.best_trump])])); }
+      if (summary.best_trump) { body.push(el("p", {}, [t("Best trump:") + " ", el("strong", {}, [summary.best_trump])])); }
       if (summary.categories.length) {
         body.push(el("ul", { className: "summary-categories" }, summary.categories.map(function (c) {
           return el("li", {}, [c.name + ": ", el("strong", {}, [c.side])]);
@@ -156,11 +158,11 @@
     }
     body.push(links(over ? state.board : null));
     var actions = el("div", { className: "row-actions" }, []);
-    var next = el("button", { type: "button", className: "button", id: "summary-continue" }, [over ? "Close" : "Continue"]);
+    var next = el("button", { type: "button", className: "button", id: "summary-continue" }, [over ? t("Close") : t("Continue")]);
     actions.appendChild(next);
     if (!over) {
       summaryLeft = SUMMARY_SECONDS;
-      actions.appendChild(el("span", { className: "muted", id: "summary-countdown" }, ["Closes in " + summaryLeft + " s"]));
+      actions.appendChild(el("span", { className: "muted", id: "summary-countdown" }, [t("Closes in {seconds} s", { seconds: summaryLeft })]));
     }
     body.push(actions);
     panel = el("section", {
@@ -173,7 +175,7 @@
       summaryTimer = window.setInterval(function () {
         summaryLeft -= 1;
         var left = document.getElementById("summary-countdown");
-        if (left) { left.textContent = "Closes in " + summaryLeft + " s"; }
+        if (left) { left.textContent = t("Closes in {seconds} s", { seconds: summaryLeft }); }
         if (summaryLeft <= 0) { closeSummary(summary.number); }
       }, 1000);
     }

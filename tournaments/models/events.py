@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Partnership, Player, RuleSet
 
@@ -55,14 +56,18 @@ class Season(models.Model):
     club = models.ForeignKey(
         Club, verbose_name="club", on_delete=models.CASCADE, related_name="seasons"
     )
-    name = models.CharField("name", max_length=120, help_text="E.g. 'Winter league 2026'.")
+    name = models.CharField(
+        "name", max_length=120, help_text=gettext_lazy("E.g. 'Winter league 2026'.")
+    )
     format = models.CharField(
         "format",
         max_length=20,
         choices=EventFormat,
         default=EventFormat.PROGRESSIVE,
-        help_text="How the nights are played; every night of a season pairs the same kind of "
-        "entrant (partnerships or players).",
+        help_text=gettext_lazy(
+            "How the nights are played; every night of a season pairs the same kind"
+            " of entrant (partnerships or players)."
+        ),
     )
     rule_set = models.ForeignKey(
         RuleSet,
@@ -71,19 +76,21 @@ class Season(models.Model):
         null=True,
         blank=True,
         related_name="seasons",
-        help_text="The house rules new nights start from.",
+        help_text=gettext_lazy("The house rules new nights start from."),
     )
     best_of = models.PositiveSmallIntegerField(
-        "best nights counted",
+        gettext_lazy("best nights counted"),
         null=True,
         blank=True,
-        help_text="Count only each entrant's best N nights; empty counts every night.",
+        help_text=gettext_lazy(
+            "Count only each entrant's best N nights; empty counts every night."
+        ),
     )
     tiebreaks = models.JSONField(
-        "standings order",
+        gettext_lazy("standings order"),
         default=list,
         blank=True,
-        help_text="Metric keys, the first deciding and each later one breaking ties.",
+        help_text=gettext_lazy("Metric keys, the first deciding and each later one breaking ties."),
     )
     created = models.DateTimeField("created", auto_now_add=True)
 
@@ -135,9 +142,11 @@ class Event(models.Model):
         null=True,
         blank=True,
         related_name="events",
-        help_text="The league this night belongs to; empty for a one-off tournament.",
+        help_text=gettext_lazy("The league this night belongs to; empty for a one-off tournament."),
     )
-    name = models.CharField("name", max_length=120, help_text="E.g. 'Tuesday 14 January'.")
+    name = models.CharField(
+        "name", max_length=120, help_text=gettext_lazy("E.g. 'Tuesday 14 January'.")
+    )
     date = models.DateField("date")
     format = models.CharField("format", max_length=20, choices=EventFormat)
     rule_set = models.ForeignKey(
@@ -147,48 +156,58 @@ class Event(models.Model):
         null=True,
         blank=True,
         related_name="events",
-        help_text="The house rules; the game and options are copied below when the event is "
-        "made, so a later edit of the rule set does not change it.",
+        help_text=gettext_lazy(
+            "The house rules; the game and options are copied below when the event "
+            "is made, so a later edit of the rule set does not change it."
+        ),
     )
     rule_set_name = models.CharField("rules", max_length=80, blank=True)
-    game = models.CharField("game", max_length=20, help_text="The engine's game id.")
+    game = models.CharField("game", max_length=20, help_text=gettext_lazy("The engine's game id."))
     options = models.JSONField("options", default=dict, blank=True)
     rounds_planned = models.PositiveSmallIntegerField(
-        "rounds planned", null=True, blank=True, help_text="How many rounds tonight, if known."
-    )
-    tiebreaks = models.JSONField(
-        "standings order",
-        default=list,
-        blank=True,
-        help_text="Metric keys, the first deciding and each later one breaking ties.",
-    )
-    points_cap = models.PositiveIntegerField(
-        "points cap",
+        gettext_lazy("rounds planned"),
         null=True,
         blank=True,
-        help_text="Count at most this many points of a game in the standings.",
+        help_text=gettext_lazy("How many rounds tonight, if known."),
+    )
+    tiebreaks = models.JSONField(
+        gettext_lazy("standings order"),
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("Metric keys, the first deciding and each later one breaking ties."),
+    )
+    points_cap = models.PositiveIntegerField(
+        gettext_lazy("points cap"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Count at most this many points of a game in the standings."),
     )
     third_place = models.BooleanField(
-        "third-place match", default=False, help_text="Knockout: the losing semi-finalists play."
+        gettext_lazy("third-place match"),
+        default=False,
+        help_text=gettext_lazy("Knockout: the losing semi-finalists play."),
     )
     status = models.CharField(
         "status", max_length=20, choices=EventStatus, default=EventStatus.PLANNED
     )
     seed = models.PositiveIntegerField(
-        "draw seed",
-        help_text="Seeds every draw of the event (seats, first dealers, lots), so pairing the "
-        "same round again gives the same tables.",
+        gettext_lazy("draw seed"),
+        help_text=gettext_lazy(
+            "Seeds every draw of the event (seats, first dealers, lots), so pairing"
+            " the same round again gives the same tables."
+        ),
     )
     fixed_order = models.JSONField(
-        "draw order",
+        gettext_lazy("draw order"),
         default=list,
         blank=True,
-        help_text="Entrant ids fixed when round 1 was paired: round robin places or knockout "
-        "seeds.",
+        help_text=gettext_lazy(
+            "Entrant ids fixed when round 1 was paired: round robin places or knockout seeds."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="created by",
+        verbose_name=gettext_lazy("created by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -261,16 +280,25 @@ class Entrant(models.Model):
     )
     name = models.CharField("name", max_length=120)
     seed = models.PositiveSmallIntegerField(
-        "seed", null=True, blank=True, help_text="1 is the top seed; empty: seeded by rating."
+        "seed",
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("1 is the top seed; empty: seeded by rating."),
     )
     checked_in = models.BooleanField("here", default=False)
     checked_in_at = models.DateTimeField("arrived", null=True, blank=True)
     joined_round = models.PositiveSmallIntegerField(
-        "first round", null=True, blank=True, help_text="Set for a late arrival."
+        gettext_lazy("first round"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Set for a late arrival."),
     )
     withdrawn = models.BooleanField("left", default=False)
     left_after_round = models.PositiveSmallIntegerField(
-        "left after round", null=True, blank=True, help_text="Set for an early leaver."
+        gettext_lazy("left after round"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Set for an early leaver."),
     )
     created = models.DateTimeField("entered", auto_now_add=True)
 

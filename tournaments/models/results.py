@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Player
 from tournaments.models.events import Event, Season
@@ -39,11 +40,13 @@ class StandingsSnapshot(models.Model):
         blank=True,
         related_name="standings",
     )
-    columns = models.JSONField("columns", default=list, help_text="[{key, label}, ...]")
-    rows = models.JSONField("rows", default=list, help_text="Best first.")
-    games_counted = models.PositiveIntegerField("games counted", default=0)
+    columns = models.JSONField(
+        "columns", default=list, help_text=gettext_lazy("[{key, label}, ...]")
+    )
+    rows = models.JSONField("rows", default=list, help_text=gettext_lazy("Best first."))
+    games_counted = models.PositiveIntegerField(gettext_lazy("games counted"), default=0)
     match_ids = models.JSONField(
-        "games", default=list, blank=True, help_text="The matches counted, by id."
+        "games", default=list, blank=True, help_text=gettext_lazy("The matches counted, by id.")
     )
     computed_at = models.DateTimeField("computed")
 
@@ -105,12 +108,12 @@ class Job(models.Model):
     kind = models.CharField("kind", max_length=20, choices=JobKind)
     round_number = models.PositiveSmallIntegerField("round", null=True, blank=True)
     state = models.CharField("state", max_length=10, choices=JobState, default=JobState.QUEUED)
-    task_id = models.CharField("task id", max_length=64, unique=True)
+    task_id = models.CharField(gettext_lazy("task id"), max_length=64, unique=True)
     message = models.TextField("message", blank=True)
     attempts = models.PositiveSmallIntegerField("attempts", default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="started by",
+        verbose_name=gettext_lazy("started by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -150,7 +153,7 @@ class PlayerRating(models.Model):
     )
     mu = models.FloatField("estimate")
     sigma = models.FloatField("uncertainty")
-    games = models.PositiveIntegerField("rated games", default=0)
+    games = models.PositiveIntegerField(gettext_lazy("rated games"), default=0)
     updated = models.DateTimeField("updated", auto_now=True)
 
     class Meta:
@@ -197,8 +200,10 @@ class RatingChange(models.Model):
         blank=True,
         related_name="rating_changes",
     )
-    position = models.PositiveIntegerField("game number", help_text="Club-wide, oldest first.")
-    played_on = models.DateField("played on")
+    position = models.PositiveIntegerField(
+        gettext_lazy("game number"), help_text=gettext_lazy("Club-wide, oldest first.")
+    )
+    played_on = models.DateField(gettext_lazy("played on"))
     won = models.BooleanField("won")
     mu_before = models.FloatField()
     sigma_before = models.FloatField()

@@ -19,6 +19,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from club.models import Audited, Player
 from scoring.models import Scoresheet
@@ -42,14 +43,14 @@ class Round(models.Model):
         "status", max_length=20, choices=RoundStatus, default=RoundStatus.DRAFT
     )
     reasons = models.JSONField(
-        "pairing notes",
+        gettext_lazy("pairing notes"),
         default=list,
         blank=True,
-        help_text="Why the round came out as it did: [{code, text}, ...].",
+        help_text=gettext_lazy("Why the round came out as it did: [{code, text}, ...]."),
     )
     paired_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name="paired by",
+        verbose_name=gettext_lazy("paired by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
@@ -86,7 +87,7 @@ class Bye(models.Model):
     entrant = models.ForeignKey(
         Entrant, verbose_name="entrant", on_delete=models.CASCADE, related_name="byes"
     )
-    code = models.CharField("reason code", max_length=40)
+    code = models.CharField(gettext_lazy("reason code"), max_length=40)
     text = models.CharField("reason", max_length=300)
 
     class Meta:
@@ -106,7 +107,7 @@ class Table(models.Model):
         Round, verbose_name="round", on_delete=models.CASCADE, related_name="tables"
     )
     number = models.PositiveSmallIntegerField("table")
-    reasons = models.JSONField("pairing notes", default=list, blank=True)
+    reasons = models.JSONField(gettext_lazy("pairing notes"), default=list, blank=True)
 
     class Meta:
         verbose_name = "table"
@@ -130,8 +131,10 @@ class Seating(models.Model):
     table = models.ForeignKey(
         Table, verbose_name="table", on_delete=models.CASCADE, related_name="seatings"
     )
-    seat = models.PositiveSmallIntegerField("seat", help_text="Clockwise from 0.")
-    side = models.PositiveSmallIntegerField("side", help_text="The engine's side number.")
+    seat = models.PositiveSmallIntegerField("seat", help_text=gettext_lazy("Clockwise from 0."))
+    side = models.PositiveSmallIntegerField(
+        "side", help_text=gettext_lazy("The engine's side number.")
+    )
     entrant = models.ForeignKey(
         Entrant, verbose_name="entrant", on_delete=models.CASCADE, related_name="seatings"
     )
@@ -143,7 +146,7 @@ class Seating(models.Model):
         blank=True,
         related_name="seatings",
     )
-    deals_first = models.BooleanField("deals first", default=False)
+    deals_first = models.BooleanField(gettext_lazy("deals first"), default=False)
 
     class Meta:
         verbose_name = "seat"
@@ -205,7 +208,7 @@ class SeatingChange(Audited):
         Round, verbose_name="round", on_delete=models.CASCADE, related_name="changes"
     )
     kind = models.CharField("kind", max_length=20, choices=Kind.choices)
-    summary = models.CharField("what changed", max_length=300)
+    summary = models.CharField(gettext_lazy("what changed"), max_length=300)
     reason = models.CharField("reason", max_length=300)
     before = models.JSONField("before", default=list)
     after = models.JSONField("after", default=list)
@@ -236,7 +239,7 @@ class Substitution(Audited):
     )
     player_out = models.ForeignKey(
         Player,
-        verbose_name="missing player",
+        verbose_name=gettext_lazy("missing player"),
         on_delete=models.SET_NULL,
         null=True,
         related_name="+",
@@ -244,7 +247,7 @@ class Substitution(Audited):
     player_in = models.ForeignKey(
         Player, verbose_name="substitute", on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    from_round = models.PositiveSmallIntegerField("from round")
+    from_round = models.PositiveSmallIntegerField(gettext_lazy("from round"))
     reason = models.CharField("reason", max_length=300)
 
     class Meta:

@@ -15,10 +15,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club import services as club_services
 from club.models import Membership, Partnership, Player
-from engine.rules.words import counted
+from club.wording import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for
 from tournaments.models import (
@@ -33,13 +34,13 @@ from tournaments.selectors import played_rounds
 if TYPE_CHECKING:
     pass
 
-EVENT_FINISHED = "{event} is finished: nobody can join or leave any more."
-WRONG_KIND = "{event} pairs {kind}: enter a {one}."
-OTHER_CLUB = "{what} is not part of {club}."
-TOO_FEW_PLAYERS = "{partnership} has {count}; this game needs {needed} on a side."
-ALREADY_PLAYS = "{player} already plays tonight for {entrant}."
-ALREADY_ENTERED = "{name} is already entered."
-IN_DRAFT = (
+EVENT_FINISHED = gettext_lazy("{event} is finished: nobody can join or leave any more.")
+WRONG_KIND = gettext_lazy("{event} pairs {kind}: enter a {one}.")
+OTHER_CLUB = gettext_lazy("{what} is not part of {club}.")
+TOO_FEW_PLAYERS = gettext_lazy("{partnership} has {count}; this game needs {needed} on a side.")
+ALREADY_PLAYS = gettext_lazy("{player} already plays tonight for {entrant}.")
+ALREADY_ENTERED = gettext_lazy("{name} is already entered.")
+IN_DRAFT = gettext_lazy(
     "{entrant} is in draft round {number}: discard the draft (or swap them out) before they leave."
 )
 

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, RuleSet
-from engine.rules.words import counted
+from club.wording import counted
 from scoring.tablecodes import tablecodes_close
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for, tiebreaks_clean
@@ -32,17 +33,19 @@ from tournaments.services.jobs import job_enqueue
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-RULE_SET_OTHER_CLUB = "Those rules belong to another club."
-SEASON_OTHER_CLUB = "That season belongs to another club."
-SEASON_KIND = (
+RULE_SET_OTHER_CLUB = gettext_lazy("Those rules belong to another club.")
+SEASON_OTHER_CLUB = gettext_lazy("That season belongs to another club.")
+SEASON_KIND = gettext_lazy(
     "{season} is a league of {kind}; a {format} night pairs {other}. Choose a format of the "
     "same kind."
 )
-NO_GAME = "Choose the rules (or a game) the event is played under."
-BEST_OF = "Count at least one night, or leave it empty to count them all."
-DRAFT_OPEN = "Round {number} is still a draft: publish or discard it before finishing."
-UNKNOWN_FORMAT = "There is no format {value!r}; formats: {known}."
-ALREADY_FINISHED = "{event} is already finished."
+NO_GAME = gettext_lazy("Choose the rules (or a game) the event is played under.")
+BEST_OF = gettext_lazy("Count at least one night, or leave it empty to count them all.")
+DRAFT_OPEN = gettext_lazy(
+    "Round {number} is still a draft: publish or discard it before finishing."
+)
+UNKNOWN_FORMAT = gettext_lazy("There is no format {value!r}; formats: {known}.")
+ALREADY_FINISHED = gettext_lazy("{event} is already finished.")
 
 
 def format_check(value: str) -> None:
@@ -217,9 +220,9 @@ def event_finish(*, event: Event, by: User | None = None) -> Event:
     return event
 
 
-STARTED = "Round 1 is already paired: the format and the rules stay as they are."
-ROUNDS_BELOW_PAIRED = "{count} already paired: plan at least that many."
-KIND_WITH_ENTRANTS = (
+STARTED = gettext_lazy("Round 1 is already paired: the format and the rules stay as they are.")
+ROUNDS_BELOW_PAIRED = gettext_lazy("{count} already paired: plan at least that many.")
+KIND_WITH_ENTRANTS = gettext_lazy(
     "{count} {kind} are checked in already; a {format} event pairs {other}. Check them out "
     "first or keep a format of the same kind."
 )

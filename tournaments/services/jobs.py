@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.models import Club
 from tournaments.models import Event, Job, JobKind, JobState, Season
@@ -32,13 +33,13 @@ logger = logging.getLogger(__name__)
 COALESCED = frozenset({JobKind.STANDINGS, JobKind.SEASON_STANDINGS, JobKind.RATINGS})
 # A job still waiting after this long most likely has no worker to run it.
 STALE_AFTER = timedelta(minutes=2)
-FAILED_UNEXPECTEDLY = (
-    "Something went wrong while {what}; the error is logged for the site admin. Try again, "
-    "and tell the admin if it keeps failing."
+FAILED_UNEXPECTEDLY = gettext_lazy(
+    "Something went wrong while {what}; the error is logged for the site "
+    "admin. Try again, and tell the admin if it keeps failing."
 )
-NO_WORKER = (
-    "Still waiting to start after {minutes} minutes: the background worker may not be "
-    "running. Ask the site admin to check it."
+NO_WORKER = gettext_lazy(
+    "Still waiting to start after {minutes} minutes: the background worker "
+    "may not be running. Ask the site admin to check it."
 )
 
 

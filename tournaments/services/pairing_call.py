@@ -12,7 +12,9 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
 
-from engine.rules.words import counted
+from django.utils.translation import gettext_lazy
+
+from club.wording import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout
 from tournaments.models import Bye, Entrant, Event, EventFormat, PlayerRating, RoundStatus, Seating
@@ -39,7 +41,7 @@ from tournaments.pairing import Table as PureTable
 
 # Seeds outrank any rating: a rating display is a four-digit number.
 SEED_WEIGHT = 1_000_000.0
-KNOCKOUT_OVER = "The knockout is over: all its {rounds} have been paired."
+KNOCKOUT_OVER = gettext_lazy("The knockout is over: all its {rounds} have been paired.")
 LATE_FOR_ROUND_ROBIN = Reason(
     "joined_after_draw",
     "Bye: arrived after the round robin was drawn, so the schedule has no place for them",

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.models import Player
 from scoring.models import Scoresheet
@@ -31,10 +32,10 @@ from tournaments.signals import round_published
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-NO_TABLES = "Round {number} has no table to play."
-RULES_GONE = (
-    "The event's rules were deleted and its game needs {seats} players at a table; choose "
-    "rules for the event again."
+NO_TABLES = gettext_lazy("Round {number} has no table to play.")
+RULES_GONE = gettext_lazy(
+    "The event's rules were deleted and its game needs {seats} players at a"
+    " table; choose rules for the event again."
 )
 
 

@@ -22,8 +22,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
-from engine.rules.words import counted
+from club.wording import counted
 from scoring.models import SheetStatus
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout, game_of, layout_for
@@ -50,14 +51,14 @@ from tournaments.services.pairing_call import pairing_for
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-EVENT_FINISHED = "{event} is finished: no more rounds can be paired."
-DRAFT_PENDING = "Round {number} is still a draft: publish or discard it first."
-RESULTS_PENDING = (
+EVENT_FINISHED = gettext_lazy("{event} is finished: no more rounds can be paired.")
+DRAFT_PENDING = gettext_lazy("Round {number} is still a draft: publish or discard it first.")
+RESULTS_PENDING = gettext_lazy(
     "Round {number} still has {count} to confirm; {format} pairs the next round from its results."
 )
-ROUND_TAKEN = "Round {number} is already paired; the next round is {next}."
-NOT_DRAFT = "Round {number} is {status}: only a draft can be {what}."
-SEATING_MISMATCH = "Table {table}: the seats do not match the game's sides."
+ROUND_TAKEN = gettext_lazy("Round {number} is already paired; the next round is {next}.")
+NOT_DRAFT = gettext_lazy("Round {number} is {status}: only a draft can be {what}.")
+SEATING_MISMATCH = gettext_lazy("Table {table}: the seats do not match the game's sides.")
 NEEDS_RESULTS = frozenset({EventFormat.SWISS, EventFormat.KNOCKOUT})
 
 

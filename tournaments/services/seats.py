@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from tournaments.errors import TournamentError
 from tournaments.models import Bye, Entrant, Round, RoundStatus, Seating, SeatingChange
@@ -20,12 +21,12 @@ from tournaments.services.rounds import event_layout
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-NOT_DRAFT = "Round {number} is published: seats can only be swapped in a draft."
-SAME = "Choose two different entrants to swap."
-NOT_IN_ROUND = "Neither {first} nor {second} is seated in round {number}."
-OTHER_EVENT = "{entrant} does not play in this event."
-REASON_NEEDED = "Say why: the reason is kept with the swap."
-NOT_HERE = "{entrant} is not checked in, so cannot be swapped into round {number}."
+NOT_DRAFT = gettext_lazy("Round {number} is published: seats can only be swapped in a draft.")
+SAME = gettext_lazy("Choose two different entrants to swap.")
+NOT_IN_ROUND = gettext_lazy("Neither {first} nor {second} is seated in round {number}.")
+OTHER_EVENT = gettext_lazy("{entrant} does not play in this event.")
+REASON_NEEDED = gettext_lazy("Say why: the reason is kept with the swap.")
+NOT_HERE = gettext_lazy("{entrant} is not checked in, so cannot be swapped into round {number}.")
 
 
 @transaction.atomic

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from club.models import Membership, Player
 from scoring.models import SheetSeat, SheetStatus
@@ -35,14 +36,14 @@ from tournaments.services.entrants import (
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-NOT_PARTNERSHIP_EVENT = (
-    "Substitutes stand in for a partnership's player; in {event} a player who leaves is "
-    "checked out and whoever sits out can be swapped in."
+NOT_PARTNERSHIP_EVENT = gettext_lazy(
+    "Substitutes stand in for a partnership's player; in {event} a player "
+    "who leaves is checked out and whoever sits out can be swapped in."
 )
-NOT_IN_LINEUP = "{player} does not play for {entrant} in round {number}."
-SAME_PLAYER = "The substitute must be someone else."
-SUB_PLAYS = "{player} is already seated in round {number}."
-REASON_NEEDED = "Say why: the reason is kept with the change."
+NOT_IN_LINEUP = gettext_lazy("{player} does not play for {entrant} in round {number}.")
+SAME_PLAYER = gettext_lazy("The substitute must be someone else.")
+SUB_PLAYS = gettext_lazy("{player} is already seated in round {number}.")
+REASON_NEEDED = gettext_lazy("Say why: the reason is kept with the change.")
 
 
 @transaction.atomic

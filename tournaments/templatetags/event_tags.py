@@ -7,6 +7,7 @@ from typing import Any
 
 from django import template
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy
 
 register = template.Library()
 
@@ -39,3 +40,32 @@ def columns_first(columns: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     the ones pushed out of view."""
     first = [c for key in FIRST_COLUMNS for c in columns if c.get("key") == key]
     return first + [c for c in columns if c not in first]
+
+
+#: The standings columns in the reader's language. A snapshot stores each metric's English
+#: label (the pure standings code has no translations); the page shows the key's label here,
+#: or the stored one for a key it does not know.
+METRIC_LABELS = {
+    "points": gettext_lazy("Points"),
+    "games_won": gettext_lazy("Games won"),
+    "games_played": gettext_lazy("Games played"),
+    "win_percentage": gettext_lazy("Win %"),
+    "point_differential": gettext_lazy("Point difference"),
+    "points_against": gettext_lazy("Points against"),
+    "head_to_head": gettext_lazy("Head-to-head"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "median_buchholz": gettext_lazy("Median Buchholz"),
+    "opponents_points": gettext_lazy("Opponents' points"),
+    "lot": gettext_lazy("Drawn lot"),
+}
+
+
+@register.filter
+def column_label(column: dict[str, Any]) -> str:
+    """A standings column's heading in the reader's language (a points cap kept in English
+    only when the stored label names one the key's label does not)."""
+    label = METRIC_LABELS.get(str(column.get("key")))
+    stored = str(column.get("label", ""))
+    if label is None or stored.startswith("Points (at most"):
+        return stored
+    return str(label)

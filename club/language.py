@@ -1,0 +1,82 @@
+"""The language a page is shown in: the member's stored choice, else the cookie, else the browser.
+
+Django's ``LocaleMiddleware`` picks the language from the language cookie or the browser's
+``Accept-Language``. A signed-in member's own choice (``Player.language``, on My profile) wins
+over both: it is copied into the session when they sign in or change it, and
+``MemberLanguageMiddleware`` applies it on each request, so a member reads Kitty in their
+language on any device. The switcher on every page posts to ``language_switch``: it sets the
+cookie as Django's ``set_language`` does and, for a member, stores the choice on their profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.utils import translation
+from django.views.decorators.http import require_http_methods
+from django.views.i18n import set_language
+
+from club.models import Player
+from club.permissions import public_view
+
+#: The session key holding the signed-in member's language.
+SESSION_KEY = "kitty_language"
+
+
+def supported(code: str | None) -> str | None:
+    """``code`` when it is one of the site's languages, else None."""
+    return code if code in dict(settings.LANGUAGES) else None
+
+
+def remember(request: HttpRequest, code: str) -> None:
+    """Use ``code`` for this member's pages from now on (this request included)."""
+    if supported(code) and hasattr(request, "session"):
+        request.session[SESSION_KEY] = code
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+
+
+@receiver(user_logged_in, dispatch_uid="club.language.sign_in")
+def _on_sign_in(sender: object, request: HttpRequest | None, user: Any, **kwargs: object) -> None:
+    if request is None:
+        return
+    code = Player.objects.filter(user=user).values_list("language", flat=True).first()
+    if code:
+        remember(request, code)
+
+
+class MemberLanguageMiddleware:
+    """After ``LocaleMiddleware`` and authentication: a member's stored language wins."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        session = getattr(request, "session", None)
+        code = supported(session.get(SESSION_KEY)) if session is not None else None
+        if code and request.user.is_authenticated:
+            translation.activate(code)
+            request.LANGUAGE_CODE = code
+        return self.get_response(request)
+
+
+@public_view
+@require_http_methods(["GET", "POST"])
+def language_switch(request: HttpRequest) -> HttpResponse:
+    """GET: the languages to choose from. POST, the switcher's form: Django's
+    ``set_language`` (cookie, then back to ``next``), and the choice stored on a signed-in
+    member's profile."""
+    if request.method == "GET":
+        return render(request, "language.html", {"languages": settings.LANGUAGES})
+    response = set_language(request)
+    code = supported(request.POST.get("language"))
+    if code and request.user.is_authenticated:
+        Player.objects.filter(user=request.user).update(language=code)
+        remember(request, code)
+    return response

@@ -1,0 +1,55 @@
+"""Counts and numbered things in the reader's language.
+
+``engine.rules.words`` writes "3 lines" and "lines 3 and 5" in English for the pure layers. The
+pages and the services' refusals come here instead: the nouns people read are listed with
+their singular and plural in the translation catalogue (French counts 0 and 1 as singular),
+and numbers are written as the language writes them (``12,5`` in French).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
+
+from engine.rules import words
+
+
+def _number(value: int | float) -> str:
+    whole = isinstance(value, int) or float(value).is_integer()
+    return number_format(int(value) if whole else value)
+
+
+def counted(count: int | float, noun: str) -> str:
+    """``count`` and ``noun``: "1 line", "3 lines" ("1 ligne", "3 lignes"). A noun not listed
+    here is written by ``engine.rules.words``, in English."""
+    n = abs(int(count)) if float(count).is_integer() else 2
+    shown = _number(count)
+    if noun == "line":
+        return ngettext("%(count)s line", "%(count)s lines", n) % {"count": shown}
+    if noun == "round":
+        return ngettext("%(count)s round", "%(count)s rounds", n) % {"count": shown}
+    if noun == "player":
+        return ngettext("%(count)s player", "%(count)s players", n) % {"count": shown}
+    if noun == "scoresheet":
+        return ngettext("%(count)s scoresheet", "%(count)s scoresheets", n) % {"count": shown}
+    if noun == "problem":
+        return ngettext("%(count)s problem", "%(count)s problems", n) % {"count": shown}
+    if noun == "point":
+        return ngettext("%(count)s point", "%(count)s points", n) % {"count": shown}
+    if noun == "game":
+        return ngettext("%(count)s game", "%(count)s games", n) % {"count": shown}
+    return words.counted(count, noun)
+
+
+def numbered(noun: str, numbers: Sequence[int]) -> str:
+    """Numbered things named together: "line 3", "lines 3 and 5" ("lignes 3 et 5")."""
+    shown = [str(number) for number in numbers]
+    if len(shown) == 1:
+        listed = shown[0]
+    else:
+        listed = gettext("{first} and {last}").format(first=", ".join(shown[:-1]), last=shown[-1])
+    if noun == "line":
+        return ngettext("line %(numbers)s", "lines %(numbers)s", len(shown)) % {"numbers": listed}
+    return words.numbered(noun, numbers)

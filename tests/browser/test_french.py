@@ -1,0 +1,76 @@
+"""A member switches Kitty to French with the switcher at the foot of every page, then types a
+scoresheet and reads the public standings in French, on a phone: every page fits 390 px and
+passes axe-core, and the choice stays on their profile."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from club.demo import CLUB_SLUG, DEMO_PASSWORD
+from club.models import Player
+from demo.services import demo_load
+from tests.browser.checks import PHONE, assert_member_page
+from tournaments.models import Event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_director_scores_a_sheet_and_reads_the_standings_in_french(
+    live_server: LiveServer, page: Page
+) -> None:
+    demo_load()
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/sign-in/?next=/clubs/{CLUB_SLUG}/")
+    page.locator("#id_username").fill("director")
+    page.locator("#id_password").fill(DEMO_PASSWORD)
+    page.locator("form button[type=submit]").first.click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+    # The switcher: one tap, then the page is French and the choice is on the profile.
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_role("button", name="Se déconnecter")).to_be_visible()
+    assert Player.objects.get(user__username="director").language == "fr"
+    assert_member_page(page)
+
+    # A new scoresheet, in French.
+    page.get_by_role("link", name="Feuilles de pointage").first.click()
+    expect(page.get_by_role("heading", name="feuilles de pointage")).to_be_visible()
+    assert_member_page(page)
+    page.get_by_role("link", name="Nouvelle feuille de pointage").click()
+    page.get_by_label("Titre").fill("Table 7")
+    page.locator("#id_side_0_partnership").select_option(label="Five of Trumps")
+    page.locator("#id_side_1_partnership").select_option(label="Jack Be Nimble")
+    page.get_by_label("Premier donneur").select_option(label="Place 1")
+    assert_member_page(page)
+    page.get_by_role("button", name="Commencer la feuille").click()
+    expect(page.get_by_role("heading", name="Table 7")).to_be_visible()
+
+    # A refused line: the reason in French, next to the field at fault.
+    page.locator("#id_bidder").fill("2")
+    page.locator("#id_bid").fill("12")
+    page.locator("#id_trump").fill("h")
+    page.locator("#id_points_0").fill("10")
+    page.locator("#id_points_1").fill("20")
+    page.locator("#id_points_1").press("Enter")
+    expect(page.locator("#error-bid")).to_contain_text("Cette mise n'est pas permise")
+
+    # The same line with a bid of 20: added, made or set in French words.
+    page.locator("#id_bid").fill("20")
+    page.locator("#id_bid").press("Enter")
+    expect(page.locator("#line-1")).to_contain_text("faite")
+    expect(page.locator("#sheet-notice")).to_have_text("Ligne 1 ajoutée.")
+    expect(page.get_by_role("columnheader", name="Donneur", exact=True)).to_be_visible()
+    assert_member_page(page)
+
+    # The public standings of the demo league night, in French.
+    event = Event.objects.filter(club__slug=CLUB_SLUG).exclude(standings=None).first()
+    assert event is not None
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_role("region", name="Classement")).to_be_visible()
+    expect(page.locator(".standings-table thead")).to_contain_text("Parties")
+    expect(page.locator(".standings-table thead")).to_contain_text("Pourquoi ce rang")
+    assert_member_page(page)
