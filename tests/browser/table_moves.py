@@ -102,8 +102,14 @@ def act_once(page: Page, *, touch: bool = False, which: int = 0, highest: bool =
 
 
 def box_of(locator: Locator) -> dict[str, float]:
-    """Where ``locator`` is drawn in the viewport."""
+    """Where ``locator`` is drawn in the viewport. The page redraws the table with each state,
+    so an element found may be replaced before it is measured: it is found again."""
     box = locator.bounding_box()
+    for _ in range(40):
+        if box is not None:
+            break
+        locator.page.wait_for_timeout(50)
+        box = locator.bounding_box()
     assert box is not None, f"{locator} is not drawn"
     return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
 
