@@ -225,6 +225,13 @@ def _password_reset_throttle_of_its_own(settings: Settings) -> None:
     }
 
 
+@pytest.fixture(autouse=True)
+def _table_code_guesses_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wrong table codes counted by one test must not lock the next test's phone out (as
+    above: every test's phone comes from the same address)."""
+    monkeypatch.setattr("scoring.tablecodes.GUESS_PREFIX", f"table-code-test-{uuid.uuid4().hex}")
+
+
 # --- Browser --------------------------------------------------------------------------------
 
 
