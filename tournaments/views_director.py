@@ -196,6 +196,9 @@ def event_dashboard(request: HttpRequest, club: Club, event_id: int) -> HttpResp
         if views and latest and latest.status == RoundStatus.PUBLISHED
         else 0,
         "next_number": (latest.number + 1) if latest else 1,
+        "planned_reached": bool(
+            latest and event.rounds_planned and latest.number >= event.rounds_planned
+        ),
         "door": door,
         "here": sum(1 for row in door if row.here),
         "jobs": selectors.event_jobs(event=event),

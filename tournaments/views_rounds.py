@@ -27,6 +27,7 @@ from tournaments.errors import TournamentError
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, RoundStatus
 from tournaments.services.jobs import job_refresh
+from tournaments.services.events import event_round_add
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_discard, round_pair_ready, round_pair_start
 from tournaments.services.seats import seats_swap
@@ -60,6 +61,36 @@ def round_pair_view(request: HttpRequest, club: Club, event_id: int) -> HttpResp
         button=f"Pair round {number}",
         back=back,
         refused=refused,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def round_add_view(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """Plan one more round than planned: the dashboard then offers to pair it."""
+    event = selectors.event_get(club=club, event_id=event_id)
+    back = _dashboard(club, event.pk)
+    if request.method == "POST":
+        with refusal_message(request):
+            event = event_round_add(event=event)
+            messages.success(
+                request,
+                f"{event.rounds_planned} rounds planned: round {event.rounds_planned} can "
+                "be paired.",
+            )
+        return redirect(back)
+    planned = event.rounds_planned
+    return confirm_page(
+        request,
+        club=club,
+        title=f"Add a round to {event}?",
+        text=f"{planned} round{'s' if planned != 1 else ''} planned. One more is added to the "
+        "plan; pair it when the current round is over."
+        if planned
+        else "This event plans no fixed number of rounds: pair the next round when ready.",
+        button="Add a round",
+        back=back,
+        refused="" if planned else "Nothing to add: rounds are not counted for this event.",
     )
 
 

@@ -217,6 +217,25 @@ def event_finish(*, event: Event, by: User | None = None) -> Event:
     return event
 
 
+@transaction.atomic
+def event_round_add(*, event: Event) -> Event:
+    """Plan one more round than the event planned (an extra round on the night), so the next
+    one can be paired. An event with no planned count has nothing to raise and is unchanged.
+
+    Raises:
+        TournamentError: ``finished``.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.is_finished:
+        raise TournamentError("finished", FINISHED_NO_ROUND.format(event=event))
+    if event.rounds_planned is not None:
+        paired = Round.objects.filter(event=event).count()
+        event.rounds_planned = max(event.rounds_planned, paired) + 1
+        event.save(update_fields=["rounds_planned"])
+    return event
+
+
+FINISHED_NO_ROUND = "{event} is finished: no round can be added."
 STARTED = "Round 1 is already paired: the format and the rules stay as they are."
 ROUNDS_BELOW_PAIRED = "{count} already paired: plan at least that many."
 KIND_WITH_ENTRANTS = (

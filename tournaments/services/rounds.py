@@ -55,6 +55,9 @@ DRAFT_PENDING = "Round {number} is still a draft: publish or discard it first."
 RESULTS_PENDING = (
     "Round {number} still has {count} to confirm; {format} pairs the next round from its results."
 )
+PLANNED_REACHED = (
+    "All {planned} planned are paired: add a round to the event first to pair round {next}."
+)
 ROUND_TAKEN = "Round {number} is already paired; the next round is {next}."
 NOT_DRAFT = "Round {number} is {status}: only a draft can be {what}."
 SEATING_MISMATCH = "Table {table}: the seats do not match the game's sides."
@@ -103,7 +106,8 @@ def round_pair_ready(*, event: Event) -> int:
     """The number of the round to pair next, once nothing stands in the way.
 
     Raises:
-        TournamentError: ``finished``, ``draft_pending``, ``results_pending``.
+        TournamentError: ``finished``, ``draft_pending``, ``results_pending``,
+            ``rounds_planned_reached`` (every planned round is paired: ``event_round_add``).
     """
     if event.is_finished:
         raise TournamentError("finished", EVENT_FINISHED.format(event=event))
@@ -123,6 +127,13 @@ def round_pair_ready(*, event: Event) -> int:
                     format=EventFormat(event.format).label.split(" (")[0],
                 ),
             )
+    if event.rounds_planned is not None and last.number >= event.rounds_planned:
+        raise TournamentError(
+            "rounds_planned_reached",
+            PLANNED_REACHED.format(
+                planned=counted(event.rounds_planned, "round"), next=last.number + 1
+            ),
+        )
     return last.number + 1
 
 
