@@ -27,7 +27,7 @@ from tournaments.forms import (
     NightForm,
     SeasonForm,
 )
-from tournaments.models import EntrantKind, JobKind, RoundStatus
+from tournaments.models import ByeScoring, EntrantKind, JobKind, RoundStatus
 from tournaments.services.events import (
     event_create,
     event_finish,
@@ -72,6 +72,7 @@ def event_new(request: HttpRequest, club: Club) -> HttpResponse:
                 tiebreaks=form.tiebreaks(),
                 points_cap=data["points_cap"],
                 third_place=data["third_place"],
+                bye_scores=data["bye_scores"] or ByeScoring.NOTHING,
                 by=acting_user(request),
             )
         except TournamentError as error:
@@ -102,6 +103,7 @@ def event_edit(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 tiebreaks=form.tiebreaks(),
                 points_cap=data["points_cap"],
                 third_place=data["third_place"],
+                bye_scores=data["bye_scores"] or None,
                 by=acting_user(request),
             )
         except TournamentError as error:

@@ -26,8 +26,8 @@ from tournaments import round_display, round_live, selectors
 from tournaments.errors import TournamentError
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, RoundStatus
-from tournaments.services.jobs import job_refresh
 from tournaments.services.events import event_round_add
+from tournaments.services.jobs import job_refresh
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_discard, round_pair_ready, round_pair_start
 from tournaments.services.seats import seats_swap

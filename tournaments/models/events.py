@@ -43,6 +43,14 @@ def entrant_kind_of(event_format: str) -> EntrantKind:
     return EntrantKind.PLAYER
 
 
+class ByeScoring(models.TextChoices):
+    """What a bye scores in the standings (``tournaments.standings.byes`` says exactly)."""
+
+    NOTHING = "nothing", "Nothing: not a game played"
+    WIN = "win", "A win: the game's target to none"
+    AVERAGE = "average", "The entrant's average of its other games"
+
+
 class EventStatus(models.TextChoices):
     PLANNED = "planned", "planned"
     RUNNING = "running", "running"
@@ -170,6 +178,13 @@ class Event(models.Model):
     )
     third_place = models.BooleanField(
         "third-place match", default=False, help_text="Knockout: the losing semi-finalists play."
+    )
+    bye_scores = models.CharField(
+        "a bye scores",
+        max_length=10,
+        choices=ByeScoring,
+        default=ByeScoring.NOTHING,
+        help_text="What an entrant left out of a round (an odd field) gets in the standings.",
     )
     status = models.CharField(
         "status", max_length=20, choices=EventStatus, default=EventStatus.PLANNED

@@ -17,6 +17,7 @@ from scoring.tablecodes import tablecodes_close
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for, tiebreaks_clean
 from tournaments.models import (
+    ByeScoring,
     Event,
     EventFormat,
     EventStatus,
@@ -124,6 +125,7 @@ def event_create(
     tiebreaks: Sequence[str] | None = None,
     points_cap: int | None = None,
     third_place: bool = False,
+    bye_scores: str = ByeScoring.NOTHING,
     seed: int | None = None,
     by: User | None = None,
 ) -> Event:
@@ -158,6 +160,7 @@ def event_create(
         tiebreaks=tiebreaks_clean(format, tiebreaks or (season.tiebreaks if season else None)),
         points_cap=points_cap,
         third_place=third_place,
+        bye_scores=bye_scores,
         seed=secrets.randbelow(2**31) if seed is None else seed,
         created_by=by,
     )
@@ -256,9 +259,10 @@ def event_update(
     tiebreaks: Sequence[str] | None,
     points_cap: int | None,
     third_place: bool,
+    bye_scores: str | None = None,
     by: User | None = None,
 ) -> Event:
-    """Change an event that is not finished.
+    """Change an event that is not finished (``bye_scores``: ``None`` keeps it).
 
     The format and the rules can change only until round 1 is paired, since every seating and
     line after that was made under them. A new standings order or points cap applies to the
@@ -284,8 +288,11 @@ def event_update(
         )
     if rules_change:
         _rules_apply(event, format, rule_set)
+    bye_scores = event.bye_scores if bye_scores is None else bye_scores
     standings_change = (
-        list(tiebreaks or ()) != list(event.tiebreaks) or points_cap != event.points_cap
+        list(tiebreaks or ()) != list(event.tiebreaks)
+        or points_cap != event.points_cap
+        or bye_scores != event.bye_scores
     )
     event.name = name.strip()
     event.date = date
@@ -293,6 +300,7 @@ def event_update(
     event.tiebreaks = tiebreaks_clean(event.format, tiebreaks or None)
     event.points_cap = points_cap
     event.third_place = third_place
+    event.bye_scores = bye_scores
     try:
         event.full_clean()
     except ValidationError as error:

@@ -8,6 +8,11 @@ from typing import Any
 from django import template
 from django.urls import NoReverseMatch, reverse
 
+from tournaments.errors import TournamentError
+from tournaments.models import Event
+from tournaments.services.standings import event_bye_rule
+from tournaments.standings.byes import bye_text
+
 register = template.Library()
 
 
@@ -39,3 +44,12 @@ def columns_first(columns: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     the ones pushed out of view."""
     first = [c for key in FIRST_COLUMNS for c in columns if c.get("key") == key]
     return first + [c for c in columns if c not in first]
+
+
+@register.filter
+def bye_statement(event: Event) -> str:
+    """What a bye scores at ``event``, in the sentence the standings state it with."""
+    try:
+        return bye_text(event_bye_rule(event))
+    except TournamentError:
+        return ""
