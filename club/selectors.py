@@ -137,6 +137,11 @@ def club_invitation_get(*, club: Club, invitation_id: int) -> Invitation:
     return get_object_or_404(club_invitations(club=club), pk=invitation_id)
 
 
+def clubs_of(*, user: User) -> QuerySet[Club]:
+    """The clubs ``user`` is a member of, by name (none for an account with no player)."""
+    return Club.objects.filter(memberships__player__user=user).distinct().order_by("name")
+
+
 def player_of(*, user: User) -> Player | None:
     """The player ``user`` signs in as, if the account has one."""
     return Player.objects.filter(user=user).first()

@@ -47,6 +47,8 @@ if PRODUCTION and not ALLOWED_HOSTS:
 # CSRF_TRUSTED_ORIGINS: comma-separated origins (https://host) allowed to POST forms, needed
 # when a proxy serves the site under another origin.
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+# A refused form says so in a member's words, with the ways on (not Django's developer page).
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 
 # --- Applications ---------------------------------------------------------------------------
 

@@ -6,15 +6,18 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from club.api_errors import not_found, server_error
-from config.views import home
+from club.api_errors import server_error
+from config.views import favicon, home
 
-# Under /api/ an unknown address answers the API's JSON refusal; elsewhere Django's pages.
-handler404 = not_found
+# Under /api/ an unknown address answers the API's JSON refusal; elsewhere pages that say what
+# the visitor may do next.
+handler403 = "config.views.permission_denied"
+handler404 = "config.views.not_found"
 handler500 = server_error
 
 urlpatterns = [
     path("", home, name="home"),
+    path("favicon.ico", favicon, name="favicon"),
     path("", include("club.urls")),
     path("", include("scoring.urls")),
     path("events/", include("tournaments.urls")),

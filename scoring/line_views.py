@@ -144,22 +144,22 @@ def history(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
     columns = lineform.line_columns(view.game, view.side_labels)
     line = request.GET.get("line", "")
     number = lineform.whole_number(line)
-    revisions = [
-        {
-            "revision": revision,
-            "entry": revision.line.get_entry_display(),
-            "before": lineform.line_text((revision.before or {}).get("line"), columns)
-            if revision.before
-            else "",
-            "before_score": lineform.score_text(revision.before),
-            "after": lineform.line_text((revision.after or {}).get("line"), columns)
-            if revision.after
-            else "",
-            "after_score": lineform.score_text(revision.after),
-            "number": (revision.after or revision.before or {}).get("number"),
-        }
-        for revision in sheet_history(sheet=sheet, number=number)
-    ]
+    revisions = []
+    for revision in sheet_history(sheet=sheet, number=number):
+        before = (revision.before or {}).get("line") if revision.before else None
+        after = (revision.after or {}).get("line") if revision.after else None
+        before_parts, after_parts = lineform.line_diff(before, after, columns)
+        revisions.append(
+            {
+                "revision": revision,
+                "entry": revision.line.get_entry_display(),
+                "before": before_parts if revision.before else [],
+                "before_score": lineform.score_text(revision.before),
+                "after": after_parts if revision.after else [],
+                "after_score": lineform.score_text(revision.after),
+                "number": (revision.after or revision.before or {}).get("number"),
+            }
+        )
     context = {
         "club": club,
         "sheet": sheet,

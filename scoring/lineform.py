@@ -253,14 +253,24 @@ def result_word(made: bool | None) -> str:
 def line_text(written: Mapping[str, Any] | None, columns: Sequence[Column]) -> str:
     """A written line in one row of text, as the history and the comparison show it:
     ``Dealer 1 · Bidder 2 · Bid 20 · Trump H · Points: Us 20 · Points: Them 10``."""
+    return " · ".join(text for _, text in line_parts(written, columns))
+
+
+def line_parts(
+    written: Mapping[str, Any] | None, columns: Sequence[Column]
+) -> list[tuple[str, str]]:
+    """The pieces of ``line_text``, each with the field it shows: ``("bid", "Bid 20")``."""
     if written is None:
-        return "—"
+        return [("", "—")]
     if written.get("passed_out") is True:
         dealer = written.get("dealer")
         changed = _(", dealer changed") if written.get("dealer_changed") is True else ""
-        if type(dealer) is not int:
-            return _("Passed out")
-        return _("Passed out (dealer {seat}{changed})").format(seat=dealer + 1, changed=changed)
+        shown = (
+            _("Passed out (dealer {seat}{changed})").format(seat=dealer + 1, changed=changed)
+            if type(dealer) is int
+            else _("Passed out")
+        )
+        return [("passed_out", shown)]
     typed = form_from_line(columns, written)
     modes = dict(MODE_CHOICES)
     parts = []
@@ -269,12 +279,41 @@ def line_text(written: Mapping[str, Any] | None, columns: Sequence[Column]) -> s
         if not value:
             continue
         if column.kind == "check":
-            parts.append(column.label)
+            parts.append((column.name, column.label))
         elif column.kind == "choice":
-            parts.append(f"{column.label} {modes.get(value, value)}")
+            parts.append((column.name, f"{column.label} {modes.get(value, value)}"))
         else:
-            parts.append(f"{column.label} {value}")
-    return " · ".join(parts)
+            parts.append((column.name, f"{column.label} {value}"))
+    return parts
+
+
+@dataclass(frozen=True)
+class Part:
+    """One field of a line as shown beside another version of it; ``changed`` when the other
+    version shows that field otherwise (or not at all)."""
+
+    text: str
+    changed: bool
+
+
+def line_diff(
+    first: Mapping[str, Any] | None,
+    second: Mapping[str, Any] | None,
+    columns: Sequence[Column],
+) -> tuple[list[Part], list[Part]]:
+    """Both versions of a line, each field marked when it differs from the other version's.
+
+    With one version missing (a line added or deleted) nothing is marked: the whole line is
+    the change.
+    """
+    one, two = line_parts(first, columns), line_parts(second, columns)
+    if first is None or second is None:
+        return [Part(t, False) for _, t in one], [Part(t, False) for _, t in two]
+    shown_one, shown_two = dict(one), dict(two)
+    return (
+        [Part(t, shown_two.get(name) != t) for name, t in one],
+        [Part(t, shown_one.get(name) != t) for name, t in two],
+    )
 
 
 def score_text(snapshot: Mapping[str, Any] | None) -> str:

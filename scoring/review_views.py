@@ -88,16 +88,22 @@ def _compare_page(
     view = sheet_view(sheet=sheet)
     columns = lineform.line_columns(view.game, view.side_labels)
     comparison = doubleentry_compare(sheet=sheet)
-    rows = [
-        {
-            "number": row.number,
-            "same": row.same,
-            "primary": lineform.line_text(row.primary.line if row.primary else None, columns),
-            "check": lineform.line_text(row.check.line if row.check else None, columns),
-            "choice": form[f"line_{row.number}"] if form and not row.same else None,
-        }
-        for row in comparison.rows
-    ]
+    rows = []
+    for row in comparison.rows:
+        primary, check = lineform.line_diff(
+            row.primary.line if row.primary else None,
+            row.check.line if row.check else None,
+            columns,
+        )
+        rows.append(
+            {
+                "number": row.number,
+                "same": row.same,
+                "primary": primary,
+                "check": check,
+                "choice": form[f"line_{row.number}"] if form and not row.same else None,
+            }
+        )
     context = {
         "club": club,
         "sheet": sheet,

@@ -35,7 +35,7 @@ from tournaments.api_serializers import (
 )
 from tournaments.errors import TournamentError
 from tournaments.formats import metric_choices
-from tournaments.models import Event, EventFormat, JobKind, Season
+from tournaments.models import ByeScoring, Event, EventFormat, JobKind, Season
 from tournaments.services.events import (
     event_create,
     event_finish,
@@ -77,6 +77,11 @@ class EventsApi(ClubApi):
 
 
 TIEBREAKS_HELP = "Metric keys in order: " + ", ".join(key for key, _ in metric_choices())
+BYE_SCORES_HELP = (
+    "What a bye scores in the standings: 'nothing' (not a game played), 'win' (a game won, the "
+    "game's target to none) or 'average' (the entrant's average of its other games: points "
+    "for, against and share of games won)."
+)
 
 
 class SeasonListApi(EventsApi):
@@ -158,6 +163,12 @@ class EventListApi(EventsApi):
             min_value=0, max_value=COUNT_MAX, required=False, allow_null=True, default=None
         )
         third_place = serializers.BooleanField(required=False, default=False)
+        bye_scores = serializers.ChoiceField(
+            choices=ByeScoring.choices,
+            required=False,
+            default=ByeScoring.NOTHING,
+            help_text=BYE_SCORES_HELP,
+        )
 
     @extend_schema(responses={200: EventOutputSerializer(many=True), **ERRORS})
     def get(self, request: Request, slug: str) -> Response:
@@ -183,6 +194,7 @@ class EventListApi(EventsApi):
             tiebreaks=values["tiebreaks"],
             points_cap=values["points_cap"],
             third_place=values["third_place"],
+            bye_scores=values["bye_scores"],
             by=acting_user(request),
         )
         return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
@@ -210,6 +222,9 @@ class EventDetailApi(EventsApi):
             min_value=0, max_value=COUNT_MAX, required=False, allow_null=True
         )
         third_place = serializers.BooleanField(required=False)
+        bye_scores = serializers.ChoiceField(
+            choices=ByeScoring.choices, required=False, help_text=BYE_SCORES_HELP
+        )
 
     @extend_schema(responses={200: EventOutputSerializer, **ERRORS})
     def get(self, request: Request, slug: str, event_id: int) -> Response:
@@ -240,6 +255,7 @@ class EventDetailApi(EventsApi):
             tiebreaks=values.get("tiebreaks", event.tiebreaks),
             points_cap=values.get("points_cap", event.points_cap),
             third_place=values.get("third_place", event.third_place),
+            bye_scores=values.get("bye_scores", event.bye_scores),
             by=acting_user(request),
         )
         return Response(EventOutputSerializer(event).data)

@@ -66,6 +66,7 @@ class EventOutputSerializer(serializers.ModelSerializer[Event]):
             "tiebreaks",
             "points_cap",
             "third_place",
+            "bye_scores",
             "status",
             "seed",
             "created",

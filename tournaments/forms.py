@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from club.models import Club, Partnership, Player, RuleSet
 from tournaments.formats import metric_choices
-from tournaments.models import Entrant, Event, EventFormat
+from tournaments.models import ByeScoring, Entrant, Event, EventFormat
 
 TIEBREAK_SLOTS = 4
 TIEBREAK_HELP = gettext_lazy("Leave empty for the format's usual order.")
@@ -57,6 +57,17 @@ class EventForm(TiebreakFields):
     third_place = forms.BooleanField(
         required=False, label=gettext_lazy("Knockout: play a third-place match")
     )
+    bye_scores = forms.ChoiceField(
+        choices=ByeScoring.choices,
+        initial=ByeScoring.NOTHING,
+        required=False,
+        label=gettext_lazy("A bye scores"),
+        help_text=gettext_lazy(
+            "What an entrant left out of a round (an odd field) gets in the standings. "
+            "A win scores the game's target (120 in a game to 120) to none; the average is the "
+            "entrant's average of its other games. The standings say which."
+        ),
+    )
 
     def __init__(
         self,
@@ -87,6 +98,7 @@ class EventForm(TiebreakFields):
             "rounds_planned": event.rounds_planned,
             "points_cap": event.points_cap,
             "third_place": event.third_place,
+            "bye_scores": event.bye_scores,
         }
         for slot, key in enumerate(event.tiebreaks, start=1):
             values[f"tiebreak_{slot}"] = key

@@ -29,6 +29,7 @@ urlpatterns = [
         name="event_standings_recompute",
     ),
     path(f"{EVENT}rounds/pair/", views_rounds.round_pair_view, name="round_pair"),
+    path(f"{EVENT}rounds/add/", views_rounds.round_add_view, name="round_add"),
     path(ROUND, views_rounds.round_detail, name="round_detail"),
     path(f"{ROUND}live/", views_rounds.round_live_view, name="round_live"),
     path(f"{ROUND}swap/", views_rounds.round_swap, name="round_swap"),

@@ -28,7 +28,7 @@ from tournaments.forms import (
     NightForm,
     SeasonForm,
 )
-from tournaments.models import EntrantKind, JobKind, RoundStatus
+from tournaments.models import ByeScoring, EntrantKind, JobKind, RoundStatus
 from tournaments.services.events import (
     event_create,
     event_finish,
@@ -73,6 +73,7 @@ def event_new(request: HttpRequest, club: Club) -> HttpResponse:
                 tiebreaks=form.tiebreaks(),
                 points_cap=data["points_cap"],
                 third_place=data["third_place"],
+                bye_scores=data["bye_scores"] or ByeScoring.NOTHING,
                 by=acting_user(request),
             )
         except TournamentError as error:
@@ -106,6 +107,7 @@ def event_edit(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 tiebreaks=form.tiebreaks(),
                 points_cap=data["points_cap"],
                 third_place=data["third_place"],
+                bye_scores=data["bye_scores"] or None,
                 by=acting_user(request),
             )
         except TournamentError as error:
@@ -205,6 +207,9 @@ def event_dashboard(request: HttpRequest, club: Club, event_id: int) -> HttpResp
         if views and latest and latest.status == RoundStatus.PUBLISHED
         else 0,
         "next_number": (latest.number + 1) if latest else 1,
+        "planned_reached": bool(
+            latest and event.rounds_planned and latest.number >= event.rounds_planned
+        ),
         "door": door,
         "here": sum(1 for row in door if row.here),
         "jobs": selectors.event_jobs(event=event),

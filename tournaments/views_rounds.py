@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -27,6 +27,7 @@ from tournaments import round_display, round_live, selectors
 from tournaments.errors import TournamentError
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, RoundStatus
+from tournaments.services.events import event_round_add
 from tournaments.services.jobs import job_refresh
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_discard, round_pair_ready, round_pair_start
@@ -65,6 +66,44 @@ def round_pair_view(request: HttpRequest, club: Club, event_id: int) -> HttpResp
         button=gettext("Pair round {number}").format(number=number),
         back=back,
         refused=refused,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def round_add_view(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
+    """Plan one more round than planned: the dashboard then offers to pair it."""
+    event = selectors.event_get(club=club, event_id=event_id)
+    back = _dashboard(club, event.pk)
+    if request.method == "POST":
+        with refusal_message(request):
+            event = event_round_add(event=event)
+            messages.success(
+                request,
+                gettext("{planned} rounds planned: round {planned} can be paired.").format(
+                    planned=event.rounds_planned
+                ),
+            )
+        return redirect(back)
+    planned = event.rounds_planned
+    return confirm_page(
+        request,
+        club=club,
+        title=gettext("Add a round to {event}?").format(event=event),
+        text=ngettext(
+            "{planned} round planned. One more is added to the plan; pair it when the current "
+            "round is over.",
+            "{planned} rounds planned. One more is added to the plan; pair it when the current "
+            "round is over.",
+            planned,
+        ).format(planned=planned)
+        if planned
+        else gettext("This event plans no fixed number of rounds: pair the next round when ready."),
+        button=gettext("Add a round"),
+        back=back,
+        refused=""
+        if planned
+        else gettext("Nothing to add: rounds are not counted for this event."),
     )
 
 

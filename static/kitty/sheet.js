@@ -6,3 +6,16 @@ document.addEventListener("focusin", (event) => {
     field.select();
   }
 });
+
+// The live check swaps each field's message (empty once the field is right); the field's own
+// marks follow it, so a corrected field is no longer outlined in red nor announced as invalid.
+document.addEventListener("htmx:afterSettle", () => {
+  for (const message of document.querySelectorAll('#line-form small.error[id^="error-"]')) {
+    const field = document.querySelector(`[aria-describedby="${message.id}"]`);
+    if (!field) continue;
+    const wrong = message.textContent.trim() !== "";
+    if (wrong) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
+    field.closest("td")?.classList.toggle("field-error", wrong);
+  }
+});

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from tournaments.models.events import (
+    ByeScoring,
     Entrant,
     EntrantKind,
     Event,
@@ -40,6 +41,7 @@ __all__ = [
     "EntrantKind",
     "Event",
     "EventFormat",
+    "ByeScoring",
     "EventStatus",
     "Job",
     "JobKind",

@@ -44,6 +44,14 @@ def entrant_kind_of(event_format: str) -> EntrantKind:
     return EntrantKind.PLAYER
 
 
+class ByeScoring(models.TextChoices):
+    """What a bye scores in the standings (``tournaments.standings.byes`` says exactly)."""
+
+    NOTHING = "nothing", gettext_lazy("Nothing: not a game played")
+    WIN = "win", gettext_lazy("A win: the game's target to none")
+    AVERAGE = "average", gettext_lazy("The entrant's average of its other games")
+
+
 class EventStatus(models.TextChoices):
     PLANNED = "planned", "planned"
     RUNNING = "running", "running"
@@ -186,6 +194,15 @@ class Event(models.Model):
         gettext_lazy("third-place match"),
         default=False,
         help_text=gettext_lazy("Knockout: the losing semi-finalists play."),
+    )
+    bye_scores = models.CharField(
+        gettext_lazy("a bye scores"),
+        max_length=10,
+        choices=ByeScoring,
+        default=ByeScoring.NOTHING,
+        help_text=gettext_lazy(
+            "What an entrant left out of a round (an odd field) gets in the standings."
+        ),
     )
     status = models.CharField(
         "status", max_length=20, choices=EventStatus, default=EventStatus.PLANNED

@@ -5,7 +5,8 @@ perfect matching of the field, with costs compared strictly in this order:
 
 1. rematches: never pair two entrants who met before when any pairing of the field avoids it;
 2. the bye (odd fields): only an entrant with the fewest byes so far may take it (a rule, not a
-   cost), and among those the lowest-ranked unless that forces a rematch;
+   cost), and among those the lowest in the standings the players see (``Entrant.place``,
+   else the pairing's rank) unless that forces a rematch;
 3. score difference: the sum of squared score-group distances, so entrants stay in their group
    and a float goes to the next group, not two down;
 4. Dutch order: distance from the ideal pairing, which pairs the top half of each score group
@@ -156,12 +157,15 @@ def _bye_reason(field: SwissField, rank: int) -> Reason:
         lowest = field.ids[field.eligible[-1]]
         return Reason(
             "bye_moved_to_avoid_rematch",
-            f"Bye: giving it to the lowest-ranked eligible entrant ({lowest}) would force a "
-            "rematch, so it goes to a higher-ranked entrant with as few byes",
+            f"Bye: giving it to the lowest-placed eligible entrant ({lowest}) would force a "
+            "rematch, so it goes to a higher-placed entrant with as few byes",
         )
     if fewest == 0:
-        return Reason("bye_lowest_without_bye", "Bye: lowest-ranked entrant without a bye")
+        return Reason(
+            "bye_lowest_without_bye", "Bye: lowest in the standings of those without a bye"
+        )
     return Reason(
         "bye_lowest_fewest_byes",
-        f"Bye: every entrant has had a bye; lowest-ranked of those with the fewest ({fewest})",
+        f"Bye: every entrant has had a bye; lowest in the standings of those with the fewest "
+        f"({fewest})",
     )

@@ -7,7 +7,8 @@ lexicographically (see ``tournaments.pairing.matching``):
 ``(meetings so far, bye placement, squared score-group distance, distance from the ideal)``
 
 Only entrants with the fewest byes so far have a bye edge at all, so the bye rule is a hard
-constraint; the bye placement cost counts the eligible entrants ranked below the recipient.
+constraint; the bye placement cost counts the eligible entrants below the recipient in the
+standings the players see (``Entrant.place``; the pairing's own rank when not given).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class SwissField:
         self.bye_node = self.n if self.n % 2 else None
         self.pairs = (self.n + 1) // 2
         fewest = min(self.byes)
-        self.eligible = [r for r in range(self.n) if self.byes[r] == fewest]
+        self.eligible = bye_order(order, [r for r in range(self.n) if self.byes[r] == fewest])
         self.ideal_bye = self.eligible[-1] if self.bye_node is not None else None
         self.ideal = dutch_ideal(self.group, self.ideal_bye)
         self.fresh = not self.met and len(scores) == 1
@@ -132,6 +133,14 @@ class SwissField:
             for a, b in found:
                 repaired[a], repaired[b] = b, a
         return repaired
+
+
+def bye_order(order: Sequence[Entrant], ranks: list[int]) -> list[int]:
+    """``ranks`` (positions in ``order``) by standings place, best first: the bye goes to the
+    last. Without a place for everyone, the pairing's own order."""
+    if any(order[r].place is None for r in ranks):
+        return ranks
+    return sorted(ranks, key=lambda r: (order[r].place, r))
 
 
 def dutch_ideal(group: Sequence[int], skip: int | None) -> dict[int, int]:

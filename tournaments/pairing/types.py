@@ -49,12 +49,16 @@ class Entrant:
     """One entrant as the pairing sees it.
 
     ``score`` is the standings total so far (Swiss groups on it); ``rating`` orders entrants
-    with equal scores, higher first (pass ``-seed`` when the club seeds 1, 2, 3…).
+    with equal scores, higher first (pass ``-seed`` when the club seeds 1, 2, 3…). ``place`` is
+    the entrant's line in the standings the players see (1 = top, tie-breaks included): a Swiss
+    bye goes to the lowest place, which may differ from the pairing's own order when the
+    standings break ties on something other than the rating. ``None``: the pairing's order.
     """
 
     id: int
     score: float = 0.0
     rating: float = 0.0
+    place: int | None = None
 
 
 def ranked(entrants: Iterable[Entrant]) -> tuple[Entrant, ...]:

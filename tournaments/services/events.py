@@ -18,6 +18,7 @@ from scoring.tablecodes import tablecodes_close
 from tournaments.errors import TournamentError
 from tournaments.formats import game_of, layout_for, tiebreaks_clean
 from tournaments.models import (
+    ByeScoring,
     Event,
     EventFormat,
     EventStatus,
@@ -127,6 +128,7 @@ def event_create(
     tiebreaks: Sequence[str] | None = None,
     points_cap: int | None = None,
     third_place: bool = False,
+    bye_scores: str = ByeScoring.NOTHING,
     seed: int | None = None,
     by: User | None = None,
 ) -> Event:
@@ -161,6 +163,7 @@ def event_create(
         tiebreaks=tiebreaks_clean(format, tiebreaks or (season.tiebreaks if season else None)),
         points_cap=points_cap,
         third_place=third_place,
+        bye_scores=bye_scores,
         seed=secrets.randbelow(2**31) if seed is None else seed,
         created_by=by,
     )
@@ -220,6 +223,25 @@ def event_finish(*, event: Event, by: User | None = None) -> Event:
     return event
 
 
+@transaction.atomic
+def event_round_add(*, event: Event) -> Event:
+    """Plan one more round than the event planned (an extra round on the night), so the next
+    one can be paired. An event with no planned count has nothing to raise and is unchanged.
+
+    Raises:
+        TournamentError: ``finished``.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.is_finished:
+        raise TournamentError("finished", FINISHED_NO_ROUND.format(event=event))
+    if event.rounds_planned is not None:
+        paired = Round.objects.filter(event=event).count()
+        event.rounds_planned = max(event.rounds_planned, paired) + 1
+        event.save(update_fields=["rounds_planned"])
+    return event
+
+
+FINISHED_NO_ROUND = gettext_lazy("{event} is finished: no round can be added.")
 STARTED = gettext_lazy("Round 1 is already paired: the format and the rules stay as they are.")
 ROUNDS_BELOW_PAIRED = gettext_lazy("{count} already paired: plan at least that many.")
 KIND_WITH_ENTRANTS = gettext_lazy(
@@ -240,9 +262,10 @@ def event_update(
     tiebreaks: Sequence[str] | None,
     points_cap: int | None,
     third_place: bool,
+    bye_scores: str | None = None,
     by: User | None = None,
 ) -> Event:
-    """Change an event that is not finished.
+    """Change an event that is not finished (``bye_scores``: ``None`` keeps it).
 
     The format and the rules can change only until round 1 is paired, since every seating and
     line after that was made under them. A new standings order or points cap applies to the
@@ -268,8 +291,11 @@ def event_update(
         )
     if rules_change:
         _rules_apply(event, format, rule_set)
+    bye_scores = event.bye_scores if bye_scores is None else bye_scores
     standings_change = (
-        list(tiebreaks or ()) != list(event.tiebreaks) or points_cap != event.points_cap
+        list(tiebreaks or ()) != list(event.tiebreaks)
+        or points_cap != event.points_cap
+        or bye_scores != event.bye_scores
     )
     event.name = name.strip()
     event.date = date
@@ -277,6 +303,7 @@ def event_update(
     event.tiebreaks = tiebreaks_clean(event.format, tiebreaks or None)
     event.points_cap = points_cap
     event.third_place = third_place
+    event.bye_scores = bye_scores
     try:
         event.full_clean()
     except ValidationError as error:

@@ -2,7 +2,8 @@
 
 Everything a format remembers comes from the rows of earlier (published) rounds: the tables
 and who sat on which side, and the byes. Swiss scores and knockout winners come from confirmed
-scoresheets only (``tournaments.outcomes``). Entrants are named by their ``Entrant`` ids
+scoresheets only (``tournaments.outcomes``); a Swiss bye goes to the lowest of the standings as
+the players see them (``event_places``). Entrants are named by their ``Entrant`` ids
 throughout, for partnership and individual formats alike.
 """
 
@@ -38,6 +39,7 @@ from tournaments.pairing import (
 from tournaments.pairing import Bye as PureBye
 from tournaments.pairing import Entrant as PureEntrant
 from tournaments.pairing import Table as PureTable
+from tournaments.services.standings import event_places
 
 # Seeds outrank any rating: a rating display is a four-digit number.
 SEED_WEIGHT = 1_000_000.0
@@ -65,8 +67,9 @@ def pairing_for(
         if event.format == EventFormat.ROUND_ROBIN:
             return _round_robin(event, layout, number, ids)
         if event.format == EventFormat.SWISS:
+            places = event_places(event=event)
             pure = [
-                PureEntrant(e.pk, score=score, rating=rating)
+                PureEntrant(e.pk, score=score, rating=rating, place=places.get(e.pk))
                 for e, score, rating in _scored(event, entrants)
             ]
             history = event_history(event=event, before=number)

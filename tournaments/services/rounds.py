@@ -56,6 +56,9 @@ DRAFT_PENDING = gettext_lazy("Round {number} is still a draft: publish or discar
 RESULTS_PENDING = gettext_lazy(
     "Round {number} still has {count} to confirm; {format} pairs the next round from its results."
 )
+PLANNED_REACHED = gettext_lazy(
+    "All {planned} planned are paired: add a round to the event first to pair round {next}."
+)
 ROUND_TAKEN = gettext_lazy("Round {number} is already paired; the next round is {next}.")
 NOT_DRAFT = gettext_lazy("Round {number} is {status}: only a draft can be {what}.")
 SEATING_MISMATCH = gettext_lazy("Table {table}: the seats do not match the game's sides.")
@@ -104,7 +107,8 @@ def round_pair_ready(*, event: Event) -> int:
     """The number of the round to pair next, once nothing stands in the way.
 
     Raises:
-        TournamentError: ``finished``, ``draft_pending``, ``results_pending``.
+        TournamentError: ``finished``, ``draft_pending``, ``results_pending``,
+            ``rounds_planned_reached`` (every planned round is paired: ``event_round_add``).
     """
     if event.is_finished:
         raise TournamentError("finished", EVENT_FINISHED.format(event=event))
@@ -124,6 +128,13 @@ def round_pair_ready(*, event: Event) -> int:
                     format=EventFormat(event.format).label.split(" (")[0],
                 ),
             )
+    if event.rounds_planned is not None and last.number >= event.rounds_planned:
+        raise TournamentError(
+            "rounds_planned_reached",
+            PLANNED_REACHED.format(
+                planned=counted(event.rounds_planned, "round"), next=last.number + 1
+            ),
+        )
     return last.number + 1
 
 

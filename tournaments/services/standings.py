@@ -12,6 +12,7 @@ Recomputing is idempotent: the same confirmed sheets give the same snapshot.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -19,8 +20,9 @@ from django.utils import timezone
 
 from scoring.models import SheetStatus
 from tournaments.errors import TournamentError
-from tournaments.formats import standings_order
+from tournaments.formats import game_of, standings_order
 from tournaments.models import (
+    Bye,
     Entrant,
     Event,
     Match,
@@ -32,6 +34,7 @@ from tournaments.models import (
 )
 from tournaments.outcomes import MatchOutcome, match_outcomes
 from tournaments.standings.base import Metric
+from tournaments.standings.byes import NOTHING, ByeRule, RoundBye
 from tournaments.standings.compute import compute_standings
 from tournaments.standings.season import compute_season_standings
 from tournaments.standings.types import StandingRow, StandingsError
@@ -68,6 +71,49 @@ def event_standings_recompute(*, event: Event) -> StandingsSnapshot:
         TournamentError: the standings order is refused (``unknown_metric`` …).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
+    standings = _event_standings(event)
+    snapshot = _store(
+        {"event": event},
+        _columns(standings.metrics),
+        [
+            _row(r, standings.metrics, standings.names[r.entrant_id], standings.played(r))
+            for r in standings.rows
+        ],
+        standings.outcomes,
+    )
+    _finish_rounds(event)
+    return snapshot
+
+
+def event_places(*, event: Event) -> dict[int, int]:
+    """Each entrant's line in the event's standings as the players see them (1 = top, every
+    tie-break of the event applied), computed afresh from the confirmed sheets.
+
+    Raises:
+        TournamentError: the standings order is refused.
+    """
+    rows = _event_standings(event).rows
+    return {row.entrant_id: line for line, row in enumerate(rows, start=1)}
+
+
+def event_bye_rule(event: Event) -> ByeRule:
+    """What a bye scores at ``event``: its option, a win worth the rules' target."""
+    return ByeRule(event.bye_scores, game_of(event.game, event.options).target)
+
+
+@dataclass(frozen=True)
+class _EventStandings:
+    outcomes: list[MatchOutcome]
+    metrics: tuple[Metric, ...]
+    rows: list[StandingRow]
+    names: dict[int, str]
+    games: dict[int, int]
+
+    def played(self, row: StandingRow) -> int:
+        return self.games.get(row.entrant_id, 0)
+
+
+def _event_standings(event: Event) -> _EventStandings:
     outcomes = match_outcomes(event_ids=[event.pk])
     results = [o.game_result() for o in outcomes]
     played: dict[int, int] = {}
@@ -81,21 +127,34 @@ def event_standings_recompute(*, event: Event) -> StandingsSnapshot:
         .exclude(round__status=RoundStatus.DRAFT)
         .values_list("entrant_id", flat=True)
     )
+    byes = [
+        RoundBye(entrant_id, number, event.pk)
+        for number, entrant_id in Bye.objects.filter(round__event=event)
+        .exclude(round__status=RoundStatus.DRAFT)
+        .order_by("round__number", "entrant_id")
+        .values_list("round__number", "entrant_id")
+    ]
+    seated.update(bye.entrant_id for bye in byes)
     entrants = [e for e in Entrant.objects.filter(event=event) if e.checked_in or e.pk in seated]
     names = {e.pk: e.name for e in entrants}
+    rule = event_bye_rule(event)
+    if rule.kind != NOTHING:
+        for bye in byes:
+            played[bye.entrant_id] = played.get(bye.entrant_id, 0) + 1
     try:
-        metrics = standings_order(event.tiebreaks, event.points_cap)
-        rows = compute_standings(results, list(names), metrics, names=names, lot_seed=event.seed)
+        metrics = tuple(standings_order(event.tiebreaks, event.points_cap))
+        rows = compute_standings(
+            results,
+            list(names),
+            metrics,
+            names=names,
+            lot_seed=event.seed,
+            byes=[b for b in byes if b.entrant_id in names],
+            bye_rule=rule,
+        )
     except StandingsError as error:
         raise TournamentError(error.code, error.message) from error
-    snapshot = _store(
-        {"event": event},
-        _columns(metrics),
-        [_row(r, metrics, names[r.entrant_id], played.get(r.entrant_id, 0)) for r in rows],
-        outcomes,
-    )
-    _finish_rounds(event)
-    return snapshot
+    return _EventStandings(outcomes, metrics, rows, names, played)
 
 
 def _finish_rounds(event: Event) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from tournaments.standings.base import Metric
+from tournaments.standings.byes import NO_SCORE, ByeRule, RoundBye, with_byes
 from tournaments.standings.context import StandingsContext, build_context, index_results
 from tournaments.standings.explain import against_above, against_below, deciding_index, namer
 from tournaments.standings.metrics import DEFAULT_ORDER, resolve_order
@@ -25,6 +26,8 @@ def compute_standings(
     *,
     names: Mapping[int, str] | None = None,
     lot_seed: int = 0,
+    byes: Sequence[RoundBye] = (),
+    bye_rule: ByeRule = NO_SCORE,
 ) -> list[StandingRow]:
     """The standings of ``entrants`` over ``results``, best first.
 
@@ -33,7 +36,8 @@ def compute_standings(
     player is credited with the side's figures. Entrants with no finished game are ranked on
     zero figures; results may mention ids that are not ranked (a withdrawn opponent still counts
     towards an opponent's Buchholz). ``names`` words the explanations; ``lot_seed`` seeds the
-    drawn lot when the order ends with ``"lot"``.
+    drawn lot when the order ends with ``"lot"``. ``byes`` score what ``bye_rule`` says
+    (``byes.with_byes``).
 
     Raises:
         StandingsError: ``no_metrics``, ``unknown_metric``, ``duplicate_metric``,
@@ -41,7 +45,8 @@ def compute_standings(
             ``duplicate_game``, ``too_few_sides``, ``entrant_twice_in_game`` (from the data).
     """
     metrics = resolve_order(order)
-    context = build_context(index_results(results), entrants, seed=lot_seed)
+    appearances = with_byes(index_results(results), byes, bye_rule)
+    context = build_context(appearances, entrants, seed=lot_seed)
     return rank_entrants(context, metrics, names=names)
 
 

@@ -31,8 +31,8 @@ class StandingsContext:
     ranked: tuple[int, ...]
     group: frozenset[int]
     seed: int = 0
-    wins: Mapping[int, int] = field(default_factory=dict)
-    points: Mapping[int, int] = field(default_factory=dict)
+    wins: Mapping[int, float] = field(default_factory=dict)
+    points: Mapping[int, float] = field(default_factory=dict)
     lots: Mapping[int, int] = field(default_factory=dict)
 
     def games(self, entrant_id: int) -> Sequence[Appearance]:

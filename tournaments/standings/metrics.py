@@ -207,7 +207,7 @@ class Lot(Metric):
         return context.lots[entrant_id]
 
 
-def opponent_wins(games: Sequence[Appearance], context: StandingsContext) -> list[int]:
+def opponent_wins(games: Sequence[Appearance], context: StandingsContext) -> list[float]:
     """Each opponent's games won, one figure per opponent per game."""
     wins = context.wins
     return [wins.get(opponent, 0) for a in games for opponent in a.opponent_ids]

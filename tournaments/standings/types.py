@@ -70,7 +70,9 @@ class GameResult:
 class Appearance:
     """One entrant's view of one finished game: its own side and its opponents' sides.
 
-    ``points_against`` adds up every opposing side's points (one side in a two-sided game);
+    ``won`` is 1 for a game won, 0 for one lost, and a share of a win for a bye scored as the
+    entrant's average (``byes``). ``points_against`` adds up every opposing side's points (one
+    side in a two-sided game);
     ``opponent_ids`` names each opposing entrant once, in side order. Both are worked out once
     here (``Appearance.of``) because every strength-of-schedule metric reads them.
     """
@@ -80,9 +82,9 @@ class Appearance:
     event_id: int
     side: SideResult
     opponents: tuple[SideResult, ...]
-    won: bool
-    points: int
-    points_against: int
+    won: float
+    points: float
+    points_against: float
     opponent_ids: tuple[int, ...]
 
     @classmethod

@@ -7,7 +7,12 @@ from typing import Any
 
 from django import template
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
+
+from tournaments.errors import TournamentError
+from tournaments.models import Event
+from tournaments.services.standings import event_bye_rule
+from tournaments.standings.byes import AVERAGE, WIN, ByeRule
 
 register = template.Library()
 
@@ -69,3 +74,26 @@ def column_label(column: dict[str, Any]) -> str:
     if label is None or stored.startswith("Points (at most"):
         return stored
     return str(label)
+
+
+@register.filter
+def bye_statement(event: Event) -> str:
+    """What a bye scores at ``event``, in the sentence the standings state it with."""
+    try:
+        return bye_text(event_bye_rule(event))
+    except TournamentError:
+        return ""
+
+
+def bye_text(rule: ByeRule) -> str:
+    """The rule in a sentence, in the reader's language."""
+    if rule.kind == WIN:
+        return gettext("A bye counts as a game won, {points} points to none.").format(
+            points=rule.win_points
+        )
+    if rule.kind == AVERAGE:
+        return gettext(
+            "A bye counts as a game scoring the entrant's average of its other games: "
+            "points for, points against and share of games won."
+        )
+    return gettext("A bye counts for nothing: no points, no win, not a game played.")

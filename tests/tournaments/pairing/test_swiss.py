@@ -275,3 +275,33 @@ def test_tables_come_best_first() -> None:
     tops = [min(rank[a], rank[b]) for a, b in games_of(pairing)]
     assert tops == sorted(tops)
     assert all(rank[a] < rank[b] for a, b in games_of(pairing))
+
+
+def test_the_bye_goes_to_the_lowest_place_in_the_standings_the_players_see() -> None:
+    # Entrants 3, 4 and 5 all have 0 wins; the pairing's own order would put 5 (lowest rating)
+    # last, but the standings (tie-broken on points) put 3 last: 3 gets the bye.
+    entrants = [
+        Entrant(1, score=1, rating=1500, place=1),
+        Entrant(2, score=1, rating=1400, place=2),
+        Entrant(4, score=0, rating=1300, place=3),
+        Entrant(5, score=0, rating=1100, place=4),
+        Entrant(3, score=0, rating=1200, place=5),
+    ]
+    pairing = swiss_round(entrants, round_number=2)
+    assert pairing.bye_ids == (3,)
+    assert pairing.byes[0].reason.code == "bye_lowest_without_bye"
+    without_places = [Entrant(e.id, score=e.score, rating=e.rating) for e in entrants]
+    assert swiss_round(without_places, round_number=2).bye_ids == (5,)
+
+
+def test_the_bye_by_place_still_skips_an_entrant_who_had_one() -> None:
+    entrants = [Entrant(i, score=0, rating=0, place=i) for i in range(1, 6)]
+    history = History(byes=(PastBye(1, 5),))
+    pairing = swiss_round(entrants, history, round_number=2)
+    assert pairing.bye_ids == (4,)
+
+
+def test_the_bye_by_place_holds_in_the_windowed_search() -> None:
+    entrants = [Entrant(i, score=0, rating=100 - i, place=(i % 7) + 1) for i in range(1, 8)]
+    lowest = max(entrants, key=lambda e: e.place or 0).id
+    assert swiss_round(entrants, round_number=2, window=1).bye_ids == (lowest,)
