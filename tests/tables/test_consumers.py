@@ -262,7 +262,8 @@ async def test_one_message_per_change_and_each_socket_sends_only_its_own_seats_s
     assert [text is not None for text in message["seats"]] == [True, True, False, False]
     assert json.loads(message["seats"][0]) == received["a"]
     assert json.loads(message["seats"][1]) == received["b"]
-    assert json.loads(message["public"]) == received["w"]
+    assert json.loads(message["public"]["en"]) == received["w"]
+    assert list(message["public"]) == ["en"]  # one language read at the table: one build
     hand = await database_sync_to_async(state)(table)
     for name, seat in (("a", 0), ("b", 1), ("w", None)):
         sent = json.dumps(received[name])
@@ -302,12 +303,19 @@ async def test_a_message_reaches_its_handler_without_a_trip_to_the_database_thre
 
 
 def test_a_socket_sends_the_screen_of_the_seat_its_user_plays_at_that_seq() -> None:
-    event = {"seated": [7, None, 9, 7], "seats": ["seven", None, "nine", "seven again"]}
-    event["public"] = "everyone"
-    assert own_screen(event, 7) == "seven"
-    assert own_screen(event, 9) == "nine"
-    assert own_screen(event, 8) == "everyone"  # left the table, or never sat: a spectator
-    assert own_screen(event, None) == "everyone"
+    event: dict[str, Any] = {
+        "seated": [7, None, 9, 7],
+        "seats": ["seven", None, "nine", "seven again"],
+        "languages": ["en", "en", "fr", "en"],
+        "public": {"en": "everyone", "fr": "tout le monde"},
+    }
+    assert own_screen(event, 7, "en") == "seven"
+    assert own_screen(event, 9, "fr") == "nine"
+    assert own_screen(event, 8, "en") == "everyone"  # left the table, or never sat: a spectator
+    assert own_screen(event, None, "fr") == "tout le monde"
+    # Not in the reader's language: the socket builds its own screen.
+    assert own_screen(event, 9, "en") is None
+    assert own_screen(event, 8, "es") is None
 
 
 async def test_an_older_screen_arriving_late_is_dropped() -> None:
@@ -324,12 +332,19 @@ async def test_an_older_screen_arriving_late_is_dropped() -> None:
 
     def message(screen: dict[str, Any]) -> dict[str, Any]:
         seats = [json.dumps(screen)] + [None] * 3
-        return {"type": notify.STATE, "seq": screen["seq"], "seated": seated, "seats": seats}
+        return {
+            "type": notify.STATE,
+            "seq": screen["seq"],
+            "seated": seated,
+            "seats": seats,
+            "languages": ["en"] * 4,
+            "public": {"en": "{}"},
+        }
 
     late = {**a_state, "seq": a_state["seq"] - 1, "own": []}
-    await layer.group_send(notify.table_group(table.pk), {**message(late), "public": "{}"})
+    await layer.group_send(notify.table_group(table.pk), message(late))
     assert await a.receive_nothing(timeout=0.2)
-    await layer.group_send(notify.table_group(table.pk), {**message(a_state), "public": "{}"})
+    await layer.group_send(notify.table_group(table.pk), message(a_state))
     assert await a.receive_json_from(timeout=5) == a_state
     await a.disconnect()
 

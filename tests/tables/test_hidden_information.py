@@ -209,7 +209,8 @@ class GroupSpy:
         screens: dict[int, list[Received]] = {}
         for group, message in self.sent:
             assert group == notify.table_group(table.pk)
-            parts = [*enumerate(message["seats"]), (SPECTATOR, message["public"])]
+            publics = [(SPECTATOR, text) for text in message["public"].values()]
+            parts = [*enumerate(message["seats"]), *publics]
             for seat, text in parts:
                 if text is None:
                     continue
