@@ -319,6 +319,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         language = self.language or readers.default_language()
         screen = own_screen(event, getattr(self.user, "pk", None), language)
         if screen is None:
+            # Registered again (the entry may have expired), so the next message carries it.
+            await database_sync_to_async(readers.register)(self.table_id, language)
             await self.send_state()
             return
         await self.send_screen(event["seq"], screen)

@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.language import reader_language
-from engine.tables import readers, selectors
+from engine.tables import notify, readers, selectors
 from engine.tables.cards import Card
 from engine.tables.models import LiveTable
 from tests.factories import MembershipFactory
@@ -189,3 +189,18 @@ def test_a_sockets_language_follows_the_rule_of_pages() -> None:
     assert reader_language(None, cookie_code="fr", accept_language="en") == "fr"
     assert reader_language(None, accept_language="de, fr-CA;q=0.8, en;q=0.5") == "fr"
     assert reader_language(None, cookie_code="xx", accept_language="de") == "en"
+
+
+async def test_a_socket_whose_language_the_message_lacks_builds_its_own_and_registers_again() -> (
+    None
+):
+    table, french, english, watcher = await french_and_english()
+    en, _ = await joined(table, english)
+    w, _ = await joined(table, watcher)
+    await database_sync_to_async(cache.clear)()  # the French spectator's entry expired
+    await database_sync_to_async(notify.broadcast)(table.pk)
+    assert (await en.receive_json_from(timeout=5))["phase_label"] == "Auction"
+    assert (await w.receive_json_from(timeout=5))["phase_label"] == "Enchères"
+    assert await database_sync_to_async(readers.spectator_languages)(table.pk) == ["en", "fr"]
+    for socket in (en, w):
+        await socket.disconnect()
