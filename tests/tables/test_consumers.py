@@ -237,23 +237,30 @@ class GroupSpy:
         await self._send(group, message)
 
 
+async def first_action_watched(
+    table: LiveTable, users: list[User], monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[WebsocketCommunicator], list[dict[str, Any]], GroupSpy]:
+    """``users`` connected (the first one to act), the first one's first legal action sent:
+    their sockets, what each received after it, and the group messages sent meanwhile."""
+    layer = get_channel_layer()
+    spy = GroupSpy(layer)
+    monkeypatch.setattr(layer, "group_send", spy.group_send)
+    sockets, states = [], []
+    for user in users:
+        socket, first = await joined(table, user)
+        sockets.append(socket)
+        states.append(first)
+    action = states[0]["view"]["legal"][0]
+    await sockets[0].send_json_to({"type": "act", "action": action, "seq": states[0]["seq"]})
+    return sockets, [await s.receive_json_from(timeout=5) for s in sockets], spy
+
+
 async def test_one_message_per_change_and_each_socket_sends_only_its_own_seats_screen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table, first, second, watcher = await two_people_and_two_bots()
-    layer = get_channel_layer()
-    spy = GroupSpy(layer)
-    monkeypatch.setattr(layer, "group_send", spy.group_send)
-    a, a_state = await joined(table, first)
-    b, _ = await joined(table, second)
-    w, _ = await joined(table, watcher)
-    action = a_state["view"]["legal"][0]
-    await a.send_json_to({"type": "act", "action": action, "seq": a_state["seq"]})
-    received = {
-        "a": await a.receive_json_from(timeout=5),
-        "b": await b.receive_json_from(timeout=5),
-        "w": await w.receive_json_from(timeout=5),
-    }
+    (a, b, w), after, spy = await first_action_watched(table, [first, second, watcher], monkeypatch)
+    received = dict(zip("abw", after, strict=True))
     assert (received["a"]["seat"], received["b"]["seat"], received["w"]["seat"]) == (0, 1, None)
     # One message to the table's group: a screen for each seat a person plays and the
     # spectators'; the computers' seats get none.

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
@@ -22,7 +21,7 @@ from engine.tables.cards import Card
 from engine.tables.models import LiveTable
 from tests.factories import MembershipFactory
 from tests.tables.helpers import state, table_with
-from tests.tables.test_consumers import GroupSpy, joined
+from tests.tables.test_consumers import first_action_watched, joined
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
@@ -116,15 +115,9 @@ async def test_the_group_message_carries_each_seat_in_its_members_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table, french, english, watcher = await french_and_english()
-    layer = get_channel_layer()
-    spy = GroupSpy(layer)
-    monkeypatch.setattr(layer, "group_send", spy.group_send)
-    fr, fr_state = await joined(table, french)
-    en, _ = await joined(table, english)
-    w, _ = await joined(table, watcher)
-    action = fr_state["view"]["legal"][0]
-    await fr.send_json_to({"type": "act", "action": action, "seq": fr_state["seq"]})
-    received = [await s.receive_json_from(timeout=5) for s in (fr, en, w)]
+    (fr, en, w), received, spy = await first_action_watched(
+        table, [french, english, watcher], monkeypatch
+    )
     [(_, message)] = spy.sent
     assert message["languages"][:2] == ["fr", "en"]
     assert sorted(message["public"]) == ["en", "fr"]  # the site's, and the French sockets'
