@@ -6,6 +6,8 @@ over both: it is copied into the session when they sign in or change it, and
 ``MemberLanguageMiddleware`` applies it on each request, so a member reads Kitty in their
 language on any device. The switcher on every page posts to ``language_switch``: it sets the
 cookie as Django's ``set_language`` does and, for a member, stores the choice on their profile.
+A connection that is not a page (a table's websocket) finds its reader's language by the same
+rule (``reader_language``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
@@ -40,6 +43,32 @@ def remember(request: HttpRequest, code: str) -> None:
         request.session[SESSION_KEY] = code
         translation.activate(code)
         request.LANGUAGE_CODE = code
+
+
+def reader_language(
+    user: Any,
+    *,
+    session_code: str | None = None,
+    cookie_code: str | None = None,
+    accept_language: str = "",
+) -> str:
+    """The language to write to ``user`` in, as pages choose it: the member's stored choice,
+    else the session's, else the language cookie, else the browser's ``Accept-Language``,
+    else the site's language."""
+    if user is not None and getattr(user, "is_authenticated", False):
+        players = Player.objects.filter(user=user)
+        code = supported(players.values_list("language", flat=True).first())
+        if code:
+            return code
+    for code in (session_code, cookie_code):
+        if supported(code):
+            return str(code)
+    for accepted, _ in parse_accept_lang_header(accept_language or ""):
+        try:
+            return translation.get_supported_language_variant(accepted)
+        except LookupError:
+            continue
+    return str(settings.LANGUAGE_CODE)
 
 
 @receiver(user_logged_in, dispatch_uid="club.language.sign_in")

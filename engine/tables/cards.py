@@ -1,35 +1,63 @@
 """A card as the table page shows it: its face, its suit told by symbol and letter, and the
-name a screen reader says ("five of hearts"), so no card is told by colour alone."""
+name a screen reader says ("five of hearts"), so no card is told by colour alone.
+
+Names are read in the active language when a card is made (``Card.of``): a screen is built
+under its reader's language, so the same card is "five of hearts" to one reader and "cinq de
+cœur" to another.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
-RANK_NAMES = {
-    "A": "ace",
-    "K": "king",
-    "Q": "queen",
-    "J": "jack",
-    "T": "ten",
-    "9": "nine",
-    "8": "eight",
-    "7": "seven",
-    "6": "six",
-    "5": "five",
-    "4": "four",
-    "3": "three",
-    "2": "two",
+#: A suit as a title or trump names it.
+SUIT_NAMES: dict[str, Promise] = {
+    "S": pgettext_lazy("suit", "Spades"),
+    "H": pgettext_lazy("suit", "Hearts"),
+    "D": pgettext_lazy("suit", "Diamonds"),
+    "C": pgettext_lazy("suit", "Clubs"),
+    "NT": pgettext_lazy("suit", "No trump"),
+}
+#: A card's name from its rank's name (or its face's number), by suit: "{rank} of hearts".
+CARD_NAMES: dict[str, Promise] = {
+    "S": pgettext_lazy("card", "{rank} of spades"),
+    "H": pgettext_lazy("card", "{rank} of hearts"),
+    "D": pgettext_lazy("card", "{rank} of diamonds"),
+    "C": pgettext_lazy("card", "{rank} of clubs"),
+}
+RANK_NAMES: dict[str, Promise] = {
+    "A": pgettext_lazy("card rank", "ace"),
+    "K": pgettext_lazy("card rank", "king"),
+    "Q": pgettext_lazy("card rank", "queen"),
+    "J": pgettext_lazy("card rank", "jack"),
+    "T": pgettext_lazy("card rank", "ten"),
+    "9": pgettext_lazy("card rank", "nine"),
+    "8": pgettext_lazy("card rank", "eight"),
+    "7": pgettext_lazy("card rank", "seven"),
+    "6": pgettext_lazy("card rank", "six"),
+    "5": pgettext_lazy("card rank", "five"),
+    "4": pgettext_lazy("card rank", "four"),
+    "3": pgettext_lazy("card rank", "three"),
+    "2": pgettext_lazy("card rank", "two"),
 }
 RED = {"H", "D"}
-JOKERS = {"BJ": "Big joker", "LJ": "Little joker"}
+JOKERS: dict[str, Promise] = {"BJ": gettext_lazy("Big joker"), "LJ": gettext_lazy("Little joker")}
+
+
+def suit_name(suit: str) -> str:
+    """A suit's name in the active language (the letter itself when it is not a suit)."""
+    return str(SUIT_NAMES.get(suit, suit))
 
 
 @dataclass(frozen=True)
 class Card:
     """A card as shown: its notation (for actions), its face (``10♥``), its suit's letter
-    (empty for a joker) and its spoken name (``ten of hearts``).
+    (empty for a joker), its spoken name (``ten of hearts``) and its name as a button says it
+    (``10 of hearts``), both in the active language.
 
     >>> Card.of("TH").spoken
     'ten of hearts'
@@ -40,19 +68,16 @@ class Card:
     red: bool
     suit: str = ""
     spoken: str = ""
+    named: str = ""
 
     @classmethod
     def of(cls, code: str) -> Card:
         if code in JOKERS:
-            return cls(code, JOKERS[code], code == "BJ", "", JOKERS[code].lower())
+            name = str(JOKERS[code])
+            return cls(code, name, code == "BJ", "", name.lower(), name)
         rank, suit = code[:-1], code[-1]
-        face = ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
-        spoken = f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit].lower()}"
-        return cls(code, face, suit in RED, suit, spoken)
-
-    @property
-    def named(self) -> str:
-        """The card as a button says it: ``5 of hearts``, ``10 of spades``, ``Big joker``."""
-        if not self.suit:
-            return self.face
-        return f"{self.face[:-1]} of {SUIT_NAMES[self.suit].lower()}"
+        number = "10" if rank == "T" else rank
+        face = number + SUIT_SYMBOLS[suit]
+        spoken = str(CARD_NAMES[suit]).format(rank=RANK_NAMES.get(rank, rank))
+        named = str(CARD_NAMES[suit]).format(rank=number)
+        return cls(code, face, suit in RED, suit, spoken, named)

@@ -10,6 +10,13 @@ screen of the seat the message says its user plays, or the spectators' when the 
 none (seats change before the start). A screen older (lower ``seq``) than the last one sent is
 dropped, so the client never goes back.
 
+Each connection writes in its reader's language, found once on connect as pages find it
+(``club.language.reader_language``: the member's stored choice, the session, the cookie, the
+browser's ``Accept-Language``) and registered for the table (``engine.tables.readers``), so
+the group message carries a screen in it; when it does not (the message was built before the
+socket registered, or the member's seat reads another language), the socket builds its own
+screen from the database in its language.
+
 The one message a client sends is ``{"type": "act", "action": "<notation>", "seq": n}``
 (besides ``{"type": "here"}`` every ``KITTY_TABLE_PRESENCE_SECONDS``, which keeps its seat
 present, ``{"type": "state"}``, and ``{"type": "take_back"}`` from a player the computer
@@ -42,9 +49,12 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from engine.tables import notify, selectors, services
+from club.language import SESSION_KEY, reader_language
+from engine.tables import notify, readers, selectors, services
 from engine.tables.errors import ActionRefused, TableError
 from engine.tables.models import ActionLog
 
@@ -107,6 +117,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     joined: bool = False
     throttled: int = 0  # messages refused in a row for the budget
     clock: Callable[[], float] = staticmethod(time.monotonic)
+    language: str = ""  # the reader's language, fixed at connect
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Run the consumer; whatever ends it, a seat counted present is released."""
@@ -153,9 +164,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.user is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        allowed, seat = await database_sync_to_async(selectors.socket_access)(
-            self.table_id, self.user
-        )
+        allowed, seat = await database_sync_to_async(self._access)()
         if not allowed:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -170,6 +179,26 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
             self.counted = True
         await self.send_state()
+
+    def _access(self) -> tuple[bool, int | None]:
+        """Whether the user may open the socket and the seat they play; for one who may, the
+        language they read, registered for the table."""
+        allowed, seat = selectors.socket_access(self.table_id, self.user)
+        if allowed:
+            self.language = self._reader_language()
+            readers.register(self.table_id, self.language)
+        return allowed, seat
+
+    def _reader_language(self) -> str:
+        session = self.scope.get("session")
+        cookies = self.scope.get("cookies") or {}
+        headers = dict(self.scope.get("headers") or [])
+        return reader_language(
+            self.user,
+            session_code=session.get(SESSION_KEY) if session is not None else None,
+            cookie_code=cookies.get(settings.LANGUAGE_COOKIE_NAME),
+            accept_language=headers.get(b"accept-language", b"").decode("latin-1"),
+        )
 
     async def disconnect(self, code: int) -> None:
         try:
@@ -263,13 +292,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
 
     async def refuse(self, code: str, message: object) -> None:
-        await self.send(
-            text_data=json.dumps({"type": "refused", "code": code, "message": str(message)})
-        )
+        with translation.override(self.language or None):
+            text = str(message)
+        await self.send(text_data=json.dumps({"type": "refused", "code": code, "message": text}))
 
     async def send_state(self) -> None:
-        """Build this user's screen from the database and send it."""
-        payload = await database_sync_to_async(selectors.socket_payload)(self.table_id, self.user)
+        """Build this user's screen from the database, in their language, and send it."""
+        payload = await database_sync_to_async(selectors.socket_payload)(
+            self.table_id, self.user, self.language or None
+        )
         await self.send_screen(payload["seq"], json.dumps(payload))
 
     async def send_screen(self, seq: int, text: str) -> None:
@@ -281,13 +312,28 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_state(self, event: dict[str, Any]) -> None:
         """Group message (type ``table.state``): every seat's screen and the spectators',
         built once by the process that committed the change. Only the screen of the seat this
-        user plays at that ``seq`` is sent, or the spectators' if none."""
-        await self.send_screen(event["seq"], own_screen(event, getattr(self.user, "pk", None)))
+        user plays at that ``seq`` is sent, or the spectators' if none; when the message has
+        it in another language only, this socket's own is built instead."""
+        if event["seq"] < self.sent_seq:
+            return
+        language = self.language or readers.default_language()
+        screen = own_screen(event, getattr(self.user, "pk", None), language)
+        if screen is None:
+            # Registered again (the entry may have expired), so the next message carries it.
+            await database_sync_to_async(readers.register)(self.table_id, language)
+            await self.send_state()
+            return
+        await self.send_screen(event["seq"], screen)
 
 
-def own_screen(event: dict[str, Any], user_id: int | None) -> str:
-    """The one screen of a ``table.state`` message that ``user_id``'s socket may send."""
+def own_screen(event: dict[str, Any], user_id: int | None, language: str) -> str | None:
+    """The one screen of a ``table.state`` message that ``user_id``'s socket may send, in
+    ``language`` (``None``: the message has it in other languages only)."""
     seated: list[int | None] = event["seated"]
     if user_id is None or user_id not in seated:
-        return str(event["public"])
-    return str(event["seats"][seated.index(user_id)])
+        found = event["public"].get(language)
+        return None if found is None else str(found)
+    index = seated.index(user_id)
+    if event["languages"][index] != language:
+        return None
+    return str(event["seats"][index])

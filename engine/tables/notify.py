@@ -12,7 +12,9 @@ serve the table, and never further: each socket forwards only the part of the us
 (``engine.tables.consumers``). The message says who plays each seat (``seated``, user ids), so
 the part is chosen by who the user is at that ``seq``, not by who they were when the socket
 opened: a player who left a seat before the start gets the spectators' screen, never the one of
-whoever sat down there.
+whoever sat down there. Each seat's screen is in the language of its member, the spectators'
+in every language read at the table (``engine.tables.readers``); a socket whose language is
+not in the message builds its own screen.
 """
 
 from __future__ import annotations
@@ -47,12 +49,14 @@ def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None
         return
     payloads = selectors.table_payloads(table_id, snapshot)
     # A screen for each seat a person plays (``None`` for the others: a computer's seat has no
-    # socket) and the spectators'; a list, since the layer's message format takes text keys only.
+    # socket), in its member's language, and the spectators' in each language read at the
+    # table; lists, since the layer's message format takes text keys only.
     message = {
         "type": STATE,
         "seq": payloads.seq,
         "seated": payloads.seated,
         "seats": [payloads.seats.get(seat) for seat in range(len(payloads.seated))],
+        "languages": payloads.languages,
         "public": payloads.public,
     }
     sends = [(table_group(table_id), message)]

@@ -4,6 +4,7 @@
 get their data. It takes the engine's ``view(seat)`` (or the spectator view) and turns it into
 rows the template prints: names instead of seat numbers, the auction, the contract and trump,
 the kitty step, the current and last trick, the own hand and the legal actions as buttons.
+Its words are in the active language: the caller builds each reader's screen under theirs.
 """
 
 from __future__ import annotations
@@ -14,30 +15,41 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from engine.rules import GAME_NAMES, Hand
-from engine.rules.table import seat_compass
-from engine.tables.cards import SUIT_NAMES, Card
+from engine.tables.cards import Card, suit_name
 from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
-from engine.tables.naming import seat_names, seat_places
+from engine.tables.naming import seat_compasses, seat_names, seat_places, side_names
 from engine.tables.summary import MadeFor, clock_left, hand_summary, made_for_you
 
 DISCARD_TYPES = ("kitty_discard", "discard", "excess_discard")
 DISCARD_LABELS = {
-    "kitty_discard": "Discard to the kitty",
-    "discard": "Discard and draw",
-    "excess_discard": "Discard excess trumps",
+    "kitty_discard": gettext_lazy("Discard to the kitty"),
+    "discard": gettext_lazy("Discard and draw"),
+    "excess_discard": gettext_lazy("Discard excess trumps"),
 }
 PHASE_LABELS = {
-    "auction": "Auction",
-    "declare": "Naming trump",
-    "trump": "Naming trump",
-    "kitty_discard": "Kitty",
-    "discard": "Kitty",
-    "draw": "Discard and draw",
-    "play": "Play",
-    "over": "Hand over",
+    "auction": pgettext_lazy("phase", "Auction"),
+    "declare": gettext_lazy("Naming trump"),
+    "trump": gettext_lazy("Naming trump"),
+    "kitty_discard": pgettext_lazy("phase", "Kitty"),
+    "discard": pgettext_lazy("phase", "Kitty"),
+    "draw": gettext_lazy("Discard and draw"),
+    "play": pgettext_lazy("phase", "Play"),
+    "over": gettext_lazy("Hand over"),
 }
+#: Bid Whist's ways to play a no-trump or trump bid (``engine.rules.actions.BIDWHIST_MODES``).
+MODE_NAMES = {
+    "uptown": gettext_lazy("uptown"),
+    "downtown_aces_good": gettext_lazy("downtown, aces good"),
+    "downtown_aces_bad": gettext_lazy("downtown, aces bad"),
+}
+
+
+def mode_name(mode: str) -> str:
+    """A Bid Whist mode in words, in the active language."""
+    return str(MODE_NAMES.get(mode, mode.replace("_", " ")))
 
 
 @dataclass(frozen=True)
@@ -90,7 +102,7 @@ class DiscardChoice:
         sets = [frozenset(cards) for cards in legal]
         return cls(
             type=kind,
-            label=DISCARD_LABELS[kind],
+            label=str(DISCARD_LABELS[kind]),
             counts=tuple(sorted({len(cards) for cards in legal})),
             cards=frozenset().union(*sets),
             required=frozenset.intersection(*sets),
@@ -100,12 +112,15 @@ class DiscardChoice:
     def help(self) -> str:
         """What to choose, in words: "choose 4 cards", "choose up to 3 cards, or none"."""
         low, high = self.counts[0], self.counts[-1]
-        cards = "card" if high == 1 else "cards"
         if low == high:
-            return f"choose {high} {cards}"
+            return ngettext("choose {count} card", "choose {count} cards", high).format(count=high)
         if low == 0:
-            return f"choose up to {high} {cards}, or none"
-        return f"choose {low} to {high} {cards}"
+            return ngettext(
+                "choose up to {count} card, or none", "choose up to {count} cards, or none", high
+            ).format(count=high)
+        return ngettext(
+            "choose {low} to {count} card", "choose {low} to {count} cards", high
+        ).format(low=low, count=high)
 
 
 @dataclass
@@ -142,17 +157,30 @@ class Screen:
     away: bool = False
 
 
+def call_word(call: str) -> str:
+    """A call of the auction as the list shows it: a bid's number, or "pass", "hold"."""
+    if call == "pass":
+        return pgettext("call", "pass")
+    if call == "hold":
+        return pgettext("call", "hold")
+    return call
+
+
 def _button_label(kind: str, text: str) -> str:
     parts = text.split()[2:]
     if kind == "call":
         word = parts[0]
-        return {"pass": "Pass", "hold": "Hold"}.get(word, f"Bid {word}")
+        if word == "pass":
+            return gettext("Pass")
+        if word == "hold":
+            return gettext("Hold")
+        return gettext("Bid {bid}").format(bid=word)
     if kind == "go_kitty":
-        return "Go on the kitty"
+        return gettext("Go on the kitty")
     if kind == "trump":
-        return f"Trump: {SUIT_NAMES.get(parts[0], parts[0])}"
+        return gettext("Trump: {suit}").format(suit=suit_name(parts[0]))
     if kind == "declare":
-        return f"{SUIT_NAMES.get(parts[0], parts[0])}, {parts[1].replace('_', ' ')}"
+        return gettext("{suit}, {mode}").format(suit=suit_name(parts[0]), mode=mode_name(parts[1]))
     return text
 
 
@@ -167,7 +195,7 @@ def _seat_rows(
     to_act = view["to_act"] if view else None
     dealer = view["dealer"] if view else None
     counts = view.get("hand_counts") if view else None
-    compass = seat_compass(len(seats))
+    compass = seat_compasses(len(seats))
     contract = view.get("contract") if view else None
     bidder = contract["bidder"] if contract else None
     return [
@@ -215,7 +243,7 @@ def table_screen(
         table=table,
         seat=seat,
         seq=table.seq,
-        game_name=GAME_NAMES.get(table.game, table.game),
+        game_name=gettext(GAME_NAMES[table.game]) if table.game in GAME_NAMES else table.game,
         seats=rows,
         readonly=readonly,
         hand_number=table.hand_number,
@@ -227,22 +255,27 @@ def table_screen(
         return screen
     game = hand.game
     sides = game.seating.side_seats
-    labels = [" & ".join(names[s] for s in side) for side in sides]
+    labels = side_names(names, sides)
     if not readonly:
         _news(screen, table, last_hand, made, sides, labels, names, now)
     screen.phase = view["phase"]
-    screen.phase_label = PHASE_LABELS.get(view["phase"], view["phase"].replace("_", " "))
+    phase = view["phase"]
+    screen.phase_label = str(PHASE_LABELS.get(phase, phase.replace("_", " ")))
     screen.to_act_name = names[to_act] if to_act is not None else ""
     screen.my_turn = to_act is not None and to_act == seat and not readonly
-    screen.calls = [(names[c["seat"]], c["call"]) for c in view.get("calls", [])]
+    screen.calls = [(names[c["seat"]], call_word(c["call"])) for c in view.get("calls", [])]
     contract = view.get("contract")
     if contract:
-        screen.contract = f"{names[contract['bidder']]} bid {contract['bid']}"
+        screen.contract = gettext("{name} bid {bid}").format(
+            name=names[contract["bidder"]], bid=contract["bid"]
+        )
     trump = view.get("trump")
     if trump:
         mode = view.get("mode")
-        screen.trump = SUIT_NAMES.get(trump, trump) + (
-            f" ({mode.replace('_', ' ')})" if mode else ""
+        screen.trump = (
+            gettext("{suit} ({mode})").format(suit=suit_name(trump), mode=mode_name(mode))
+            if mode
+            else suit_name(trump)
         )
     screen.kitty_notes = _kitty_notes(view, names)
     screen.trick = [
@@ -292,41 +325,50 @@ def _news(
 def _kitty_notes(view: dict[str, Any], names: list[str]) -> list[str]:
     notes = []
     if view.get("taste"):
-        notes.append(f"Taste card: {Card.of(view['taste']).face}")
+        notes.append(gettext("Taste card: {card}").format(card=Card.of(view["taste"]).face))
     if view.get("went_on_kitty"):
-        notes.append("The bidder went on the kitty.")
+        notes.append(gettext("The bidder went on the kitty."))
     counts = view.get("draw_counts") or view.get("discard_counts")
     if counts:
-        word = "drew" if view.get("draw_counts") else "discarded"
-        notes.append(
-            "; ".join(f"{names[i]} {word} {n}" for i, n in enumerate(counts) if n is not None)
-        )
-    if view.get("received_counts"):
+        said = gettext("{name} drew {count}") if view.get("draw_counts") else None
+        said = said or gettext("{name} discarded {count}")
         notes.append(
             "; ".join(
-                f"{names[i]} has {n}"
+                said.format(name=names[i], count=n) for i, n in enumerate(counts) if n is not None
+            )
+        )
+    if view.get("received_counts"):
+        has = gettext("{name} has {count}")
+        notes.append(
+            "; ".join(
+                has.format(name=names[i], count=n)
                 for i, n in enumerate(view["received_counts"])
                 if n is not None
             )
         )
     if view.get("excess_discards"):
         faces = ", ".join(Card.of(c).face for c in view["excess_discards"])
-        notes.append(f"Excess trumps discarded: {faces}")
+        notes.append(gettext("Excess trumps discarded: {cards}").format(cards=faces))
     if view.get("out"):
-        notes.append("Out: " + ", ".join(names[s] for s in view["out"]))
+        out = ", ".join(names[s] for s in view["out"])
+        notes.append(gettext("Out: {names}").format(names=out))
     if view.get("kitty_book_side") is not None:
-        notes.append(f"The kitty book goes to side {view['kitty_book_side'] + 1}.")
+        side = view["kitty_book_side"] + 1
+        notes.append(gettext("The kitty book goes to side {side}.").format(side=side))
     return notes
 
 
 def _result_text(result: dict[str, Any], labels: list[str]) -> str:
     if result.get("outcome") == "redeal":
-        return "Everybody passed: the hand is dealt again."
+        return gettext("Everybody passed: the hand is dealt again.")
     changes = ", ".join(
         f"{label} {delta:+d}" for label, delta in zip(labels, result["delta"], strict=False)
     )
-    made = {True: "Made. ", False: "Set. ", None: ""}[result.get("made")]
-    return f"{made}{changes}"
+    made = result.get("made")
+    if made is None:
+        return changes
+    said = gettext("Made. {changes}") if made else gettext("Set. {changes}")
+    return said.format(changes=changes)
 
 
 def _actions(screen: Screen, legal: list[str]) -> None:

@@ -13,8 +13,9 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy
 
 from club.models import Club, Membership, Player, RuleSet
@@ -303,7 +304,11 @@ def _start(table: LiveTable, seats: list[TableSeat]) -> None:
 
 def _sheet_create(table: LiveTable, seats: list[TableSeat], game: Game) -> Scoresheet:
     """A scoresheet for a table that is not an event's match, named after its seats."""
-    sides = [SideSpec(label=label) for label in side_labels(seats, game.seating.side_seats)]
+    # The sheet is the club's: its side labels (a computer's name) in the site's language, not
+    # in the language of whoever starts the table.
+    with translation.override(settings.LANGUAGE_CODE):
+        labels = side_labels(seats, game.seating.side_seats)
+    sides = [SideSpec(label=label) for label in labels]
     sheet = scoresheet_create(
         club=table.club,
         by=table.created_by,

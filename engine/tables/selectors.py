@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from club.models import Club, Membership
 from club.permissions import Capability, has_capability
 from engine.rules import Hand, parse_action, words
-from engine.tables import live
+from engine.tables import live, readers
 from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from engine.tables.screen import Screen, screen_state, table_screen
 from engine.tables.summary import MadeFor
@@ -328,26 +328,31 @@ def seat_payload(shared: LiveShared, seat: int | None) -> dict[str, Any]:
     return {"type": "state", **screen_state(screen), "view": screen.view, "board": shared.board}
 
 
-def socket_payload(table_id: int, user: AnyUser) -> dict[str, Any]:
-    """What a websocket sends its user: their seat's state (``seat_payload``)."""
+def socket_payload(table_id: int, user: AnyUser, language: str | None = None) -> dict[str, Any]:
+    """What a websocket sends its user: their seat's state (``seat_payload``), in
+    ``language`` when given (else the active one)."""
     table = LiveTable.objects.select_related("club").get(pk=table_id)
     shared = live_shared(table)
-    return seat_payload(shared, seat_in(shared.seats, user))
+    with translation.override(language or translation.get_language()):
+        return seat_payload(shared, seat_in(shared.seats, user))
 
 
 @dataclass
 class TablePayloads:
-    """Every socket message of a table at one ``seq``, built once.
+    """Every socket message of a table at one ``seq``, built once per language in use.
 
     ``seats`` holds a payload only for the seats a person plays (a computer's seat has no
-    socket); ``seated`` is the user id playing each seat (``None``: open, a computer, or a
-    player without an account), so a socket can tell that the seats changed under it.
+    socket), in the language of its member (``languages``, by seat); ``seated`` is the user id
+    playing each seat (``None``: open, a computer, or a player without an account), so a
+    socket can tell that the seats changed under it. ``public`` holds the spectators' payload
+    by language (``engine.tables.readers``).
     """
 
     seq: int
     seated: list[int | None]
     seats: dict[int, str]
-    public: str
+    languages: list[str]
+    public: dict[str, str]
 
 
 def _compact(payload: dict[str, Any]) -> str:
@@ -363,15 +368,18 @@ def table_payloads(table_id: int, snapshot: Snapshot | None = None) -> TablePayl
         table = snapshot.table
     shared = live_shared(table, snapshot)
     seated = [s.player.user_id if s.player is not None else None for s in shared.seats]
+    languages = [readers.seat_language(s) for s in shared.seats]
+    seats: dict[int, str] = {}
+    for index, user_id in enumerate(seated):
+        if user_id is not None:
+            with translation.override(languages[index]):
+                seats[index] = _compact(seat_payload(shared, index))
+    public: dict[str, str] = {}
+    for language in readers.spectator_languages(shared.table.pk):
+        with translation.override(language):
+            public[language] = _compact(seat_payload(shared, None))
     return TablePayloads(
-        seq=shared.table.seq,
-        seated=seated,
-        seats={
-            index: _compact(seat_payload(shared, index))
-            for index, user_id in enumerate(seated)
-            if user_id is not None
-        },
-        public=_compact(seat_payload(shared, None)),
+        seq=shared.table.seq, seated=seated, seats=seats, languages=languages, public=public
     )
 
 

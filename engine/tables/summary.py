@@ -4,7 +4,8 @@ the turn clock, and a move the computer made for the seat.
 The next hand is dealt as soon as one ends (computer players never wait for a person to read
 a summary), so the summary describes the last finished hand, beside the new deal: the page
 shows it until the player continues or a short time passes. Only public facts go in: the
-stored result also holds every hand after the draw, which is never copied here.
+stored result also holds every hand after the draw, which is never copied here. The words are
+in the active language (each reader's screen is built under theirs).
 """
 
 from __future__ import annotations
@@ -14,31 +15,33 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy, npgettext, pgettext, pgettext_lazy
+
 from engine.rules import parse_action
-from engine.tables.cards import SUIT_NAMES, Card
+from engine.tables.cards import SUIT_NAMES, Card, suit_name
 
 #: Pitch's categories as players say them (a rule set plays some of them).
 CATEGORY_NAMES = {
-    "high": "High",
-    "low": "Low",
-    "jack": "Jack",
-    "off_jack": "Off jack",
-    "big_joker": "Big joker",
-    "little_joker": "Little joker",
-    "three": "Three",
-    "game": "Game",
+    "high": pgettext_lazy("pitch category", "High"),
+    "low": pgettext_lazy("pitch category", "Low"),
+    "jack": gettext_lazy("Jack"),
+    "off_jack": pgettext_lazy("pitch category", "Off jack"),
+    "big_joker": gettext_lazy("Big joker"),
+    "little_joker": gettext_lazy("Little joker"),
+    "three": gettext_lazy("Three"),
+    "game": pgettext_lazy("pitch category", "Game"),
 }
 REASONS = {
-    "target": "reached the target",
-    "bidder_out_first": "bid and went out first",
-    "highest_score": "went out with the higher score",
-    "loss_line": "is ahead when a side went below the loss line",
-    "set_limit": "is ahead when a side reached the set limit",
+    "target": gettext_lazy("reached the target"),
+    "bidder_out_first": gettext_lazy("bid and went out first"),
+    "highest_score": gettext_lazy("went out with the higher score"),
+    "loss_line": gettext_lazy("is ahead when a side went below the loss line"),
+    "set_limit": gettext_lazy("is ahead when a side reached the set limit"),
 }
 #: Who made a move for a seat, as its log says it (``ActionLog.Actor``), and how it is told.
 FOR_YOU = {
-    "clock": "The clock ran out: the computer {what} for you.",
-    "stand_in": "While you were away, the computer {what} for you.",
+    "clock": gettext_lazy("The clock ran out: the computer {what} for you."),
+    "stand_in": gettext_lazy("While you were away, the computer {what} for you."),
 }
 
 
@@ -102,14 +105,9 @@ def hand_summary(
         )
     line = result.get("line") or {}
     if summary["redeal"]:
-        summary["headline"] = "Everybody passed: the hand is dealt again."
+        summary["headline"] = gettext("Everybody passed: the hand is dealt again.")
     elif isinstance(line.get("bidder"), int) and 0 <= line["bidder"] < len(names):
-        bidder = names[line["bidder"]]
-        trump = SUIT_NAMES.get(str(line.get("trump", "")).upper(), "")
-        made = {True: "made it", False: "was set", None: "thrown in"}[result.get("made")]
-        summary["headline"] = (
-            f"{bidder} bid {line.get('bid')}{f' in {trump.lower()}' if trump else ''}: {made}."
-        )
+        summary["headline"] = _headline(names[line["bidder"]], line, result.get("made"))
     if result.get("best_trump"):
         summary["best_trump"] = Card.of(str(result["best_trump"])).face
     categories = result.get("categories") or {}
@@ -118,18 +116,41 @@ def hand_summary(
         if isinstance(side, int) and 0 <= side < len(labels):
             summary["categories"].append(
                 {
-                    "name": CATEGORY_NAMES.get(key, key.replace("_", " ").capitalize()),
+                    "name": str(CATEGORY_NAMES.get(key, key.replace("_", " ").capitalize())),
                     "side": labels[side],
                 }
             )
     game = result.get("result")
     if game:
         winners = [labels[w] for w in game.get("winners", []) if 0 <= w < len(labels)]
-        reason = REASONS.get(game.get("reason", ""), "won")
+        reason = str(REASONS.get(game.get("reason", ""), pgettext("game reason", "won")))
         summary["winner"] = (
-            f"{' and '.join(winners)} won the game ({reason})." if winners else "Nobody won."
+            gettext("{winners} won the game ({reason}).").format(
+                winners=gettext(" and ").join(winners), reason=reason
+            )
+            if winners
+            else gettext("Nobody won.")
         )
     return summary
+
+
+def _headline(bidder: str, line: Mapping[str, Any], made: bool | None) -> str:
+    """Who bid what, and how it went: "Ann bid 25 in hearts: made it."."""
+    trump = str(line.get("trump", "")).upper()
+    bid = line.get("bid")
+    if made is True:
+        said = gettext("{name} bid {bid} in {suit}: made it.")
+    elif made is False:
+        said = gettext("{name} bid {bid} in {suit}: was set.")
+    else:
+        said = gettext("{name} bid {bid} in {suit}: thrown in.")
+    if trump not in SUIT_NAMES:
+        said = {
+            True: gettext("{name} bid {bid}: made it."),
+            False: gettext("{name} bid {bid}: was set."),
+            None: gettext("{name} bid {bid}: thrown in."),
+        }[made]
+    return said.format(name=bidder, bid=bid, suit=suit_name(trump).lower())
 
 
 def action_words(text: str) -> str:
@@ -138,16 +159,22 @@ def action_words(text: str) -> str:
     action = parse_action(text)
     words = text.split()[2:]
     if action.type == "play" and words:
-        return f"played the {Card.of(words[0]).spoken}"
+        return pgettext("move", "played the {card}").format(card=Card.of(words[0]).spoken)
     if action.type == "call" and words:
-        return {"pass": "passed", "hold": "held"}.get(words[0], f"bid {words[0]}")
+        if words[0] == "pass":
+            return pgettext("move", "passed")
+        if words[0] == "hold":
+            return pgettext("move", "held")
+        return pgettext("move", "bid {bid}").format(bid=words[0])
     if action.type in ("trump", "declare") and words:
-        return f"named {SUIT_NAMES.get(words[0], words[0]).lower()} trump"
+        return pgettext("move", "named {suit} trump").format(suit=suit_name(words[0]).lower())
     if action.type == "go_kitty":
-        return "went on the kitty"
+        return pgettext("move", "went on the kitty")
     count = len(getattr(action, "cards", ()))
     if count:
-        return f"discarded {count} card{'s' if count != 1 else ''}"
+        return npgettext("move", "discarded {count} card", "discarded {count} cards", count).format(
+            count=count
+        )
     return action.type.replace("_", " ")
 
 
@@ -155,7 +182,8 @@ def made_for_you(made: MadeFor | None, seat: int | None) -> dict[str, Any] | Non
     """``{"seq", "text"}`` when ``made`` is a move the computer made for ``seat``'s person."""
     if made is None or seat is None or made.seat != seat or made.actor not in FOR_YOU:
         return None
-    return {"seq": made.seq, "text": FOR_YOU[made.actor].format(what=action_words(made.action))}
+    text = str(FOR_YOU[made.actor]).format(what=action_words(made.action))
+    return {"seq": made.seq, "text": text}
 
 
 def clock_left(due_at: datetime | None, now: datetime) -> int | None:

@@ -237,23 +237,30 @@ class GroupSpy:
         await self._send(group, message)
 
 
+async def first_action_watched(
+    table: LiveTable, users: list[User], monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[WebsocketCommunicator], list[dict[str, Any]], GroupSpy]:
+    """``users`` connected (the first one to act), the first one's first legal action sent:
+    their sockets, what each received after it, and the group messages sent meanwhile."""
+    layer = get_channel_layer()
+    spy = GroupSpy(layer)
+    monkeypatch.setattr(layer, "group_send", spy.group_send)
+    sockets, states = [], []
+    for user in users:
+        socket, first = await joined(table, user)
+        sockets.append(socket)
+        states.append(first)
+    action = states[0]["view"]["legal"][0]
+    await sockets[0].send_json_to({"type": "act", "action": action, "seq": states[0]["seq"]})
+    return sockets, [await s.receive_json_from(timeout=5) for s in sockets], spy
+
+
 async def test_one_message_per_change_and_each_socket_sends_only_its_own_seats_screen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table, first, second, watcher = await two_people_and_two_bots()
-    layer = get_channel_layer()
-    spy = GroupSpy(layer)
-    monkeypatch.setattr(layer, "group_send", spy.group_send)
-    a, a_state = await joined(table, first)
-    b, _ = await joined(table, second)
-    w, _ = await joined(table, watcher)
-    action = a_state["view"]["legal"][0]
-    await a.send_json_to({"type": "act", "action": action, "seq": a_state["seq"]})
-    received = {
-        "a": await a.receive_json_from(timeout=5),
-        "b": await b.receive_json_from(timeout=5),
-        "w": await w.receive_json_from(timeout=5),
-    }
+    (a, b, w), after, spy = await first_action_watched(table, [first, second, watcher], monkeypatch)
+    received = dict(zip("abw", after, strict=True))
     assert (received["a"]["seat"], received["b"]["seat"], received["w"]["seat"]) == (0, 1, None)
     # One message to the table's group: a screen for each seat a person plays and the
     # spectators'; the computers' seats get none.
@@ -262,7 +269,8 @@ async def test_one_message_per_change_and_each_socket_sends_only_its_own_seats_s
     assert [text is not None for text in message["seats"]] == [True, True, False, False]
     assert json.loads(message["seats"][0]) == received["a"]
     assert json.loads(message["seats"][1]) == received["b"]
-    assert json.loads(message["public"]) == received["w"]
+    assert json.loads(message["public"]["en"]) == received["w"]
+    assert list(message["public"]) == ["en"]  # one language read at the table: one build
     hand = await database_sync_to_async(state)(table)
     for name, seat in (("a", 0), ("b", 1), ("w", None)):
         sent = json.dumps(received[name])
@@ -302,12 +310,19 @@ async def test_a_message_reaches_its_handler_without_a_trip_to_the_database_thre
 
 
 def test_a_socket_sends_the_screen_of_the_seat_its_user_plays_at_that_seq() -> None:
-    event = {"seated": [7, None, 9, 7], "seats": ["seven", None, "nine", "seven again"]}
-    event["public"] = "everyone"
-    assert own_screen(event, 7) == "seven"
-    assert own_screen(event, 9) == "nine"
-    assert own_screen(event, 8) == "everyone"  # left the table, or never sat: a spectator
-    assert own_screen(event, None) == "everyone"
+    event: dict[str, Any] = {
+        "seated": [7, None, 9, 7],
+        "seats": ["seven", None, "nine", "seven again"],
+        "languages": ["en", "en", "fr", "en"],
+        "public": {"en": "everyone", "fr": "tout le monde"},
+    }
+    assert own_screen(event, 7, "en") == "seven"
+    assert own_screen(event, 9, "fr") == "nine"
+    assert own_screen(event, 8, "en") == "everyone"  # left the table, or never sat: a spectator
+    assert own_screen(event, None, "fr") == "tout le monde"
+    # Not in the reader's language: the socket builds its own screen.
+    assert own_screen(event, 9, "en") is None
+    assert own_screen(event, 8, "es") is None
 
 
 async def test_an_older_screen_arriving_late_is_dropped() -> None:
@@ -324,12 +339,19 @@ async def test_an_older_screen_arriving_late_is_dropped() -> None:
 
     def message(screen: dict[str, Any]) -> dict[str, Any]:
         seats = [json.dumps(screen)] + [None] * 3
-        return {"type": notify.STATE, "seq": screen["seq"], "seated": seated, "seats": seats}
+        return {
+            "type": notify.STATE,
+            "seq": screen["seq"],
+            "seated": seated,
+            "seats": seats,
+            "languages": ["en"] * 4,
+            "public": {"en": "{}"},
+        }
 
     late = {**a_state, "seq": a_state["seq"] - 1, "own": []}
-    await layer.group_send(notify.table_group(table.pk), {**message(late), "public": "{}"})
+    await layer.group_send(notify.table_group(table.pk), message(late))
     assert await a.receive_nothing(timeout=0.2)
-    await layer.group_send(notify.table_group(table.pk), {**message(a_state), "public": "{}"})
+    await layer.group_send(notify.table_group(table.pk), message(a_state))
     assert await a.receive_json_from(timeout=5) == a_state
     await a.disconnect()
 

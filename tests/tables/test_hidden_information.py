@@ -39,7 +39,40 @@ ORIGIN = (b"origin", b"http://localhost")
 CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][SHDC]|BJ|LJ)(?![A-Za-z0-9])")
 FACE = re.compile(r"(10|[2-9JQKA])([\u2660\u2665\u2666\u2663])")
 SUIT_OF_SYMBOL = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
-JOKER_WORDS = {"Big joker": "BJ", "Little joker": "LJ"}
+JOKER_WORDS = {
+    "big joker": "BJ",
+    "little joker": "LJ",
+    "grand joker": "BJ",
+    "petit joker": "LJ",
+}
+#: A card's name in words, in English or French ("five of hearts", "cinq de cœur"), or as a
+#: button names it ("5 of hearts").
+RANKS = "AKQJT98765432"
+ENGLISH_RANKS = "ace king queen jack ten nine eight seven six five four three two"
+FRENCH_RANKS = "as roi dame valet dix neuf huit sept six cinq quatre trois deux"
+RANK_OF_WORD = {
+    **dict(zip(ENGLISH_RANKS.split(), RANKS, strict=True)),
+    **dict(zip(FRENCH_RANKS.split(), RANKS, strict=True)),
+    **{rank: rank for rank in "AKQJ98765432"},
+    "10": "T",
+}
+SUIT_WORDS = {
+    "spades": "S",
+    "hearts": "H",
+    "diamonds": "D",
+    "clubs": "C",
+    "pique": "S",
+    "cœur": "H",
+    "carreau": "D",
+    "trèfle": "C",
+}
+SPOKEN = re.compile(
+    r"(?<![\w])("
+    + "|".join(sorted(RANK_OF_WORD, key=len, reverse=True))
+    + r") (?:of|de) ("
+    + "|".join(SUIT_WORDS)
+    + r")(?![\w])"
+)
 SPECTATOR = -1
 
 
@@ -48,7 +81,10 @@ def cards_in(text: str) -> set[str]:
     found = set(CODE.findall(text))
     for rank, symbol in FACE.findall(text):
         found.add(("T" if rank == "10" else rank) + SUIT_OF_SYMBOL[symbol])
-    found.update(code for word, code in JOKER_WORDS.items() if word in text)
+    lowered = text.lower()
+    found.update(code for word, code in JOKER_WORDS.items() if word in lowered)
+    for rank, suit in SPOKEN.findall(text):
+        found.add(RANK_OF_WORD[rank] + SUIT_WORDS[suit])
     return found
 
 
@@ -209,7 +245,8 @@ class GroupSpy:
         screens: dict[int, list[Received]] = {}
         for group, message in self.sent:
             assert group == notify.table_group(table.pk)
-            parts = [*enumerate(message["seats"]), (SPECTATOR, message["public"])]
+            publics = [(SPECTATOR, text) for text in message["public"].values()]
+            parts = [*enumerate(message["seats"]), *publics]
             for seat, text in parts:
                 if text is None:
                     continue
@@ -225,8 +262,18 @@ async def play(game_id: str, hands: int, seed: int) -> tuple[LiveTable, list[Sea
     table, members = await database_sync_to_async(table_with)(
         people=3, bots=1, seed=seed, game_id=game_id
     )
+    # One player and the spectator read French: their screens are built apart.
+    await database_sync_to_async(
+        lambda: (
+            type(members[1].player).objects.filter(pk=members[1].player.pk).update(language="fr")
+        )
+    )()
     watcher = await database_sync_to_async(
-        lambda: MembershipFactory.create(club=table.club, with_account=True).player.user
+        lambda: (
+            MembershipFactory.create(
+                club=table.club, with_account=True, player__language="fr"
+            ).player.user
+        )
     )()
     seats = [Seat(i, m.player.user, table) for i, m in enumerate(members)]
     seats.append(Seat(SPECTATOR, watcher, table))

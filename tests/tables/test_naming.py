@@ -57,7 +57,7 @@ def test_computers_have_distinct_names_and_the_own_seat_is_you() -> None:
     ]
     assert [row["compass"] for row in sent["seats"]] == ["North", "East", "South", "West"]
     assert [row["place"] for row in sent["seats"]] == ["bottom", "left", "top", "right"]
-    public = json.loads(selectors.table_payloads(table.pk).public)
+    public = json.loads(selectors.table_payloads(table.pk).public["en"])
     assert public["seats"][1]["name"] == "Computer East, random"
     table.refresh_from_db()
     assert table.scoresheet is not None

@@ -22,7 +22,7 @@ def test_each_seat_gets_its_own_state_and_the_score_box_is_built_once() -> None:
     table = LiveTable.objects.select_related("club").get(pk=table.pk)
     shared = selectors.live_shared(table)
     for seat in (0, 1, 2, None):
-        sent = json.loads(payloads.seats[seat] if seat is not None else payloads.public)
+        sent = json.loads(payloads.seats[seat] if seat is not None else payloads.public["en"])
         assert sent == selectors.seat_payload(shared, seat)
         assert (sent["type"], sent["v"], sent["seat"]) == ("state", 1, seat)
         assert [line["number"] for line in sent["board"]["lines"]] == [1, 2]

@@ -47,7 +47,7 @@ AUCTION45 = {
 
 def sent(table: LiveTable, seat: int | None) -> dict[str, Any]:
     payloads = selectors.table_payloads(table.pk)
-    return json.loads(payloads.public if seat is None else payloads.seats[seat])
+    return json.loads(payloads.public["en"] if seat is None else payloads.seats[seat])
 
 
 def test_a_45s_summary_counts_tricks_points_and_the_change_per_side() -> None:

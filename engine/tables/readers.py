@@ -1,0 +1,54 @@
+"""The languages a table's screens are built in: its seated members' and its sockets'.
+
+After each change ``engine.tables.notify.broadcast`` builds every seat's screen and the
+spectators' once and sends them together. People at one table may read different languages,
+so each seat's screen is built in the language of the member who plays it, and the
+spectators' screen in the site's language and in each language a socket of the table said it
+reads (``register``, when it connects). A table whose people all read the site's language
+costs what it did with one language: one build per seat and one for the spectators.
+
+The registered languages live in the shared cache (Redis when the site runs on several
+processes), so the process that commits a change knows them whichever process serves the
+socket. An entry only adds builds: a language no socket reads any more costs one spectators'
+screen per change until the entry expires.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.cache import cache
+
+from club.language import supported
+from engine.tables.models import TableSeat
+
+#: How long a table keeps a registered language after a socket last registered it.
+KEPT_SECONDS = 12 * 60 * 60
+
+
+def _key(table_id: int) -> str:
+    return f"kitty:table-languages:{table_id}"
+
+
+def default_language() -> str:
+    return str(settings.LANGUAGE_CODE)
+
+
+def register(table_id: int, language: str) -> None:
+    """A socket of the table reads ``language``: its spectators' screen is built in it too.
+    The site's language is always built, so it is not stored."""
+    if language == default_language() or not supported(language):
+        return
+    known = set(cache.get(_key(table_id)) or ())
+    cache.set(_key(table_id), sorted(known | {language}), KEPT_SECONDS)
+
+
+def spectator_languages(table_id: int) -> list[str]:
+    """The languages the table's spectators' screen is built in: the site's first."""
+    extra = [code for code in cache.get(_key(table_id)) or () if supported(code)]
+    return [default_language(), *sorted(set(extra) - {default_language()})]
+
+
+def seat_language(seat: TableSeat) -> str:
+    """The language the seat's screen is built in: its member's stored choice."""
+    player = seat.player
+    return (supported(player.language) if player is not None else None) or default_language()
