@@ -105,7 +105,7 @@ def demo_club_load() -> DemoLoaded:
             created += 2
         if username:
             created += _ensure_account(player, username)
-            sign_ins.append(DemoSignIn(username, DEMO_PASSWORD, Role(role).label))
+            sign_ins.append(DemoSignIn(username, DEMO_PASSWORD, str(Role(role).label)))
         players[display_name] = player
 
     for name, names in PARTNERSHIPS:

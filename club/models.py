@@ -157,10 +157,10 @@ class Player(models.Model):
 class MembershipRole(models.TextChoices):
     """What a member may do in the club; also reachable as ``Membership.Role``."""
 
-    CLUB_ADMIN = "club_admin", "club admin"
-    DIRECTOR = "director", "director"
-    SCORER = "scorer", "scorer"
-    PLAYER = "player", "player"
+    CLUB_ADMIN = "club_admin", gettext_lazy("club admin")
+    DIRECTOR = "director", gettext_lazy("director")
+    SCORER = "scorer", gettext_lazy("scorer")
+    PLAYER = "player", gettext_lazy("player")
 
 
 class Membership(models.Model):

@@ -21,9 +21,9 @@ from club.models import Player
 
 
 class NoticeKind(models.TextChoices):
-    TABLE_SCHEDULED = "table_scheduled", "online table scheduled"
-    TABLE_REMINDER = "table_reminder", "online table reminder"
-    PAIRINGS_PUBLISHED = "pairings_published", "pairings are up"
+    TABLE_SCHEDULED = "table_scheduled", gettext_lazy("online table scheduled")
+    TABLE_REMINDER = "table_reminder", gettext_lazy("online table reminder")
+    PAIRINGS_PUBLISHED = "pairings_published", gettext_lazy("pairings are up")
 
 
 TABLE_KEY_SUFFIX = {NoticeKind.TABLE_SCHEDULED: "scheduled", NoticeKind.TABLE_REMINDER: "reminder"}

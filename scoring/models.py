@@ -27,14 +27,14 @@ from club.models import Audited, Club, Partnership, Player, RuleSet
 
 
 class SheetStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "in progress"
-    FINISHED = "finished", "finished"
-    CONFIRMED = "confirmed", "confirmed"
+    IN_PROGRESS = "in_progress", gettext_lazy("in progress")
+    FINISHED = "finished", gettext_lazy("finished")
+    CONFIRMED = "confirmed", gettext_lazy("confirmed")
 
 
 class Entry(models.TextChoices):
-    PRIMARY = "primary", "sheet"
-    CHECK = "check", "second entry"
+    PRIMARY = "primary", gettext_lazy("sheet")
+    CHECK = "check", gettext_lazy("second entry")
 
 
 class ScoresheetQuerySet(models.QuerySet["Scoresheet"]):
@@ -348,10 +348,10 @@ class HandLine(models.Model):
 
 class LineRevision(Audited):
     class Action(models.TextChoices):
-        ADD = "add", "added"
-        EDIT = "edit", "corrected"
-        DELETE = "delete", "deleted"
-        RESOLVE = "resolve", "resolved"
+        ADD = "add", gettext_lazy("added")
+        EDIT = "edit", gettext_lazy("corrected")
+        DELETE = "delete", gettext_lazy("deleted")
+        RESOLVE = "resolve", gettext_lazy("resolved")
 
     line = models.ForeignKey(
         HandLine, verbose_name="line", on_delete=models.CASCADE, related_name="revisions"

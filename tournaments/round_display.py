@@ -138,7 +138,7 @@ def round_view(*, round_: Round, kind: str) -> RoundView:
                 match=match,
                 reasons=list(tables[table_id].reasons),
                 sheet_status=sheet.status if sheet else "",
-                sheet_status_label=SheetStatus(sheet.status).label if sheet else "",
+                sheet_status_label=str(SheetStatus(sheet.status).label) if sheet else "",
                 flagged=bool(sheet and sheet.flagged_at and not sheet.is_locked),
             )
         )

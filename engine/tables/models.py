@@ -33,12 +33,12 @@ def new_seed() -> int:
 
 
 class TableStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "scheduled"
-    OPEN = "open", "open"
-    PLAYING = "playing", "playing"
-    PAUSED = "paused", "paused"
-    FINISHED = "finished", "finished"
-    ABANDONED = "abandoned", "abandoned"
+    SCHEDULED = "scheduled", gettext_lazy("scheduled")
+    OPEN = "open", gettext_lazy("open")
+    PLAYING = "playing", gettext_lazy("playing")
+    PAUSED = "paused", gettext_lazy("paused")
+    FINISHED = "finished", gettext_lazy("finished")
+    ABANDONED = "abandoned", gettext_lazy("abandoned")
 
 
 #: A table in one of these owns its scoresheet: only the table writes its lines then.
@@ -305,10 +305,10 @@ class TableHand(models.Model):
 
 class ActionLog(models.Model):
     class Actor(models.TextChoices):
-        PLAYER = "player", "player"
-        BOT = "bot", "computer player"
-        STAND_IN = "stand_in", "computer for an away player"
-        CLOCK = "clock", "computer when the clock ran out"
+        PLAYER = "player", gettext_lazy("player")
+        BOT = "bot", gettext_lazy("computer player")
+        STAND_IN = "stand_in", gettext_lazy("computer for an away player")
+        CLOCK = "clock", gettext_lazy("computer when the clock ran out")
 
     table = models.ForeignKey(
         LiveTable, verbose_name="table", on_delete=models.CASCADE, related_name="actions"

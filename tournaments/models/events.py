@@ -22,16 +22,16 @@ from club.models import Club, Partnership, Player, RuleSet
 
 
 class EventFormat(models.TextChoices):
-    ROUND_ROBIN = "round_robin", "round robin (partnerships)"
-    SWISS = "swiss", "Swiss (partnerships)"
-    KNOCKOUT = "knockout", "knockout (partnerships)"
-    PROGRESSIVE = "progressive", "progressive: new partners every round"
-    CUTTHROAT = "cutthroat", "cut-throat: every player for themselves"
+    ROUND_ROBIN = "round_robin", gettext_lazy("round robin (partnerships)")
+    SWISS = "swiss", gettext_lazy("Swiss (partnerships)")
+    KNOCKOUT = "knockout", gettext_lazy("knockout (partnerships)")
+    PROGRESSIVE = "progressive", gettext_lazy("progressive: new partners every round")
+    CUTTHROAT = "cutthroat", gettext_lazy("cut-throat: every player for themselves")
 
 
 class EntrantKind(models.TextChoices):
-    PARTNERSHIP = "partnership", "partnerships"
-    PLAYER = "player", "players"
+    PARTNERSHIP = "partnership", gettext_lazy("partnerships")
+    PLAYER = "player", gettext_lazy("players")
 
 
 PARTNERSHIP_FORMATS = frozenset({EventFormat.ROUND_ROBIN, EventFormat.SWISS, EventFormat.KNOCKOUT})
@@ -53,9 +53,9 @@ class ByeScoring(models.TextChoices):
 
 
 class EventStatus(models.TextChoices):
-    PLANNED = "planned", "planned"
-    RUNNING = "running", "running"
-    FINISHED = "finished", "finished"
+    PLANNED = "planned", gettext_lazy("planned")
+    RUNNING = "running", gettext_lazy("running")
+    FINISHED = "finished", gettext_lazy("finished")
 
 
 class Season(models.Model):

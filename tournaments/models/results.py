@@ -66,17 +66,17 @@ class StandingsSnapshot(models.Model):
 
 
 class JobKind(models.TextChoices):
-    PAIR = "pair", "pairing a round"
-    STANDINGS = "standings", "standings"
-    SEASON_STANDINGS = "season_standings", "season standings"
-    RATINGS = "ratings", "ratings"
+    PAIR = "pair", gettext_lazy("pairing a round")
+    STANDINGS = "standings", gettext_lazy("standings")
+    SEASON_STANDINGS = "season_standings", gettext_lazy("season standings")
+    RATINGS = "ratings", gettext_lazy("ratings")
 
 
 class JobState(models.TextChoices):
-    QUEUED = "queued", "waiting"
-    RUNNING = "running", "working"
-    DONE = "done", "done"
-    FAILED = "failed", "failed"
+    QUEUED = "queued", gettext_lazy("waiting")
+    RUNNING = "running", gettext_lazy("working")
+    DONE = "done", gettext_lazy("done")
+    FAILED = "failed", gettext_lazy("failed")
 
 
 class JobQuerySet(models.QuerySet["Job"]):

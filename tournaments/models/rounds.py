@@ -27,9 +27,9 @@ from tournaments.models.events import Entrant, Event
 
 
 class RoundStatus(models.TextChoices):
-    DRAFT = "draft", "draft"
-    PUBLISHED = "published", "published"
-    FINISHED = "finished", "finished"
+    DRAFT = "draft", gettext_lazy("draft")
+    PUBLISHED = "published", gettext_lazy("published")
+    FINISHED = "finished", gettext_lazy("finished")
 
 
 class Round(models.Model):
@@ -201,8 +201,8 @@ class SeatingChange(Audited):
     """A director's change to a round's seats, with the reason they gave."""
 
     class Kind(models.TextChoices):
-        SWAP = "swap", "swap"
-        SUBSTITUTE = "substitute", "substitute"
+        SWAP = "swap", gettext_lazy("swap")
+        SUBSTITUTE = "substitute", gettext_lazy("substitute")
 
     round = models.ForeignKey(
         Round, verbose_name="round", on_delete=models.CASCADE, related_name="changes"
