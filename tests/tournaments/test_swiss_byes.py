@@ -14,7 +14,11 @@ from tournaments.models import Bye, Event
 from tournaments.services.events import event_update
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_pair
-from tournaments.services.standings import event_places, event_standings_recompute
+from tournaments.services.standings import (
+    event_games_won,
+    event_places,
+    event_standings_recompute,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +106,14 @@ def test_the_api_reads_and_changes_the_option() -> None:
     assert response.json()["bye_scores"] == "average"
     refused = client.patch(address, {"bye_scores": "half"}, content_type="application/json")
     assert refused.status_code == 400
+
+
+@pytest.mark.parametrize(("bye_scores", "wins"), [("nothing", 0.0), ("win", 1.0)])
+def test_a_bye_counts_in_the_swiss_score_as_in_the_standings(bye_scores: str, wins: float) -> None:
+    event = _round_one_played(3, bye_scores=bye_scores)
+    bye = Bye.objects.get(round__event=event)
+    scores = event_games_won(event)
+    assert scores.get(bye.entrant_id, 0.0) == wins
+    rows = {row["entrant_id"]: row for row in event_standings_recompute(event=event).rows}
+    for entrant, row in rows.items():
+        assert scores.get(entrant, 0.0) == row["metrics"]["games_won"]

@@ -19,7 +19,7 @@ from club.wording import counted
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout
 from tournaments.models import Bye, Entrant, Event, EventFormat, PlayerRating, RoundStatus, Seating
-from tournaments.outcomes import games_won, match_outcomes
+from tournaments.outcomes import match_outcomes
 from tournaments.pairing import (
     Bracket,
     History,
@@ -39,7 +39,7 @@ from tournaments.pairing import (
 from tournaments.pairing import Bye as PureBye
 from tournaments.pairing import Entrant as PureEntrant
 from tournaments.pairing import Table as PureTable
-from tournaments.services.standings import event_places
+from tournaments.services.standings import event_games_won, event_places
 
 # Seeds outrank any rating: a rating display is a four-digit number.
 SEED_WEIGHT = 1_000_000.0
@@ -153,7 +153,7 @@ def entrant_strengths(*, event: Event, entrants: Sequence[Entrant]) -> dict[int,
 
 
 def _scored(event: Event, entrants: Sequence[Entrant]) -> list[tuple[Entrant, float, float]]:
-    wins = games_won(match_outcomes(event_ids=[event.pk]))
+    wins = event_games_won(event)
     strengths = entrant_strengths(event=event, entrants=entrants)
     return [(e, wins.get(e.pk, 0.0), strengths[e.pk]) for e in entrants]
 

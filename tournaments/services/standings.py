@@ -34,8 +34,9 @@ from tournaments.models import (
 )
 from tournaments.outcomes import MatchOutcome, match_outcomes
 from tournaments.standings.base import Metric
-from tournaments.standings.byes import NOTHING, ByeRule, RoundBye
+from tournaments.standings.byes import NOTHING, ByeRule, RoundBye, with_byes
 from tournaments.standings.compute import compute_standings
+from tournaments.standings.context import index_results
 from tournaments.standings.season import compute_season_standings
 from tournaments.standings.types import StandingRow, StandingsError
 
@@ -113,6 +114,32 @@ class _EventStandings:
         return self.games.get(row.entrant_id, 0)
 
 
+def event_byes(event: Event) -> list[RoundBye]:
+    """The byes of ``event``'s published rounds, in round order."""
+    return [
+        RoundBye(entrant_id, number, event.pk)
+        for number, entrant_id in Bye.objects.filter(round__event=event)
+        .exclude(round__status=RoundStatus.DRAFT)
+        .order_by("round__number", "entrant_id")
+        .values_list("round__number", "entrant_id")
+    ]
+
+
+def event_games_won(event: Event) -> dict[int, float]:
+    """Games won per entrant as the standings count them, byes scored by the event's rule
+    (a bye counted as a win moves its entrant up a Swiss score group, as on the standings).
+
+    Raises:
+        TournamentError: a standings refusal (the results cannot be read as games).
+    """
+    results = [o.game_result() for o in match_outcomes(event_ids=[event.pk])]
+    try:
+        appearances = with_byes(index_results(results), event_byes(event), event_bye_rule(event))
+    except StandingsError as error:
+        raise TournamentError(error.code, error.message) from error
+    return {entrant: sum(a.won for a in games) for entrant, games in appearances.items()}
+
+
 def _event_standings(event: Event) -> _EventStandings:
     outcomes = match_outcomes(event_ids=[event.pk])
     results = [o.game_result() for o in outcomes]
@@ -127,13 +154,7 @@ def _event_standings(event: Event) -> _EventStandings:
         .exclude(round__status=RoundStatus.DRAFT)
         .values_list("entrant_id", flat=True)
     )
-    byes = [
-        RoundBye(entrant_id, number, event.pk)
-        for number, entrant_id in Bye.objects.filter(round__event=event)
-        .exclude(round__status=RoundStatus.DRAFT)
-        .order_by("round__number", "entrant_id")
-        .values_list("round__number", "entrant_id")
-    ]
+    byes = event_byes(event)
     seated.update(bye.entrant_id for bye in byes)
     entrants = [e for e in Entrant.objects.filter(event=event) if e.checked_in or e.pk in seated]
     names = {e.pk: e.name for e in entrants}
