@@ -304,7 +304,7 @@ def _kitty_notes(view: dict[str, Any], names: list[str]) -> list[str]:
     if view.get("received_counts"):
         notes.append(
             "; ".join(
-                f"{names[i]} has {n}"
+                f"{names[i]} received {n}"
                 for i, n in enumerate(view["received_counts"])
                 if n is not None
             )
