@@ -23,6 +23,7 @@ from tests.browser.table_moves import (
     act_once,
     assert_first_screen,
     box_of,
+    close_pages,
     db_read,
     screenshot,
     wait_for_socket,
@@ -208,7 +209,9 @@ def test_a_player_plays_a_whole_hand_online(
     expect(page.locator("#line-1")).to_be_visible()
 
 
-def test_a_director_at_the_table_can_read_their_buttons(daphne_url: str, page: Page) -> None:
+def test_a_director_at_the_table_sees_the_table_first_and_can_read_their_buttons(
+    daphne_url: str, page: Page
+) -> None:
     page.set_viewport_size(PHONE)
     director = MembershipFactory.create(
         with_account=True, role="director", player__display_name="Rita Melanson"
@@ -226,7 +229,11 @@ def test_a_director_at_the_table_can_read_their_buttons(daphne_url: str, page: P
     _sign_in(page, daphne_url, director.player.user)
     page.goto(f"{daphne_url}/clubs/{director.club.slug}/tables/{table.pk}/")
     wait_for_socket(page)
+    # The table comes first on a phone: the director's panel does not push the hand down.
+    expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
+    assert_first_screen(page, PHONE)
     for button in ("#table-pause", "#table-abandon"):
         expect(page.locator(button)).to_be_visible()
         assert contrast(page.locator(button)) >= 4.5, button
     assert_member_page(page)  # their words contrast with the panel they are on
+    close_pages(page.context, table)
