@@ -201,7 +201,11 @@ def table_hand(request: HttpRequest, club: Club, table_id: int, number: int) -> 
         screen=screen,
         step=step,
         steps=len(steps),
-        action=selectors.action_as_seen(steps[step - 1], seat) if step else "",
+        action=selectors.step_words(
+            steps[step - 1], seat, naming.seat_names(selectors.seats_of(table), viewer=seat)
+        )
+        if step
+        else "",
         previous=step - 1 if step > 0 else None,
         following=step + 1 if step < len(steps) else None,
     )

@@ -122,6 +122,10 @@ def test_a_finished_hand_replays_step_by_step() -> None:
     assert "data-action=" not in end  # history is read-only
     middle = client.get(url, {"step": 3}).content.decode()
     assert 'id="step-action"' in middle
+    # Each step as a player says it, by whom: "Computer South, random passed", not "2 call pass".
+    said = re.search(r'id="step-action">([^<]*)<', end)
+    assert said is not None
+    assert re.fullmatch(r"(You|Computer \w+, \w+) played the \w+( of \w+)?", said.group(1))
     # The hand being played is not replayed yet.
     pending = client.get(reverse("table_hand", args=[table.club.slug, table.pk, 2]))
     assert "still being played" in pending.content.decode()
