@@ -338,10 +338,10 @@ def _kitty_notes(view: dict[str, Any], names: list[str]) -> list[str]:
             )
         )
     if view.get("received_counts"):
-        has = gettext("{name} has {count}")
+        received = gettext("{name} received {count}")
         notes.append(
             "; ".join(
-                has.format(name=names[i], count=n)
+                received.format(name=names[i], count=n)
                 for i, n in enumerate(view["received_counts"])
                 if n is not None
             )

@@ -23,9 +23,10 @@ from club.models import Club, Membership
 from club.permissions import Capability, has_capability
 from engine.rules import Hand, parse_action, words
 from engine.tables import live, readers
+from engine.tables.cards import Card
 from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from engine.tables.screen import Screen, screen_state, table_screen
-from engine.tables.summary import MadeFor
+from engine.tables.summary import MadeFor, action_words
 from scoring.models import HandLine
 
 HIDDEN_DISCARDS = ("kitty_discard", "discard")
@@ -396,6 +397,20 @@ def action_as_seen(text: str, seat: int | None) -> str:
         count = len(getattr(action, "cards", ()))
         return f"{action.seat} {action.type} ({count} card{'s' if count != 1 else ''})"
     return text
+
+
+def step_words(text: str, seat: int | None, names: list[str]) -> str:
+    """A replayed step as ``seat``'s player reads it, by whom: "Computer South, random
+    passed", "You played the five of hearts". Another seat's discard is only counted
+    (``action_as_seen``); a discard the reader may see names its cards."""
+    action = parse_action(text)
+    said = f"{names[action.seat]} {action_words(text)}"
+    faces = (
+        [Card.of(code).face for code in text.split()[2:]] if getattr(action, "cards", ()) else []
+    )
+    if faces and (action.type not in HIDDEN_DISCARDS or action.seat == seat):
+        said += ": " + ", ".join(faces)
+    return said
 
 
 def history_screen(table: LiveTable, table_hand: TableHand, seat: int | None, step: int) -> Screen:

@@ -7,6 +7,7 @@ handles only what happens before the game: taking or leaving a seat, filling wit
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import cast
 
 from django.conf import settings
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from club.models import Club, Player
 from club.permissions import Capability, club_required, has_capability, signed_in_view
 from engine.rules import RulesError, get_game
-from engine.tables import selectors, services
+from engine.tables import naming, selectors, services
 from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from engine.tables.errors import TableError
 from engine.tables.forms import TableForm
@@ -45,6 +46,17 @@ def _table(club: Club, table_id: int) -> LiveTable:
     return get_object_or_404(LiveTable.objects.select_related("club"), pk=table_id, club=club)
 
 
+def _named(tables: Iterable[LiveTable]) -> list[LiveTable]:
+    """``tables`` with each seat's name as the table page says it (``listed_name``): three
+    computers read "Computer East, rule-based" and so on, not "Computer" three times."""
+    listed = list(tables)
+    for table in listed:
+        seats = list(table.seats.all())
+        for seat, name in zip(seats, naming.seat_names(seats), strict=True):
+            seat.listed_name = name  # type: ignore[attr-defined]
+    return listed
+
+
 def _player(request: HttpRequest) -> Player | None:
     if not request.user.is_authenticated:
         return None
@@ -58,9 +70,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
     time), where a seat is free to take, tables being played to watch, and recent results."""
     user = cast(User, request.user)
     context = {
-        "mine": selectors.user_tables(user),
-        "open_tables": selectors.open_tables_for(user),
-        "to_watch": selectors.tables_to_watch(user),
+        "mine": _named(selectors.user_tables(user)),
+        "open_tables": _named(selectors.open_tables_for(user)),
+        "to_watch": _named(selectors.tables_to_watch(user)),
         "results": selectors.recent_results(user),
         "can_sit": _player(request) is not None,
     }
@@ -75,7 +87,7 @@ def club_tables(request: HttpRequest, club: Club) -> HttpResponse:
         if has_capability(request.user, club, Capability.DIRECT)
         else set()
     )
-    context = {"club": club, "tables": selectors.club_tables(club), "stalled_ids": stalled}
+    context = {"club": club, "tables": _named(selectors.club_tables(club)), "stalled_ids": stalled}
     return render(request, "tables/club_tables.html", context)
 
 
@@ -189,7 +201,11 @@ def table_hand(request: HttpRequest, club: Club, table_id: int, number: int) -> 
         screen=screen,
         step=step,
         steps=len(steps),
-        action=selectors.action_as_seen(steps[step - 1], seat) if step else "",
+        action=selectors.step_words(
+            steps[step - 1], seat, naming.seat_names(selectors.seats_of(table), viewer=seat)
+        )
+        if step
+        else "",
         previous=step - 1 if step > 0 else None,
         following=step + 1 if step < len(steps) else None,
     )

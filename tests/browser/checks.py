@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import Locator, Page, ViewportSize
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -53,3 +53,30 @@ def assert_member_page(page: Page) -> None:
     """Both checks a member-facing page must pass."""
     assert_fits(page)
     assert_accessible(page)
+
+
+# The text's colour against the first opaque background behind it (axe-core leaves a colour
+# on a transparent control "incomplete" rather than a violation): WCAG's contrast ratio.
+_CONTRAST = """node => {
+  const rgb = text => (text.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const c = [r, g, b].map(v => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  let back = null;
+  for (let at = node; at && !back; at = at.parentElement) {
+    const found = rgb(getComputedStyle(at).backgroundColor);
+    if (found.length === 3 || (found.length === 4 && found[3] > 0)) { back = found; }
+  }
+  const [a, b] = [lum(rgb(getComputedStyle(node).color)), lum(back || [255, 255, 255])];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def contrast(locator: Locator) -> float:
+    """The contrast ratio of ``locator``'s text with what is behind it (AA: 4.5 or more)."""
+    ratio: float = locator.evaluate(_CONTRAST)
+    return ratio

@@ -17,12 +17,13 @@ from playwright.sync_api import Page, ViewportSize, expect
 from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
-from tests.browser.checks import LAPTOP, PHONE, assert_member_page
+from tests.browser.checks import LAPTOP, PHONE, assert_member_page, contrast
 from tests.browser.table_moves import (
     WAIT,
     act_once,
     assert_first_screen,
     box_of,
+    close_pages,
     db_read,
     screenshot,
     wait_for_socket,
@@ -206,3 +207,33 @@ def test_a_player_plays_a_whole_hand_online(
     # The same line on the match's scoresheet page.
     page.locator("#sheet-link").click()
     expect(page.locator("#line-1")).to_be_visible()
+
+
+def test_a_director_at_the_table_sees_the_table_first_and_can_read_their_buttons(
+    daphne_url: str, page: Page
+) -> None:
+    page.set_viewport_size(PHONE)
+    director = MembershipFactory.create(
+        with_account=True, role="director", player__display_name="Rita Melanson"
+    )
+    table = table_create(
+        club=director.club,
+        by=None,
+        scheduled_at=timezone.now() - timedelta(minutes=1),
+        game_id="auction45",
+        title="Directed 120s",
+        seats=[SeatSpec(player=director.player), *[SeatSpec(bot="random")] * 3],
+        seed=4,
+        turn_seconds=0,
+    )
+    _sign_in(page, daphne_url, director.player.user)
+    page.goto(f"{daphne_url}/clubs/{director.club.slug}/tables/{table.pk}/")
+    wait_for_socket(page)
+    # The table comes first on a phone: the director's panel does not push the hand down.
+    expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
+    assert_first_screen(page, PHONE)
+    for button in ("#table-pause", "#table-abandon"):
+        expect(page.locator(button)).to_be_visible()
+        assert contrast(page.locator(button)) >= 4.5, button
+    assert_member_page(page)  # their words contrast with the panel they are on
+    close_pages(page.context, table)

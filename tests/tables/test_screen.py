@@ -14,7 +14,7 @@ from django.urls import reverse
 from engine.bots import bot_for
 from engine.rules import get_game
 from engine.tables.cards import Card
-from engine.tables.screen import DISCARD_TYPES, DiscardChoice
+from engine.tables.screen import DISCARD_TYPES, DiscardChoice, _kitty_notes
 from tests.tables.helpers import play_one, state, table_with
 
 
@@ -22,6 +22,14 @@ def test_a_card_is_named_for_its_button() -> None:
     assert Card.of("5H").named == "5 of hearts"
     assert Card.of("TS").named == "10 of spades"
     assert Card.of("BJ").named == "Big joker"
+
+
+def test_the_cards_each_seat_received_in_pitch_read_right_for_you_too() -> None:
+    names = ["You", "Computer East, random", "Computer North, random", "Computer West, random"]
+    notes = _kitty_notes({"received_counts": [5, 2, 0, None]}, names)
+    assert notes == [
+        "You received 5; Computer East, random received 2; Computer North, random received 0"
+    ]
 
 
 def test_bid_whist_kitty_is_any_four_of_the_hand() -> None:

@@ -49,3 +49,14 @@ def test_the_state_carries_what_the_page_shows() -> None:
     assert sorted(b["action"] for b in sent["buttons"]) == sorted(legal)
     assert sent["view"]["legal"] == legal
     assert sent["phase"] == "auction" and sent["phase_label"] == "Auction"
+
+
+def test_a_replayed_step_is_told_by_whom_and_a_hidden_discard_only_counted() -> None:
+    names = ["You", "Computer East, random", "Computer South, random", "Computer West, random"]
+    assert selectors.step_words("2 call pass", 0, names) == "Computer South, random passed"
+    assert selectors.step_words("0 play 5H", 0, names) == "You played the five of hearts"
+    assert (
+        selectors.step_words("1 discard 5H 6H", 0, names)
+        == "Computer East, random discarded 2 cards"
+    )
+    assert selectors.step_words("0 discard 5H 6H", 0, names).startswith("You discarded 2 cards: 5")

@@ -101,6 +101,7 @@ def test_the_lobby_lists_my_tables_and_open_seats() -> None:
     other = MembershipFactory.create(club=table.club, with_account=True)
     mine = _client(members[0].player.user).get(reverse("table_lobby")).content.decode()
     assert str(table) in mine
+    assert "Computer East, " in mine  # a computer told apart by its seat and level
     theirs = _client(other.player.user).get(reverse("table_lobby")).content.decode()
     assert "Tables with a free seat" in theirs
     assert reverse("table_detail", args=[table.club.slug, table.pk]) in theirs
@@ -121,6 +122,10 @@ def test_a_finished_hand_replays_step_by_step() -> None:
     assert "data-action=" not in end  # history is read-only
     middle = client.get(url, {"step": 3}).content.decode()
     assert 'id="step-action"' in middle
+    # Each step as a player says it, by whom: "Computer South, random passed", not "2 call pass".
+    said = re.search(r'id="step-action">([^<]*)<', end)
+    assert said is not None
+    assert re.fullmatch(r"(You|Computer \w+, \w+) played the \w+( of \w+)?", said.group(1))
     # The hand being played is not replayed yet.
     pending = client.get(reverse("table_hand", args=[table.club.slug, table.pk, 2]))
     assert "still being played" in pending.content.decode()
