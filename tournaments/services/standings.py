@@ -241,6 +241,16 @@ def season_standings_recompute(*, season: Season) -> StandingsSnapshot:
             for side in outcome.sides:
                 for key in {keys[e] for e in side}:
                     played[key] = played.get(key, 0) + 1
+    rules = {night.pk: event_bye_rule(night) for night in nights}
+    byes = [
+        RoundBye(keys[bye.entrant_id], bye.round_number, bye.event_id)
+        for night in nights
+        for bye in event_byes(night)
+        if bye.entrant_id in keys
+    ]
+    for bye in byes:
+        if rules[bye.event_id].kind != NOTHING:
+            played[bye.entrant_id] = played.get(bye.entrant_id, 0) + 1
     try:
         metrics = standings_order(season.tiebreaks, None)
         rows = compute_season_standings(
@@ -251,6 +261,8 @@ def season_standings_recompute(*, season: Season) -> StandingsSnapshot:
             best_of=season.best_of,
             names=names,
             lot_seed=season.pk,
+            byes=byes,
+            bye_rules=rules,
         )
     except StandingsError as error:
         raise TournamentError(error.code, error.message) from error

@@ -57,19 +57,24 @@ NO_SCORE = ByeRule()
 
 
 def with_byes(
-    appearances: Mapping[int, Sequence[Appearance]], byes: Sequence[RoundBye], rule: ByeRule
+    appearances: Mapping[int, Sequence[Appearance]],
+    byes: Sequence[RoundBye],
+    rule: ByeRule | Mapping[int, ByeRule],
 ) -> dict[int, list[Appearance]]:
     """``appearances`` with one appearance added for each bye the rule scores.
 
-    Byes get negative game ids, so they never clash with a real game's.
+    ``rule`` is one event's, or each event's by id (a season's nights: a bye scores what its
+    night says, and an average is over that night's other games). Byes get negative game ids,
+    so they never clash with a real game's.
     """
     added: dict[int, list[Appearance]] = {e: list(games) for e, games in appearances.items()}
-    if rule.kind == NOTHING:
-        return added
     for number, bye in enumerate(byes, start=1):
-        played = appearances.get(bye.entrant_id, ())
-        if rule.kind == WIN:
-            points, against, won = float(rule.win_points), 0.0, 1.0
+        night = rule if isinstance(rule, ByeRule) else rule.get(bye.event_id, NO_SCORE)
+        if night.kind == NOTHING:
+            continue
+        played = [a for a in appearances.get(bye.entrant_id, ()) if a.event_id == bye.event_id]
+        if night.kind == WIN:
+            points, against, won = float(night.win_points), 0.0, 1.0
         elif played:
             count = len(played)
             points = sum(a.points for a in played) / count

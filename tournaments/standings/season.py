@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tournaments.standings.base import Metric
+from tournaments.standings.byes import ByeRule, RoundBye, with_byes
 from tournaments.standings.compute import rank_entrants
 from tournaments.standings.context import build_context, check_entrants, index_results
 from tournaments.standings.explain import join_words
@@ -67,8 +68,14 @@ def compute_season_standings(
     best_of: int | None = None,
     names: Mapping[int, str] | None = None,
     lot_seed: int = 0,
+    byes: Sequence[RoundBye] = (),
+    bye_rules: Mapping[int, ByeRule] | None = None,
 ) -> list[SeasonRow]:
     """The season table of ``entrants`` over every night's ``results``, best first.
+
+    ``byes`` (their ``event_id`` the night's) score what that night's rule in ``bye_rules``
+    says, as on the night's own standings (``byes.with_byes``); a night not listed scores its
+    byes as nothing.
 
     ``nights`` lists the season's event ids in calendar order (default: every event id in the
     results, ascending); night numbers in explanations count from 1 in that order.
@@ -81,7 +88,7 @@ def compute_season_standings(
     """
     metrics = resolve_order(order)
     ranked = check_entrants(entrants)
-    appearances = index_results(results)
+    appearances = with_byes(index_results(results), byes, bye_rules or {})
     season = _season_nights(appearances, nights)
     primary = metrics[0]
     if best_of is not None:

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from tests.tournaments.standings.builders import game
+from tournaments.standings.byes import AVERAGE, NOTHING, WIN, ByeRule, RoundBye
 from tournaments.standings.compute import compute_standings
 from tournaments.standings.season import compute_season_standings
 from tournaments.standings.types import GameResult, StandingsError
@@ -165,3 +166,20 @@ def test_an_entrant_who_never_came() -> None:
     assert (absent.attendance, absent.nights, absent.dropped) == (0, (), ())
     assert absent.explanation[0] == "played 0 of 4 nights; all count towards the best 2"
     assert absent.standing.metrics == {"points": 0}
+
+
+def test_a_bye_scores_what_its_own_night_says() -> None:
+    # 3 had a bye in round 2 of night 101 (worth a win of 120 there) and of night 102 (worth
+    # the average of that night's other games, one of 260) and of night 103 (worth nothing).
+    byes = [RoundBye(3, 2, 101), RoundBye(3, 2, 102), RoundBye(3, 2, 103)]
+    rules = {101: ByeRule(WIN, 120), 102: ByeRule(AVERAGE), 103: ByeRule(NOTHING)}
+    rows = compute_season_standings(
+        SEASON, [1, 2, 3], ["points", "games_won"], byes=byes, bye_rules=rules
+    )
+    by_id = {row.entrant_id: row for row in rows}
+    assert by_id[3].standing.metrics["points"] == 510 + 120 + 260
+    assert by_id[3].standing.metrics["games_won"] == 2 + 1 + 1
+    # A bye worth nothing is not a game played: night 103 is not counted as attended.
+    assert by_id[3].attendance == 2
+    unscored = compute_season_standings(SEASON, [1, 2, 3], ["points"], byes=byes)
+    assert {row.entrant_id: row.standing.metrics["points"] for row in unscored}[3] == 510
