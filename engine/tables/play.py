@@ -75,6 +75,23 @@ def locked(table_id: int) -> LiveTable:
     return LiveTable.objects.select_for_update(of=("self",)).select_related("club").get(pk=table_id)
 
 
+def locked_with_seats(table_id: int) -> tuple[LiveTable, list[TableSeat]]:
+    """The table's row locked (not its club's nor its seats'), with its club and every seat
+    with who plays it, in one query: what an action reads before it writes."""
+    seats = list(
+        TableSeat.objects.select_for_update(of=("table",))
+        .select_related("table__club", "player")
+        .filter(table_id=table_id)
+        .order_by("index")
+    )
+    if not seats:
+        return locked(table_id), []
+    table = seats[0].table
+    for seat in seats:
+        seat.table = table
+    return table, seats
+
+
 def seat_row(table: LiveTable, index: int) -> TableSeat:
     seat = TableSeat.objects.select_for_update().filter(table=table, index=index).first()
     if seat is None:
@@ -189,10 +206,9 @@ def table_act(
             ``must_follow_suit``, notation errors...). Nothing changes then.
     """
     with transaction.atomic():
-        table = locked(table_id)
-        # Every seat, with who plays it: one query for the user's seat and for whether the
-        # computer acts next.
-        seats = list(table.seats.select_related("player").order_by("index"))
+        # Every seat, with who plays it, read with the lock: for the user's seat, whether the
+        # computer acts next and the sockets' screens.
+        table, seats = locked_with_seats(table_id)
         if seat is None:
             seat = selectors.seat_in(seats, user) if user is not None else None
             if seat is None:
