@@ -11,13 +11,14 @@ from tests.tournaments.factories import club_with, event_with
 from tests.tournaments.test_services import play_and_confirm
 from tests.tournaments.test_views import signed_in, url
 from tournaments.models import Bye, Event
-from tournaments.services.events import event_update
+from tournaments.services.events import event_update, season_create
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_pair
 from tournaments.services.standings import (
     event_games_won,
     event_places,
     event_standings_recompute,
+    season_standings_recompute,
 )
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +118,16 @@ def test_a_bye_counts_in_the_swiss_score_as_in_the_standings(bye_scores: str, wi
     rows = {row["entrant_id"]: row for row in event_standings_recompute(event=event).rows}
     for entrant, row in rows.items():
         assert scores.get(entrant, 0.0) == row["metrics"]["games_won"]
+
+
+def test_the_season_counts_a_nights_bye_as_that_night_scores_it() -> None:
+    setup = club_with(partnerships=5, game="bidwhist", options={"target": 5})
+    season = season_create(club=setup.club, name="League", format="swiss", rule_set=setup.rules)
+    event = event_with(setup, format="swiss", seed=3, bye_scores="win", season=season)
+    play_and_confirm(round_publish(round_=round_pair(event=event)), seed=3)
+    bye = Bye.objects.get(round__event=event)
+    key = bye.entrant.partnership_id
+    night = {row["entrant_id"]: row for row in event_standings_recompute(event=event).rows}
+    rows = {row["entrant_id"]: row for row in season_standings_recompute(season=season).rows}
+    assert rows[key]["metrics"]["games_won"] == night[bye.entrant_id]["metrics"]["games_won"] == 1
+    assert rows[key]["played"] == 1
