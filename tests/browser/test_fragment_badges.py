@@ -9,7 +9,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring.services import handline_add, scoresheet_create
 from tests.browser.checks import PHONE, assert_member_page
-from tests.browser.test_scoresheet_entry import type_line
+from tests.browser.test_scoresheet_entry import submit_line, type_line
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 from tests.scoring.games import AUCTION45
 
@@ -42,7 +42,7 @@ def test_the_last_line_finishes_the_badge_and_a_fixed_field_loses_its_outline(
 
     # A bid of 17 is refused: the bid is outlined and announced as invalid.
     type_line(page, ("3", "17", "s", "25", "5"))
-    page.keyboard.press("Enter")
+    submit_line(page)
     bid = page.locator("#id_bid")
     expect(bid).to_have_attribute("aria-invalid", "true")
     # Corrected, the live check clears its message, and the outline goes with it.

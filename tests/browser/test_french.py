@@ -12,6 +12,7 @@ from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Player
 from demo.services import demo_load
 from tests.browser.checks import PHONE, assert_member_page
+from tests.browser.test_scoresheet_entry import submit_line
 from tournaments.models import Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -54,7 +55,7 @@ def test_a_director_scores_a_sheet_and_reads_the_standings_in_french(
     page.locator("#id_trump").fill("h")
     page.locator("#id_points_0").fill("10")
     page.locator("#id_points_1").fill("20")
-    page.locator("#id_points_1").press("Enter")
+    submit_line(page, page.locator("#id_points_1"))
     expect(page.locator("#error-bid")).to_contain_text("Cette mise n'est pas permise")
 
     # The same line with a bid of 20: added, made or set in French words.

@@ -6,7 +6,7 @@ confirmed once the game is over."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
@@ -38,6 +38,20 @@ def type_line(page: Page, hand: tuple[str, ...]) -> None:
         page.keyboard.type(value)
         if index < len(hand) - 1:
             page.keyboard.press("Tab")
+
+
+def submit_line(page: Page, field: Locator | None = None) -> None:
+    """Press Enter (in ``field``, else where the focus is) and wait until the sheet's answer is
+    in place: the live check may mark the form being replaced before the answer arrives, and a
+    field typed into then is gone."""
+    with page.expect_response(lambda response: response.request.method == "POST"):
+        if field is None:
+            page.keyboard.press("Enter")
+        else:
+            field.press("Enter")
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
 
 
 def test_director_types_a_whole_120s_game(live_server: LiveServer, page: Page) -> None:
