@@ -14,6 +14,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, ViewportSize, expect
 
+from club.models import Membership
 from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
@@ -35,6 +36,27 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("tables_in_process"),
 ]
+
+
+def _playing_against_computers(
+    page: Page, daphne_url: str, member: Membership, title: str, *, turn_seconds: int
+) -> LiveTable:
+    """``member`` at a 120s table already playing, three computers beside them, its page open
+    and its socket connected."""
+    table = table_create(
+        club=member.club,
+        by=None,
+        scheduled_at=timezone.now() - timedelta(minutes=1),
+        game_id="auction45",
+        title=title,
+        seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
+        seed=4,
+        turn_seconds=turn_seconds,
+    )
+    _sign_in(page, daphne_url, member.player.user)
+    page.goto(f"{daphne_url}/clubs/{member.club.slug}/tables/{table.pk}/")
+    wait_for_socket(page)
+    return table
 
 
 def _check_seats_placed(page: Page) -> None:
@@ -111,19 +133,7 @@ def test_the_turn_clock_counts_down_in_words_for_the_seat_to_act(
 ) -> None:
     page.set_viewport_size(viewport)
     member = MembershipFactory.create(with_account=True, player__display_name="Ann Boudreau")
-    table = table_create(
-        club=member.club,
-        by=None,
-        scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id="auction45",
-        title="Clocked 120s",
-        seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
-        seed=4,
-        turn_seconds=90,
-    )
-    _sign_in(page, daphne_url, member.player.user)
-    page.goto(f"{daphne_url}/clubs/{member.club.slug}/tables/{table.pk}/")
-    wait_for_socket(page)
+    _playing_against_computers(page, daphne_url, member, "Clocked 120s", turn_seconds=90)
     clock = page.locator("#turn-clock .clock-text")
     expect(clock).to_have_text(re.compile(r"^1:(2\d|30) left$"), timeout=WAIT)
     expect(page.locator(".seat-to-act #seat-clock")).to_be_visible()
@@ -216,19 +226,7 @@ def test_a_director_at_the_table_sees_the_table_first_and_can_read_their_buttons
     director = MembershipFactory.create(
         with_account=True, role="director", player__display_name="Rita Melanson"
     )
-    table = table_create(
-        club=director.club,
-        by=None,
-        scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id="auction45",
-        title="Directed 120s",
-        seats=[SeatSpec(player=director.player), *[SeatSpec(bot="random")] * 3],
-        seed=4,
-        turn_seconds=0,
-    )
-    _sign_in(page, daphne_url, director.player.user)
-    page.goto(f"{daphne_url}/clubs/{director.club.slug}/tables/{table.pk}/")
-    wait_for_socket(page)
+    table = _playing_against_computers(page, daphne_url, director, "Directed 120s", turn_seconds=0)
     # The table comes first on a phone: the director's panel does not push the hand down.
     expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
     assert_first_screen(page, PHONE)
