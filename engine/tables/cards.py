@@ -3,15 +3,17 @@ name a screen reader says ("five of hearts"), so no card is told by colour alone
 
 Names are read in the active language when a card is made (``Card.of``): a screen is built
 under its reader's language, so the same card is "five of hearts" to one reader and "cinq de
-cœur" to another.
+cœur" to another. There are 54 cards and a few languages: each card is made once per language
+and kept (every screen of every action shows a hand of them).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, override, pgettext_lazy
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 #: A suit as a title or trump names it.
@@ -72,12 +74,19 @@ class Card:
 
     @classmethod
     def of(cls, code: str) -> Card:
+        """The card ``code`` named in the active language."""
+        return _card_in(code, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _card_in(code: str, language: str | None) -> Card:
+    with override(language):
         if code in JOKERS:
             name = str(JOKERS[code])
-            return cls(code, name, code == "BJ", "", name.lower(), name)
+            return Card(code, name, code == "BJ", "", name.lower(), name)
         rank, suit = code[:-1], code[-1]
         number = "10" if rank == "T" else rank
         face = number + SUIT_SYMBOLS[suit]
         spoken = str(CARD_NAMES[suit]).format(rank=RANK_NAMES.get(rank, rank))
         named = str(CARD_NAMES[suit]).format(rank=number)
-        return cls(code, face, suit in RED, suit, spoken, named)
+        return Card(code, face, suit in RED, suit, spoken, named)

@@ -3,14 +3,16 @@
 Three computers all called by their level cannot be told apart, so a computer is named by the
 compass of its seat and its level ("Computer East, rule-based"); the page a player reads calls
 their own seat "You". Every name is read in the active language (a screen is built under its
-reader's).
+reader's); the compass names of a table's seats are read once per language and kept, as every
+seat's screen of every action names them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, override
 
 from engine.rules.table import seat_compass
 from engine.tables.models import TableSeat
@@ -44,12 +46,18 @@ def compass_name(name: str) -> str:
 
 def seat_compasses(count: int) -> list[str]:
     """The compass name of each of ``count`` seats, in the active language."""
-    return [compass_name(name) for name in seat_compass(count)]
+    return list(_compasses_in(count, get_language()))
+
+
+@lru_cache(maxsize=64)
+def _compasses_in(count: int, language: str | None) -> tuple[str, ...]:
+    with override(language):
+        return tuple(compass_name(name) for name in seat_compass(count))
 
 
 def seat_name(seat: TableSeat, count: int) -> str:
     """The name of ``seat`` at a table of ``count`` seats, as anyone at the club reads it."""
-    compass = compass_name(seat_compass(count)[seat.index]) if 0 <= seat.index < count else ""
+    compass = _compasses_in(count, get_language())[seat.index] if 0 <= seat.index < count else ""
     if seat.player is not None:
         return seat.player.display_name
     if seat.bot_name:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 
 from engine.tables import selectors
 from engine.tables.cards import Card
-from engine.tables.naming import seat_places
+from engine.tables.naming import seat_compasses, seat_places
 from tests.tables.helpers import table_with
 
 
@@ -66,3 +67,16 @@ def test_computers_have_distinct_names_and_the_own_seat_is_you() -> None:
         f"{table.seats.get(index=0).player} & Computer South, random",
         "Computer East, random & Computer West, random",
     ]
+
+
+def test_cards_and_compass_names_are_kept_per_language_not_across_languages() -> None:
+    """Cards and compass names are made once per language and kept: a card first named in
+    English is still named in French for a French screen, and back."""
+    with translation.override("en"):
+        english = (Card.of("5H").spoken, seat_compasses(4))
+    with translation.override("fr"):
+        french = (Card.of("5H").spoken, seat_compasses(4))
+    with translation.override("en"):
+        again = (Card.of("5H").spoken, seat_compasses(4))
+    assert english == again == ("five of hearts", ["North", "East", "South", "West"])
+    assert french[0] != english[0] and french[1][0] != "North", french
