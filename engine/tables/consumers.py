@@ -275,21 +275,31 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.refuse("bad_message", BAD_ACT)
             return
         try:
-            await database_sync_to_async(self._act)(action, seq)
+            sends = await database_sync_to_async(self._act)(action, seq)
         except ActionRefused as error:
             await self.refuse(error.code, error.message)
+            return
+        try:
+            await notify.publish(sends)
+        except Exception:
+            # The action is committed and the log is the truth: the sockets catch up on the
+            # table's next change or their reconnect.
+            logger.exception("table %s: publishing seq after %s failed", self.table_id, seq)
 
-    def _act(self, action: str, seq: int) -> None:
+    def _act(self, action: str, seq: int) -> list[notify.Send]:
         """Act for the seat the user plays now (found under the table's lock: seats change
-        before the start, and a player may give theirs up)."""
-        services.table_act(
-            table_id=self.table_id,
-            seat=None,
-            action=action,
-            seen_seq=seq,
-            actor=ActionLog.Actor.PLAYER,
-            user=self.user,
-        )
+        before the start, and a player may give theirs up). Returns the change's broadcast,
+        for the event loop to publish (``notify.sends_deferred``)."""
+        with notify.sends_deferred() as sends:
+            services.table_act(
+                table_id=self.table_id,
+                seat=None,
+                action=action,
+                seen_seq=seq,
+                actor=ActionLog.Actor.PLAYER,
+                user=self.user,
+            )
+        return sends
 
     async def refuse(self, code: str, message: object) -> None:
         with translation.override(self.language or None):

@@ -15,6 +15,12 @@ opened: a player who left a seat before the start gets the spectators' screen, n
 whoever sat down there. Each seat's screen is in the language of its member, the spectators'
 in every language read at the table (``engine.tables.readers``); a socket whose language is
 not in the message builds its own screen.
+
+A player's action reaches the service through the web process's one database thread
+(``engine.tables.consumers``), which every table of the process shares. The socket's action
+runs under ``sends_deferred``: its change is built there but published from the event loop
+afterwards (``publish``), so the database thread goes on to the next table's action instead
+of waiting for the event loop and Redis.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -34,6 +42,29 @@ from engine.tables import fanout, selectors
 logger = logging.getLogger(__name__)
 
 STATE = "table.state"
+
+#: A group and the message for it.
+Send = tuple[str, dict[str, Any]]
+_deferred = threading.local()
+
+
+@contextmanager
+def sends_deferred() -> Iterator[list[Send]]:
+    """Within, this thread's broadcasts are collected in the list given instead of sent; the
+    caller publishes them (``publish``) once the work is done."""
+    sends: list[Send] = []
+    _deferred.sends = sends
+    try:
+        yield sends
+    finally:
+        _deferred.sends = None
+
+
+async def publish(sends: Sequence[Send]) -> None:
+    """Send broadcasts collected by ``sends_deferred``, from the event loop."""
+    layer = get_channel_layer()
+    if layer is not None and sends:
+        await fanout.group_send_all(layer, sends)
 
 
 def table_group(table_id: int) -> str:
@@ -59,7 +90,11 @@ def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None
         "languages": payloads.languages,
         "public": payloads.public,
     }
-    sends = [(table_group(table_id), message)]
+    sends: list[Send] = [(table_group(table_id), message)]
+    collected: list[Send] | None = getattr(_deferred, "sends", None)
+    if collected is not None:
+        collected.extend(sends)
+        return
 
     async def send_all() -> None:
         await fanout.group_send_all(layer, sends)
