@@ -13,6 +13,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Event
 from tournaments.services.standings import event_bye_rule
 from tournaments.standings.byes import AVERAGE, WIN, ByeRule
+from tournaments.standings_words import explanation_text as words_of_explanation
 
 register = template.Library()
 
@@ -74,6 +75,12 @@ def column_label(column: dict[str, Any]) -> str:
     if label is None or stored.startswith("Points (at most"):
         return stored
     return str(label)
+
+
+@register.filter
+def explanation_text(lines: Any) -> str:
+    """A standings row's "Why here" in the reader's language (``standings_words``)."""
+    return words_of_explanation(lines)
 
 
 @register.filter
