@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,13 +67,20 @@ METRIC_LABELS = {
 }
 
 
+#: The stored label of a capped points column (``metrics.Points``), its cap read back from it.
+CAPPED_POINTS = re.compile(r"Points \(at most (\d+) a game\)")
+
+
 @register.filter
 def column_label(column: dict[str, Any]) -> str:
-    """A standings column's heading in the reader's language (a points cap kept in English
-    only when the stored label names one the key's label does not)."""
+    """A standings column's heading in the reader's language, a points cap included; a key
+    this page does not know keeps its stored label."""
     label = METRIC_LABELS.get(str(column.get("key")))
     stored = str(column.get("label", ""))
-    if label is None or stored.startswith("Points (at most"):
+    capped = CAPPED_POINTS.fullmatch(stored)
+    if capped:
+        return gettext("Points (at most {cap} a game)").format(cap=capped.group(1))
+    if label is None:
         return stored
     return str(label)
 
