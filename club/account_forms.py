@@ -1,4 +1,5 @@
-"""Forms of a person's own account: claiming an invited player with a new account, the profile.
+"""Forms of a person's own account: claiming an invited player with a new account, the profile,
+asking for a password reset.
 
 They parse input; the services validate and save. Password rules are Django's validators
 (``AUTH_PASSWORD_VALIDATORS``), applied by ``UserCreationForm``.
@@ -6,10 +7,14 @@ They parse input; the services validate and save. Password rules are Django's va
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.utils import translation
 from django.utils.translation import gettext_lazy
 
+from club.language import account_language
 from club.models import EMAIL_CHOICES, Player
 
 EMAIL_HELP = gettext_lazy("Where Kitty sends your emails. Only the directors of your clubs see it.")
@@ -55,3 +60,28 @@ class ProfileForm(forms.ModelForm):
 
     #: The checkboxes of the "emails you get" group, for the template.
     email_choice_fields = EMAIL_CHOICES
+
+
+class AccountPasswordResetForm(PasswordResetForm):
+    """Django's reset form, each email written in the language of the account it goes to:
+    the one its player chose on My profile, else the language of the page that asked."""
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        language = account_language(context["user"]) or translation.get_language()
+        with translation.override(language):
+            super().send_mail(
+                subject_template_name,
+                email_template_name,
+                context,
+                from_email,
+                to_email,
+                html_email_template_name,
+            )

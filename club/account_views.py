@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from club import reset_throttle
-from club.account_forms import ProfileForm
+from club.account_forms import AccountPasswordResetForm, ProfileForm
 from club.accounts import profile_update
 from club.acting import acting_user
 from club.language import remember
@@ -61,9 +61,11 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Asks for an email address and sends a reset link to the accounts that have it; says
-    the same whether one does or not. Throttled per address asked for and per client."""
+    """Asks for an email address and sends a reset link to the accounts that have it, each in
+    its account's language; says the same whether one does or not. Throttled per address asked
+    for and per client."""
 
+    form_class = AccountPasswordResetForm
     template_name = "registration/password_reset.html"
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"

@@ -56,8 +56,7 @@ def reader_language(
     else the session's, else the language cookie, else the browser's ``Accept-Language``,
     else the site's language."""
     if user is not None and getattr(user, "is_authenticated", False):
-        players = Player.objects.filter(user=user)
-        code = supported(players.values_list("language", flat=True).first())
+        code = account_language(user)
         if code:
             return code
     for code in (session_code, cookie_code):
@@ -69,6 +68,13 @@ def reader_language(
         except LookupError:
             continue
     return str(settings.LANGUAGE_CODE)
+
+
+def account_language(user: Any) -> str | None:
+    """The language ``user``'s player chose on My profile; None for an account without a
+    player (an email to it is written in the language of the page that sends it)."""
+    code = Player.objects.filter(user=user).values_list("language", flat=True).first()
+    return supported(code)
 
 
 @receiver(user_logged_in, dispatch_uid="club.language.sign_in")

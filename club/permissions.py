@@ -32,6 +32,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 from rest_framework.permissions import BasePermission
 
 from club.models import Club, Membership, MembershipRole
@@ -59,11 +61,14 @@ ROLE_CAPABILITIES: dict[str, frozenset[Capability]] = {
     MembershipRole.CLUB_ADMIN: frozenset(Capability),
 }
 
+#: Why a capability is refused, in the reader's language (the page's, or the API request's).
 DENIED_MESSAGE = {
-    Capability.VIEW: "Only members of {club} can see this.",
-    Capability.SCORE: "Only scorers, directors and admins of {club} can enter scores.",
-    Capability.DIRECT: "Only directors and admins of {club} can do this.",
-    Capability.ADMIN: "Only admins of {club} can do this.",
+    Capability.VIEW: gettext_lazy("Only members of {club} can see this."),
+    Capability.SCORE: gettext_lazy(
+        "Only scorers, directors and admins of {club} can enter scores."
+    ),
+    Capability.DIRECT: gettext_lazy("Only directors and admins of {club} can do this."),
+    Capability.ADMIN: gettext_lazy("Only admins of {club} can do this."),
 }
 
 
@@ -170,7 +175,7 @@ class HasClubCapability(BasePermission):
     methods) and implement ``get_club(request, **kwargs) -> Club``.
     """
 
-    message = "You do not have permission for this club."
+    message: str | Promise = gettext_lazy("You do not have permission for this club.")
 
     def has_permission(self, request: Request, view: APIView) -> bool:
         if not request.user or not request.user.is_authenticated:

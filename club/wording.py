@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from engine.rules import words
+
+#: The rules' name a table, sheet or event stores when it plays a game's standard rules.
+STANDARD_RULES = gettext_noop("standard rules")
 
 
 def _number(value: int | float) -> str:
@@ -53,3 +56,9 @@ def numbered(noun: str, numbers: Sequence[int]) -> str:
     if noun == "line":
         return ngettext("line %(numbers)s", "lines %(numbers)s", len(shown)) % {"numbers": listed}
     return words.numbered(noun, numbers)
+
+
+def rules_name(stored: str) -> str:
+    """A stored rules' name as the reader reads it: a game's standard rules in their language,
+    a club's rule set by the name the club gave it."""
+    return gettext(STANDARD_RULES) if stored == STANDARD_RULES else stored

@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from club.api_errors import ErrorSerializer
 from tournaments.models import Entrant, Event, Job, Season
+from tournaments.standings_words import explanation_lines
 
 REFUSED = OpenApiResponse(
     response=ErrorSerializer,
@@ -131,6 +132,14 @@ class RoundOutputSerializer(serializers.Serializer[Any]):
     byes = ByeOutputSerializer(many=True)
 
 
+class ExplanationField(serializers.ListField):
+    """A standings row's stored explanation (data, or an older snapshot's English sentences)
+    worded in the request's language, as the pages word it."""
+
+    def to_representation(self, data: Any) -> list[str]:
+        return explanation_lines(data)
+
+
 class StandingsOutputSerializer(serializers.Serializer[Any]):
     class ColumnSerializer(serializers.Serializer[Any]):
         key = serializers.CharField()
@@ -148,7 +157,11 @@ class StandingsOutputSerializer(serializers.Serializer[Any]):
             child=serializers.FloatField(allow_null=True), help_text="Figures by metric key."
         )
         shown = serializers.DictField(child=serializers.CharField(allow_blank=True))
-        explanation = serializers.ListField(child=serializers.CharField())
+        explanation = ExplanationField(
+            child=serializers.CharField(),
+            help_text="Why the row is where it is, one sentence per neighbour, in the "
+            "request's language (Accept-Language; English by default).",
+        )
 
     computed_at = serializers.DateTimeField(allow_null=True)
     games_counted = serializers.IntegerField()

@@ -12,11 +12,12 @@ from typing import Any
 from tournaments.csv_cells import csv_text
 from tournaments.models import StandingsSnapshot
 from tournaments.round_display import ResultRow
+from tournaments.standings_words import explanation_text
 
 
 def standings_csv(snapshot: StandingsSnapshot | None, *, season: bool = False) -> str:
     """Rank, name, games played, every metric of the order, then (seasons) nights attended,
-    and the explanation in words."""
+    and the explanation in words (the reader's language)."""
     columns: Sequence[dict[str, Any]] = snapshot.columns if snapshot else []
     header = ["rank", "name", "played", *(c["label"] for c in columns)]
     if season:
@@ -27,7 +28,7 @@ def standings_csv(snapshot: StandingsSnapshot | None, *, season: bool = False) -
         values += [row["shown"].get(c["key"], "") for c in columns]
         if season:
             values.append(row.get("attendance", ""))
-        rows.append([*values, "; ".join(row["explanation"])])
+        rows.append([*values, explanation_text(row["explanation"])])
     return csv_text(rows)
 
 

@@ -40,3 +40,9 @@ def numbered(numbers: list[int], noun: str) -> str:
 def scores(values: list[int | float | None]) -> str:
     """``{{ totals|scores }}``: "125 to 75"."""
     return words.scores_text(values)
+
+
+@register.filter
+def rules_name(stored: str) -> str:
+    """``{{ table.rule_set_name|rules_name }}``: "standard rules" in the reader's language."""
+    return wording.rules_name(str(stored))

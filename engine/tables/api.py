@@ -35,6 +35,7 @@ from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND, ErrorSerializer
 from club.api_query import COUNT_MAX, optional_id, standard_game
 from club.models import Club, Membership, Player, RuleSet
 from club.permissions import Capability
+from club.wording import rules_name
 from engine.rules import RulesError, get_game
 from engine.tables import facts, services
 from engine.tables.bot_moves import BOT_NAMES
@@ -85,6 +86,13 @@ class WhenField(serializers.DateTimeField):
 # --- What the API answers ---------------------------------------------------------------------
 
 
+class RulesNameField(serializers.CharField):
+    """A table's stored rules' name, read as the pages read it (``club.wording.rules_name``)."""
+
+    def to_representation(self, value: Any) -> str:
+        return rules_name(str(value))
+
+
 class OnlineSeatOutputSerializer(serializers.Serializer[Any]):
     index = serializers.IntegerField(
         help_text="The seat, clockwise from 0: seat 1 on the pages is 0 here."
@@ -106,7 +114,10 @@ class OnlineTableOutputSerializer(serializers.Serializer[Any]):
     title = serializers.CharField(source="table.title")
     status = serializers.ChoiceField(source="table.status", choices=TableStatus.choices)
     game = serializers.CharField(source="table.game", help_text="The engine's game id.")
-    rule_set_name = serializers.CharField(source="table.rule_set_name")
+    rule_set_name = RulesNameField(
+        source="table.rule_set_name",
+        help_text="The rule set's name; a game's standard rules in the request's language.",
+    )
     scheduled_at = serializers.DateTimeField(source="table.scheduled_at")
     hand_number = serializers.IntegerField(
         source="table.hand_number", help_text="The hand being played, from 1; 0 before."

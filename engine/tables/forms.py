@@ -8,13 +8,14 @@ from typing import Any
 from django import forms
 from django.db.models import Count
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.text import capfirst
+from django.utils.translation import gettext, gettext_lazy
 
 from club.models import Club, Player, RuleSet
 from engine.rules import GAME_NAMES, RulesError, get_game
-from engine.rules.table import seat_compass
 from engine.tables.bot_moves import BOT_NAMES
 from engine.tables.models import LiveTable
+from engine.tables.naming import BOT_LEVELS, seat_compasses
 from engine.tables.services import SeatSpec
 
 MAX_SEATS = 6
@@ -25,6 +26,12 @@ FIRST_GAME = next(iter(GAME_NAMES))
 
 SEAT_PAST_TABLE = gettext_lazy("{rules} seats {count} players: leave this seat empty.")
 TIME_NEEDED = gettext_lazy("Give the time the table opens, or choose “Start now”.")
+OPEN_CHOICE = gettext_lazy("Open: a player takes it")
+COMPUTER_CHOICE = gettext_lazy("Computer: {level}")
+SEAT_LABEL = gettext_lazy("Seat {number}")
+CLUB_DEFAULT = gettext_lazy("{game}: {rules} (club default)")
+CLUB_RULES = gettext_lazy("{game}: {rules}")
+STANDARD_CHOICE = gettext_lazy("{game}: standard rules")
 
 
 def _default_time() -> Any:
@@ -52,6 +59,16 @@ def _seat_count(rule_set: RuleSet | None, game_id: str) -> int | None:
     except RulesError:
         return None
     return game.seating.seats
+
+
+def _game(game_id: str) -> str:
+    """A game's name in the reader's language."""
+    return gettext(GAME_NAMES[game_id]) if game_id in GAME_NAMES else game_id
+
+
+def _level(bot: str) -> str:
+    """A computer player's level in the reader's language: "Rule-based", "À règles"."""
+    return capfirst(gettext(BOT_LEVELS[bot])) if bot in BOT_LEVELS else BOT_NAMES[bot]
 
 
 def _usual_game(club: Club) -> str:
@@ -118,13 +135,13 @@ class TableForm(forms.Form):
         players = Player.objects.filter(memberships__club=club).order_by("display_name")
         self.players = {f"player:{p.pk}": p for p in players}
         seat_choices = [
-            (OPEN_SEAT, "Open: a player takes it"),
-            *((f"bot:{key}", f"Computer: {label}") for key, label in BOT_NAMES.items()),
+            (OPEN_SEAT, str(OPEN_CHOICE)),
+            *((f"bot:{key}", COMPUTER_CHOICE.format(level=_level(key))) for key in BOT_NAMES),
             *((key, p.display_name) for key, p in self.players.items()),
         ]
-        compass = seat_compass(self.seat_count_initially())
+        compass = seat_compasses(self.seat_count_initially())
         for index in range(MAX_SEATS):
-            label = compass[index] if index < len(compass) else f"Seat {index + 1}"
+            label = compass[index] if index < len(compass) else SEAT_LABEL.format(number=index + 1)
             self.fields[f"seat_{index}"] = forms.ChoiceField(
                 label=label, choices=seat_choices, required=False
             )
@@ -137,16 +154,16 @@ class TableForm(forms.Form):
         choices: list[tuple[str, str]] = []
         self.seat_counts: dict[str, int] = {}
         for key, rule_set in self.rule_sets.items():
-            default = " (club default)" if rule_set.is_default else ""
-            choices.append((key, f"{GAME_NAMES[rule_set.game]}: {rule_set.name}{default}"))
+            wording = CLUB_DEFAULT if rule_set.is_default else CLUB_RULES
+            choices.append((key, wording.format(game=_game(rule_set.game), rules=rule_set.name)))
             self._count(key, _seat_count(rule_set, rule_set.game))
-        for game, name in GAME_NAMES.items():
-            choices.append((f"game:{game}", f"{name}: standard rules"))
+        for game in GAME_NAMES:
+            choices.append((f"game:{game}", STANDARD_CHOICE.format(game=_game(game))))
             self._count(f"game:{game}", _seat_count(None, game))
         field.choices = choices
         self.rule_labels = dict(choices)
         field.widget.option_attrs = {
-            key: {"data-seats": str(count), "data-compass": ",".join(seat_compass(count))}
+            key: {"data-seats": str(count), "data-compass": ",".join(seat_compasses(count))}
             for key, count in self.seat_counts.items()
         }
         usual = _usual_game(self.club)

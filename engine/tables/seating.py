@@ -19,6 +19,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy
 
 from club.models import Club, Membership, Player, RuleSet
+from club.wording import STANDARD_RULES
 from engine.rules import Game, RulesError, Tally, get_game
 from engine.tables import live, notify
 from engine.tables.bot_moves import BOT_NAMES, DEFAULT_BOT
@@ -137,7 +138,7 @@ def table_create(
             if sheet is not None
             else rule_set.name
             if rule_set is not None
-            else "standard rules"
+            else STANDARD_RULES
         ),
         game=game.id,
         options=game.options_dict(),

@@ -4,6 +4,8 @@ passes axe-core, and the choice stays on their profile."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
@@ -74,4 +76,7 @@ def test_a_director_scores_a_sheet_and_reads_the_standings_in_french(
     expect(page.get_by_role("region", name="Classement")).to_be_visible()
     expect(page.locator(".standings-table thead")).to_contain_text("Parties")
     expect(page.locator(".standings-table thead")).to_contain_text("Pourquoi ce rang")
+    why = page.locator(".standings-table tbody")
+    expect(why).to_contain_text(re.compile(r"(Devant|Derrière|À égalité avec) .+ \(\d"))
+    expect(why).not_to_contain_text(re.compile(r"Ahead of|Behind|Level with| vs "))
     assert_member_page(page)

@@ -129,6 +129,36 @@ def test_a_forgotten_password_is_reset_by_the_emailed_link(
     assert 'data-code="password_reset_link_invalid"' in again
 
 
+def test_the_reset_email_is_in_the_language_the_account_chose(
+    mailoutbox: list[EmailMessage],
+) -> None:
+    member = MembershipFactory.create(with_account=True, player__language="fr")
+    user = member.player.user
+    assert user is not None
+    user.email = "claire@example.org"
+    user.save()
+    english = Client(headers={"accept-language": "en"})
+    response = english.post(reverse("password_reset"), {"email": "claire@example.org"})
+    assert response["Location"] == reverse("password_reset_sent")
+    [mail] = mailoutbox
+    assert mail.subject == "Choisissez un nouveau mot de passe Kitty"
+    assert "Bonjour" in str(mail.body)
+    assert RESET_LINK.search(str(mail.body)) is not None
+    # The page that asked stays in the asker's language.
+    page = english.get(reverse("password_reset_sent")).content.decode()
+    assert 'lang="en"' in page
+
+
+def test_an_account_without_a_player_gets_the_reset_in_the_askers_language(
+    mailoutbox: list[EmailMessage],
+) -> None:
+    UserFactory.create(username="zoe", email="zoe@example.org")
+    french = Client(headers={"accept-language": "fr"})
+    french.post(reverse("password_reset"), {"email": "zoe@example.org"})
+    [mail] = mailoutbox
+    assert mail.subject == "Choisissez un nouveau mot de passe Kitty"
+
+
 def test_an_unknown_address_gets_the_same_answer_and_no_email(
     mailoutbox: list[EmailMessage],
 ) -> None:

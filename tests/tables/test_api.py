@@ -350,3 +350,35 @@ def test_only_a_director_of_the_tables_club_controls_it(control: str) -> None:
     outsider = _director(other).post(_url(other, table.pk, control))
     assert (outsider.status_code, outsider.json()["code"]) == (404, "not_found")
     assert LiveTable.objects.get(pk=table.pk).status == TableStatus.PLAYING
+
+
+# --- Languages ----------------------------------------------------------------------------------
+
+
+def test_a_french_request_reads_french_words_under_the_same_codes() -> None:
+    club = ClubFactory.create(name="Les Atouts")
+    director = APIClient(HTTP_ACCEPT_LANGUAGE="fr")
+    director.force_authenticate(_member(club, "director").player.user)
+    player = APIClient(HTTP_ACCEPT_LANGUAGE="fr")
+    player.force_authenticate(_member(club).player.user)
+    refused = _create(player, club, game="auction45")
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "permission_denied"
+    assert refused.json()["message"] == (
+        "Seuls les directeurs et administrateurs de Les Atouts peuvent faire cela."
+    )
+    unknown = _create(director, club, rule_set=99999)
+    assert (unknown.status_code, unknown.json()["code"]) == (400, "rule_set")
+    assert unknown.json()["message"] == "Il n'y a pas de règles 99999 dans ce club."
+    made = _create(director, club, game="auction45", seats=[{}, {"bot": "rule"}])
+    assert made.status_code == 201, made.json()
+    assert (made.json()["status"], made.json()["rule_set_name"]) == ("open", "règles standard")
+    assert [seat["name"] for seat in made.json()["seats"]][:2] == [
+        "Nord (libre)",
+        "Ordinateur Est, à règles",
+    ]
+    english = _director(club).get(_url(club, made.json()["id"])).json()
+    assert (english["rule_set_name"], english["seats"][0]["name"]) == (
+        "standard rules",
+        "North (open)",
+    )

@@ -108,3 +108,23 @@ def test_a_seat_the_game_does_not_have_is_refused_on_that_seat() -> None:
     assert "seats 4 players: leave this seat empty." in html
     assert '<div data-seat="4">' in html  # the seat at fault is shown with its error
     assert not LiveTable.objects.exists()
+
+
+def test_a_french_director_reads_every_label_and_choice_in_french() -> None:
+    director = MembershipFactory.create(
+        role="director", with_account=True, player__language="fr", player__display_name="Zoé"
+    )
+    assert director.player.user is not None
+    client = Client()
+    client.force_login(director.player.user)
+    club = director.club
+    RuleSetFactory.create(club=club, name="Maison", is_default=True)
+    html = client.get(reverse("table_new", args=[club.slug])).content.decode()
+    assert '<label for="id_seat_0">Nord</label>' in html
+    assert 'data-compass="Nord,Est,Sud,Ouest"' in html
+    assert "Libre : un joueur la prend" in html
+    assert "Ordinateur : À règles" in html and "Ordinateur : Au hasard" in html
+    assert "Whist à l&#x27;enchère (Bid Whist) : règles standard" in html
+    assert "Maison (par défaut du club)" in html
+    for english in ("Computer", "standard rules", "club default", "Open:", "North", "East"):
+        assert english not in html, english

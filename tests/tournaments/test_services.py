@@ -44,6 +44,7 @@ from tournaments.services.standings import (
 )
 from tournaments.services.substitutes import entrant_substitute
 from tournaments.simulate import sheet_play
+from tournaments.standings_words import line_words
 
 pytestmark = pytest.mark.django_db
 DATE = datetime.date(2026, 1, 13)
@@ -484,7 +485,8 @@ def test_season_standings_follow_the_same_player_across_nights_best_of() -> None
     assert {row["entrant_id"] for row in snapshot.rows} == {p.pk for p in setup.players}
     assert all(row["attendance"] == 2 for row in snapshot.rows)
     assert all(len(row["dropped"]) == 1 for row in snapshot.rows)  # best 1 of 2
-    assert all(row["explanation"][0].startswith("best 1 of 2") for row in snapshot.rows)
+    assert all(row["explanation"][0]["code"] == "season_best" for row in snapshot.rows)
+    assert all(line_words(row["explanation"][0]).startswith("best 1 of 2") for row in snapshot.rows)
 
 
 def test_ratings_move_with_every_confirmed_game_and_rerun_the_same() -> None:

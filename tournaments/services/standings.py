@@ -59,7 +59,8 @@ def _row(row: StandingRow, metrics: Sequence[Metric], name: str, played: int) ->
         "played": played,
         "metrics": row.metrics,
         "shown": shown,
-        "explanation": list(row.explanation),
+        # Data, worded in the reader's language when shown (tournaments.standings_words).
+        "explanation": list(row.reasons),
     }
 
 

@@ -14,7 +14,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from tournaments.standings.base import Metric
 from tournaments.standings.byes import NO_SCORE, ByeRule, RoundBye, with_byes
 from tournaments.standings.context import StandingsContext, build_context, index_results
-from tournaments.standings.explain import against_above, against_below, deciding_index, namer
+from tournaments.standings.explain import (
+    Reason,
+    against_above,
+    against_below,
+    deciding_index,
+    namer,
+)
 from tournaments.standings.metrics import DEFAULT_ORDER, resolve_order
 from tournaments.standings.types import GameResult, MetricValue, StandingRow
 
@@ -74,7 +80,7 @@ def rank_entrants(
     for index, entrant in enumerate(ordered):
         above = ordered[index - 1] if index else None
         below = ordered[index + 1] if index + 1 < len(ordered) else None
-        lines: list[str] = []
+        lines: list[Reason] = []
         decided_by = None
         tied = False
         if above is not None:
@@ -91,7 +97,7 @@ def rank_entrants(
                 rank=ranks[entrant],
                 entrant_id=entrant,
                 metrics={metric.key: figures[entrant][metric.key] for metric in metrics},
-                explanation=tuple(lines),
+                reasons=tuple(lines),
                 tied_with_previous=tied,
                 decided_by=decided_by,
             )

@@ -1,18 +1,49 @@
 """Explanations: which figures put a row where it is against its neighbours.
 
 Rows are compared metric by metric in the order's precedence; the first metric on which two
-rows differ decided between them, every metric before it was level. Texts read like
-"Level with Smith & Jones on points (412); ahead on games won (5 vs 4)".
+rows differ decided between them, every metric before it was level.
+
+An explanation is stored data, not a sentence: a ``Reason`` is a JSON-ready dict with a
+``code`` and the figures behind it, so a page can word it in its reader's language long after
+the standings were computed (``tournaments.standings_words``). ``reason_text`` words one in
+English, as "Level with Smith & Jones on points (412); ahead on games won (5 vs 4)".
+
+A *figure* is ``{"metric": key, "value": 412, "other": 400}`` (``other`` is ``None`` when the
+figure is not compared; ``value`` is ``None`` for a group metric never computed). The codes and
+their other keys:
+
+- ``shares_rank``: ``entrant``, ``name``, ``on`` (figures), ``rank``: level on everything.
+- ``behind`` / ``ahead``: ``entrant``, ``name``, ``figure``: the first metric decided.
+- ``level_behind`` / ``level_ahead``: ``entrant``, ``name``, ``on``, ``figure``: level on
+  ``on``, then ``figure`` decided.
+- ``season_best``: ``best_of``, ``attended``, ``dropped`` (night numbers): nights dropped.
+- ``season_played``: ``attended``, ``nights``, ``best_of`` (``None`` without a best-of).
+
+``name`` is the entrant's name, or ``None`` when the caller gave none (words then say
+"entrant 7").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from tournaments.standings.base import Metric
+from tournaments.standings.metrics import METRICS
 from tournaments.standings.types import MetricValue
 
 Figures = Mapping[int, Mapping[str, MetricValue]]
+Reason = dict[str, Any]
+"""One line of an explanation as data: ``{"code": ..., ...}`` (see the module's docstring)."""
+Figure = dict[str, Any]
+
+SHARES_RANK = "shares_rank"
+BEHIND = "behind"
+AHEAD = "ahead"
+LEVEL_BEHIND = "level_behind"
+LEVEL_AHEAD = "level_ahead"
+SEASON_BEST = "season_best"
+SEASON_PLAYED = "season_played"
 
 
 def deciding_index(
@@ -33,16 +64,12 @@ def join_words(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _level_on(entrant: int, figures: Figures, metrics: Sequence[Metric]) -> str:
-    return join_words([_explain(metric, figures[entrant][metric.key]) for metric in metrics])
+def _figure(metric: Metric, value: MetricValue, other: MetricValue = None) -> Figure:
+    return {"metric": metric.key, "value": value, "other": other}
 
 
-def _explain(metric: Metric, value: MetricValue, other: MetricValue = None) -> str:
-    # Rows compared here were tied up to this metric, so a group metric has a figure for both;
-    # a missing one is shown as a dash rather than hiding the metric.
-    if value is None:
-        return f"{metric.noun} (-)"
-    return metric.explain(value, other)
+def _level_on(entrant: int, figures: Figures, metrics: Sequence[Metric]) -> list[Figure]:
+    return [_figure(metric, figures[entrant][metric.key]) for metric in metrics]
 
 
 def against_above(
@@ -51,19 +78,24 @@ def against_above(
     rank: int,
     figures: Figures,
     metrics: Sequence[Metric],
-    name: Callable[[int], str],
-) -> str:
+    name: Callable[[int], str | None],
+) -> Reason:
     """Why ``entrant`` is below ``above`` (or level with it, sharing ``rank``)."""
+    who = {"entrant": above, "name": name(above)}
     index = deciding_index(entrant, above, figures, metrics)
     if index is None:
-        level = _level_on(entrant, figures, metrics)
-        return f"Level with {name(above)} on {level}: shares rank {rank}"
+        return {
+            "code": SHARES_RANK,
+            **who,
+            "on": _level_on(entrant, figures, metrics),
+            "rank": rank,
+        }
     metric = metrics[index]
-    behind = _explain(metric, figures[entrant][metric.key], figures[above][metric.key])
+    behind = _figure(metric, figures[entrant][metric.key], figures[above][metric.key])
     if index == 0:
-        return f"Behind {name(above)} on {behind}"
+        return {"code": BEHIND, **who, "figure": behind}
     level = _level_on(entrant, figures, metrics[:index])
-    return f"Level with {name(above)} on {level}; behind on {behind}"
+    return {"code": LEVEL_BEHIND, **who, "on": level, "figure": behind}
 
 
 def against_below(
@@ -71,25 +103,103 @@ def against_below(
     below: int,
     figures: Figures,
     metrics: Sequence[Metric],
-    name: Callable[[int], str],
-) -> str | None:
+    name: Callable[[int], str | None],
+) -> Reason | None:
     """Why ``entrant`` is above ``below``; ``None`` when they are level (the lower row says so)."""
     index = deciding_index(entrant, below, figures, metrics)
     if index is None:
         return None
+    who = {"entrant": below, "name": name(below)}
     metric = metrics[index]
-    ahead = _explain(metric, figures[entrant][metric.key], figures[below][metric.key])
+    ahead = _figure(metric, figures[entrant][metric.key], figures[below][metric.key])
     if index == 0:
-        return f"Ahead of {name(below)} on {ahead}"
+        return {"code": AHEAD, **who, "figure": ahead}
     level = _level_on(entrant, figures, metrics[:index])
-    return f"Level with {name(below)} on {level}; ahead on {ahead}"
+    return {"code": LEVEL_AHEAD, **who, "on": level, "figure": ahead}
 
 
-def namer(names: Mapping[int, str] | None) -> Callable[[int], str]:
-    """A function that names an entrant, falling back to ``"entrant 7"``."""
+def season_line(
+    attended: int, season_nights: int, best_of: int | None, dropped: Sequence[int]
+) -> Reason:
+    """Which of an entrant's nights counted towards its season row."""
+    if best_of is not None and dropped:
+        return {
+            "code": SEASON_BEST,
+            "best_of": best_of,
+            "attended": attended,
+            "dropped": list(dropped),
+        }
+    return {
+        "code": SEASON_PLAYED,
+        "attended": attended,
+        "nights": season_nights,
+        "best_of": best_of,
+    }
+
+
+def namer(names: Mapping[int, str] | None) -> Callable[[int], str | None]:
+    """A function that names an entrant, ``None`` for one not named (words say "entrant 7")."""
     known = names or {}
 
-    def name(entrant_id: int) -> str:
-        return known.get(entrant_id, f"entrant {entrant_id}")
+    def name(entrant_id: int) -> str | None:
+        return known.get(entrant_id)
 
     return name
+
+
+# --- In English -------------------------------------------------------------------------------
+
+
+def figure_shown(figure: Mapping[str, Any]) -> tuple[str, str | None]:
+    """A figure's noun-free parts as the table shows them: ``("412", "400")``, ``("-", None)``."""
+    metric = _metric(str(figure["metric"]))
+    value, other = figure["value"], figure.get("other")
+    if value is None:
+        return "-", None
+    shown = metric.format(value) if metric else str(value)
+    if other is None:
+        return shown, None
+    return shown, metric.format(other) if metric else str(other)
+
+
+def _metric(key: str) -> Metric | None:
+    cls = METRICS.get(key)
+    return cls() if cls is not None else None
+
+
+def figure_text(figure: Mapping[str, Any]) -> str:
+    """``"points (412)"``, ``"points (412 vs 400)"``, ``"head-to-head wins among the tied (-)"``."""
+    metric = _metric(str(figure["metric"]))
+    noun = metric.noun if metric else str(figure["metric"])
+    value, other = figure_shown(figure)
+    shown = value if other is None else f"{value} vs {other}"
+    return f"{noun} ({shown})"
+
+
+def reason_text(reason: Mapping[str, Any]) -> str:
+    """One explanation line in English."""
+    code = reason["code"]
+    if code == SEASON_BEST:
+        dropped = list(reason["dropped"])
+        word = "night" if len(dropped) == 1 else "nights"
+        shown = join_words([str(night) for night in dropped])
+        return f"best {reason['best_of']} of {reason['attended']} nights: dropped {word} {shown}"
+    if code == SEASON_PLAYED:
+        line = f"played {reason['attended']} of {reason['nights']} nights"
+        if reason["best_of"] is not None:
+            line += f"; all count towards the best {reason['best_of']}"
+        return line
+    name = reason["name"] or f"entrant {reason['entrant']}"
+    level = join_words([figure_text(f) for f in reason.get("on", ())])
+    if code == SHARES_RANK:
+        return f"Level with {name} on {level}: shares rank {reason['rank']}"
+    figure = figure_text(reason["figure"])
+    if code == BEHIND:
+        return f"Behind {name} on {figure}"
+    if code == AHEAD:
+        return f"Ahead of {name} on {figure}"
+    if code == LEVEL_BEHIND:
+        return f"Level with {name} on {level}; behind on {figure}"
+    if code == LEVEL_AHEAD:
+        return f"Level with {name} on {level}; ahead on {figure}"
+    raise ValueError(f"there is no explanation code {code!r}")

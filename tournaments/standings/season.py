@@ -18,7 +18,7 @@ from tournaments.standings.base import Metric
 from tournaments.standings.byes import ByeRule, RoundBye, with_byes
 from tournaments.standings.compute import rank_entrants
 from tournaments.standings.context import build_context, check_entrants, index_results
-from tournaments.standings.explain import join_words
+from tournaments.standings.explain import Reason, season_line
 from tournaments.standings.metrics import DEFAULT_ORDER, resolve_order
 from tournaments.standings.types import Appearance, GameResult, StandingRow, StandingsError
 
@@ -53,6 +53,10 @@ class SeasonRow:
     @property
     def entrant_id(self) -> int:
         return self.standing.entrant_id
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self.standing.reasons
 
     @property
     def explanation(self) -> tuple[str, ...]:
@@ -121,10 +125,10 @@ def compute_season_standings(
         entrant = row.entrant_id
         played = figures.get(entrant, {})
         dropped = tuple(sorted(set(played) - counted[entrant]))
-        line = _attendance_line(len(played), len(season), best_of, dropped)
+        line = season_line(len(played), len(season), best_of, dropped)
         rows.append(
             SeasonRow(
-                standing=replace(row, explanation=(line, *row.explanation)),
+                standing=replace(row, reasons=(line, *row.reasons)),
                 attendance=len(played),
                 nights=tuple(
                     NightFigures(number, event, values, number in counted[entrant])
@@ -188,16 +192,3 @@ def _best_nights(
         played, key=lambda night: (primary.sort_key(played[night][1][primary.key]), night)
     )
     return set(ranked[:best_of])
-
-
-def _attendance_line(
-    attended: int, season_nights: int, best_of: int | None, dropped: Sequence[int]
-) -> str:
-    if best_of is not None and dropped:
-        word = "night" if len(dropped) == 1 else "nights"
-        shown = join_words([str(night) for night in dropped])
-        return f"best {best_of} of {attended} nights: dropped {word} {shown}"
-    line = f"played {attended} of {season_nights} nights"
-    if best_of is not None:
-        line += f"; all count towards the best {best_of}"
-    return line

@@ -22,6 +22,7 @@ what comes back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tournaments.algorithm_errors import AlgorithmError
 
@@ -118,13 +119,21 @@ class StandingRow:
     have ``tied_with_previous`` set on all but the first. ``metrics`` maps each metric key of
     the order to the entrant's figure (``None`` when not needed, see ``MetricValue``).
     ``decided_by`` is the key of the metric that put this row below the one above it, ``None``
-    for the top row and for a row tied with the one above. ``explanation`` says in words how
-    the row compares with its neighbours, above first.
+    for the top row and for a row tied with the one above. ``reasons`` say how the row
+    compares with its neighbours, above first, as data (``explain``) that pages word in their
+    reader's language; ``explanation`` words them in English.
     """
 
     rank: int
     entrant_id: int
     metrics: dict[str, MetricValue]
-    explanation: tuple[str, ...]
+    reasons: tuple[dict[str, Any], ...]
     tied_with_previous: bool
     decided_by: str | None = None
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """The reasons in English: "Behind Smith & Jones on points (400 vs 412)"."""
+        from tournaments.standings.explain import reason_text  # explain reads these types
+
+        return tuple(reason_text(reason) for reason in self.reasons)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,6 +14,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Event
 from tournaments.services.standings import event_bye_rule
 from tournaments.standings.byes import AVERAGE, WIN, ByeRule
+from tournaments.standings_words import explanation_text as words_of_explanation
 
 register = template.Library()
 
@@ -65,15 +67,28 @@ METRIC_LABELS = {
 }
 
 
+#: The stored label of a capped points column (``metrics.Points``), its cap read back from it.
+CAPPED_POINTS = re.compile(r"Points \(at most (\d+) a game\)")
+
+
 @register.filter
 def column_label(column: dict[str, Any]) -> str:
-    """A standings column's heading in the reader's language (a points cap kept in English
-    only when the stored label names one the key's label does not)."""
+    """A standings column's heading in the reader's language, a points cap included; a key
+    this page does not know keeps its stored label."""
     label = METRIC_LABELS.get(str(column.get("key")))
     stored = str(column.get("label", ""))
-    if label is None or stored.startswith("Points (at most"):
+    capped = CAPPED_POINTS.fullmatch(stored)
+    if capped:
+        return gettext("Points (at most {cap} a game)").format(cap=capped.group(1))
+    if label is None:
         return stored
     return str(label)
+
+
+@register.filter
+def explanation_text(lines: Any) -> str:
+    """A standings row's "Why here" in the reader's language (``standings_words``)."""
+    return words_of_explanation(lines)
 
 
 @register.filter
