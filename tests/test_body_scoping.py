@@ -508,6 +508,7 @@ PAGE_BODIES: dict[type[forms.Form], list[Page]] = {
 }
 # Forms of the apps that carry no id or username.
 FORMS_WITHOUT_IDS = {
+    club.account_forms.AccountPasswordResetForm,
     club.account_forms.InvitationEmailForm,
     club.account_forms.NewAccountForm,
     club.account_forms.ProfileForm,
