@@ -226,20 +226,22 @@ def table_act(
         except RulesError as error:
             raise ActionRefused(error.code, error.message) from error
         table.seq += 1
-        ActionLog.objects.create(
-            table=table,
-            seq=table.seq,
-            hand_id=hand_id,
-            seat=seat,
-            action=str(parsed),
-            actor=actor,
-            user=user,
+        statements.log_append(
+            ActionLog(
+                table=table,
+                seq=table.seq,
+                hand_id=hand_id,
+                seat=seat,
+                action=str(parsed),
+                actor=actor,
+                user=user,
+            )
         )
         if hand.is_over:
             hand, hand_id = _hand_finish(table, hand_id, hand, user)
         made = MadeFor(table.seq, seat, str(parsed), str(actor))
         acted = after_write(table, hand, hand_id, seats, made)
-        table.save(update_fields=["seq", "hand_number", "status", "finished_at", "clock_due_at"])
+        statements.table_update(table)
         return acted
 
 
