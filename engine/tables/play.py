@@ -77,7 +77,8 @@ def locked(table_id: int) -> LiveTable:
 
 def locked_with_seats(table_id: int) -> tuple[LiveTable, list[TableSeat]]:
     """The table's row locked (not its club's nor its seats'), with its club and every seat
-    with who plays it, in one query: what an action reads before it writes."""
+    with who plays it, in one statement written once (``engine.tables.statements``): what an
+    action reads before it writes."""
     seats = statements.seats_locked(table_id)
     if not seats:
         return locked(table_id), []
