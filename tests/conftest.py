@@ -173,11 +173,13 @@ def _eager_celery_unless_worker(request: pytest.FixtureRequest, settings: Settin
 
 @pytest.fixture(autouse=True)
 def _empty_table_state_cache() -> None:
-    """Each test starts like a fresh server process: the per-process cache of live tables'
-    hands is keyed by table id, and a rolled-back test hands the same ids out again."""
-    from engine.tables import live
+    """Each test starts like a fresh server process: the per-process caches of live tables'
+    hands and of their spectators' languages are keyed by table id, and a rolled-back test
+    hands the same ids out again."""
+    from engine.tables import live, readers
 
     live.forget_all()
+    readers.forget_all()
 
 
 @pytest.fixture(autouse=True)

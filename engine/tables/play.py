@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy
 
 from club.errors import DomainError
 from engine.rules import Action, Hand, RulesError, Tally, parse_action
-from engine.tables import live, notify, selectors
+from engine.tables import live, notify, selectors, statements
 from engine.tables.bot_moves import DEFAULT_BOT, bot_action
 from engine.tables.errors import ActionRefused, TableError
 from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
@@ -77,19 +77,12 @@ def locked(table_id: int) -> LiveTable:
 
 def locked_with_seats(table_id: int) -> tuple[LiveTable, list[TableSeat]]:
     """The table's row locked (not its club's nor its seats'), with its club and every seat
-    with who plays it, in one query: what an action reads before it writes."""
-    seats = list(
-        TableSeat.objects.select_for_update(of=("table",))
-        .select_related("table__club", "player")
-        .filter(table_id=table_id)
-        .order_by("index")
-    )
+    with who plays it, in one statement written once (``engine.tables.statements``): what an
+    action reads before it writes."""
+    seats = statements.seats_locked(table_id)
     if not seats:
         return locked(table_id), []
-    table = seats[0].table
-    for seat in seats:
-        seat.table = table
-    return table, seats
+    return seats[0].table, seats
 
 
 def seat_row(table: LiveTable, index: int) -> TableSeat:
@@ -234,20 +227,22 @@ def table_act(
         except RulesError as error:
             raise ActionRefused(error.code, error.message) from error
         table.seq += 1
-        ActionLog.objects.create(
-            table=table,
-            seq=table.seq,
-            hand_id=hand_id,
-            seat=seat,
-            action=str(parsed),
-            actor=actor,
-            user=user,
+        statements.log_append(
+            ActionLog(
+                table=table,
+                seq=table.seq,
+                hand_id=hand_id,
+                seat=seat,
+                action=str(parsed),
+                actor=actor,
+                user=user,
+            )
         )
         if hand.is_over:
             hand, hand_id = _hand_finish(table, hand_id, hand, user)
         made = MadeFor(table.seq, seat, str(parsed), str(actor))
         acted = after_write(table, hand, hand_id, seats, made)
-        table.save(update_fields=["seq", "hand_number", "status", "finished_at", "clock_due_at"])
+        statements.table_update(table)
         return acted
 
 

@@ -191,6 +191,81 @@ async def test_a_socket_whose_language_the_message_lacks_builds_its_own_and_regi
     en, _ = await joined(table, english)
     w, _ = await joined(table, watcher)
     await database_sync_to_async(cache.clear)()  # the French spectator's entry expired
+    readers.forget_all()  # and so did this process's memo of it
+    await database_sync_to_async(notify.broadcast)(table.pk)
+    assert (await en.receive_json_from(timeout=5))["phase_label"] == "Auction"
+    assert (await w.receive_json_from(timeout=5))["phase_label"] == "Enchères"
+    assert await database_sync_to_async(readers.spectator_languages)(table.pk) == ["en", "fr"]
+    for socket in (en, w):
+        await socket.disconnect()
+
+
+class Clock:
+    """Seconds moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_process_asks_the_cache_for_a_tables_languages_once_in_a_few_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table, _ = table_with(people=4, bots=0, seed=3)
+    readers.forget_all()  # the table's start was broadcast, and read them
+    clock = Clock()
+    monkeypatch.setattr(readers, "clock", clock)
+    asked: list[str] = []
+    real_get = cache.get
+
+    def get(key: str, *args: Any) -> Any:
+        asked.append(key)
+        return real_get(key, *args)
+
+    monkeypatch.setattr(cache, "get", get)
+    assert readers.spectator_languages(table.pk) == ["en"]
+    cache.set(f"kitty:table-languages:{table.pk}", ["fr"])  # registered by another process
+    clock.now += readers.MEMO_SECONDS - 0.1
+    assert readers.spectator_languages(table.pk) == ["en"]
+    assert len(asked) == 1
+    clock.now += 0.2
+    assert readers.spectator_languages(table.pk) == ["en", "fr"]
+    assert len(asked) == 2
+
+
+def test_a_language_registered_by_this_process_is_built_at_once() -> None:
+    table, _ = table_with(people=4, bots=0, seed=3)
+    assert readers.spectator_languages(table.pk) == ["en"]
+    readers.register(table.pk, "fr")
+    assert readers.spectator_languages(table.pk) == ["en", "fr"]
+
+
+def test_the_memo_drops_expired_tables_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    monkeypatch.setattr(readers, "clock", clock)
+    monkeypatch.setattr(readers, "MEMO_SIZE", 3)
+    for table_id in (1, 2, 3):
+        readers.spectator_languages(table_id)
+    clock.now += readers.MEMO_SECONDS
+    readers.spectator_languages(4)
+    assert sorted(readers._memo) == [4]
+
+
+async def test_a_socket_registered_in_another_process_gets_its_language_while_the_memo_is_old(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The process that commits read the table's languages before the French spectator
+    connected to another process: its message lacks French, so the socket builds its own
+    screen, and registers again, which this process then sees."""
+    table, french, english, watcher = await french_and_english()
+    en, _ = await joined(table, english)
+    assert await database_sync_to_async(readers.spectator_languages)(table.pk) == ["en"]
+    with monkeypatch.context() as other_process:
+        other_process.setattr(readers, "_forget", lambda table_id: None)
+        w, _ = await joined(table, watcher)
+    assert await database_sync_to_async(readers.spectator_languages)(table.pk) == ["en"]
     await database_sync_to_async(notify.broadcast)(table.pk)
     assert (await en.receive_json_from(timeout=5))["phase_label"] == "Auction"
     assert (await w.receive_json_from(timeout=5))["phase_label"] == "Enchères"
