@@ -38,7 +38,7 @@ HOP = os.environ.get("FLOOR_HOP") == "1"
 _seqs: dict[int, int] = {}
 
 
-def screen(table: int, seq: int, seat: int) -> str:
+def screen(seq: int, seat: int) -> str:
     """A seat's screen as the bench's clients read it: whose turn, one legal action."""
     state = {
         "type": "state",
@@ -70,7 +70,7 @@ class FloorConsumer(AsyncWebsocketConsumer):
         self.group = f"table-{self.table}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.send(text_data=screen(self.table, _seqs.get(self.table, 0), self.seat))
+        await self.send(text_data=screen(_seqs.get(self.table, 0), self.seat))
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -87,7 +87,7 @@ class FloorConsumer(AsyncWebsocketConsumer):
             return
         seq += 1
         _seqs[self.table] = seq
-        seats = [screen(self.table, seq, seat) for seat in range(SEATS)]
+        seats = [screen(seq, seat) for seat in range(SEATS)]
         await self.channel_layer.group_send(
             self.group, {"type": "table.state", "seq": seq, "seats": seats}
         )

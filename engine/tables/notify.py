@@ -30,6 +30,7 @@ import logging
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -96,10 +97,7 @@ def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None
         collected.extend(sends)
         return
 
-    async def send_all() -> None:
-        await fanout.group_send_all(layer, sends)
-
-    send = async_to_sync(send_all)
+    send = partial(async_to_sync(publish), sends)
     try:
         asyncio.get_running_loop()
     except RuntimeError:
