@@ -18,11 +18,11 @@ from club import reset_throttle
 from club.account_forms import AccountPasswordResetForm, ProfileForm
 from club.accounts import profile_update
 from club.acting import acting_user
+from club.client_address import client_address
 from club.language import remember
 from club.models import EMAIL_CHOICES
 from club.permissions import public_view, signed_in_view
 from club.selectors import player_of
-from club.sign_in_throttle import client_address
 from club.views import throttled_response
 
 SAVED = gettext_lazy("Your profile is saved.")

@@ -21,10 +21,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
+from club.client_address import client_address
 from club.models import Club
 from club.page_errors import refusal_message
 from club.permissions import Capability, club_required, public_view
-from club.sign_in_throttle import client_address
 from scoring import entrypage, lineform, services, tablecodes
 from scoring.errors import ScoringError
 from scoring.hand_views import (

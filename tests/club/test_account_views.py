@@ -15,6 +15,7 @@ from django.urls import reverse
 from club.models import Player
 from club.reset_throttle import CODE
 from tests.factories import TEST_PASSWORD, MembershipFactory, UserFactory
+from tests.proxy import behind_proxy
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
@@ -190,3 +191,24 @@ def test_resets_are_throttled_per_client() -> None:
     assert statuses == [302] * 10 + [429] * 2
     assert reset("p0@example.org", "10.0.0.2") == 302
     assert not User.objects.exists()
+
+
+def test_behind_the_proxy_resets_are_throttled_per_client_whatever_it_forwards(
+    settings: Settings,
+) -> None:
+    settings.KITTY_NUM_PROXIES = 1
+    statuses = [
+        Client()
+        .post(
+            reverse("password_reset"),
+            {"email": f"p{n}@example.org"},
+            **behind_proxy("203.0.113.7", written=f"198.51.100.{n}"),
+        )
+        .status_code
+        for n in range(12)
+    ]
+    assert statuses == [302] * 10 + [429] * 2
+    other = Client().post(
+        reverse("password_reset"), {"email": "p0@example.org"}, **behind_proxy("203.0.113.8")
+    )
+    assert other.status_code == 302

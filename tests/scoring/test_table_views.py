@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import Settings as SettingsWrapper
 
 from scoring import tablecodes
 from scoring.models import FlagCleared, HandLine, LineRevision, SheetStatus, TableCode
@@ -17,6 +18,7 @@ from scoring.services import SideSpec, handline_add, scoresheet_create
 from scoring.table_views import sides_at_table
 from scoring.tablecodes import tablecode_issue
 from tests.factories import MembershipFactory
+from tests.proxy import behind_proxy
 from tests.scoring.conftest import MakeSheet, Staff
 from tests.scoring.games import AUCTION45
 
@@ -112,6 +114,24 @@ def test_guessing_codes_is_throttled(client: Client, staff: Staff, make_sheet: M
     throttled = client.get(entry(code))  # even the right code waits now
     assert throttled.status_code == 429
     assert "Too many wrong table codes" in throttled.content.decode()
+
+
+def test_behind_the_proxy_guesses_are_counted_by_the_address_nginx_saw(
+    staff: Staff, make_sheet: MakeSheet, settings: SettingsWrapper
+) -> None:
+    """A new X-Forwarded-For on every guess does not make a new client."""
+    settings.KITTY_NUM_PROXIES = 1
+    code = tablecode_issue(sheet=make_sheet(), by=staff.director)
+    statuses = [
+        Client()
+        .get(entry(f"AAA-A{n:02d}"), **behind_proxy("203.0.113.7", written=f"198.51.100.{n}"))
+        .status_code
+        for n in range(60)
+    ]
+    assert 429 in statuses
+    assert statuses.count(404) < 60
+    another_table = Client().get(entry(code), **behind_proxy("203.0.113.8"))
+    assert another_table.status_code == 200
 
 
 def test_the_code_form_leads_to_the_tables_page(client: Client) -> None:
