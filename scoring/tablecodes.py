@@ -40,8 +40,13 @@ if TYPE_CHECKING:
 # No 0/O, 1/I/L: a code read off paper in a dim hall is typed right.
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 LENGTH = 6
-GUESSES = 10  # wrong codes from one address…
-GUESS_SECONDS = 600  # …within this window, then the address waits
+# Wrong codes within GUESS_SECONDS, then the phone (its session) or the address waits. A hall's
+# phones share one address: a phone that reaches its own limit is refused before its guesses
+# count, so one phone adds at most SESSION_GUESSES to the address and cannot lock the hall out;
+# the address's limit holds a script that drops its cookies to start each guess afresh.
+SESSION_GUESSES = 10
+ADDRESS_GUESSES = 50
+GUESS_SECONDS = 600
 GUESS_PREFIX = "kitty-table-code"
 
 CODE_UNKNOWN = gettext_lazy("There is no table code {code}: check it against the printed sheet.")
@@ -52,6 +57,10 @@ SHEET_CONFIRMED = gettext_lazy("This sheet is confirmed: the table's entry is cl
 NO_LIVE_CODE = gettext_lazy("This sheet has no table code to withdraw.")
 TOO_MANY_GUESSES = gettext_lazy(
     "Too many wrong table codes from this address: wait {minutes} minutes."
+)
+TOO_MANY_PHONE_GUESSES = gettext_lazy(
+    "Too many wrong table codes from this phone: wait {minutes} minutes, then check the code "
+    "against the printed sheet."
 )
 # Kept on the sheet (its history, its flag) as written, whatever the reader's language.
 TABLE_SOURCE = "table {code}, phone {phone}"
@@ -218,22 +227,26 @@ def sheet_flag_clear(*, sheet: Scoresheet, by: AbstractBaseUser | None, reason: 
 # --- Guessing codes -------------------------------------------------------------------------
 
 
-def _guess_key(address: str) -> str:
-    return count_key(GUESS_PREFIX, "address", address)
+def _guess_key(kind: str, value: str) -> str:
+    return count_key(GUESS_PREFIX, kind, value)
 
 
-def guesses_locked(address: str) -> bool:
-    return bool(address) and count_of(_guess_key(address)) >= GUESSES
-
-
-def guess_failed(address: str) -> None:
-    if address:
-        count_add(_guess_key(address), GUESS_SECONDS)
-
-
-def guesses_refusal() -> ScoringError:
-    error = ScoringError(
-        "code_throttled", TOO_MANY_GUESSES.format(minutes=GUESS_SECONDS // 60), "code"
-    )
+def guesses_refusal(address: str, session: str) -> ScoringError | None:
+    """``code_throttled`` (429) when the phone's session or its address guessed too many
+    wrong codes within the window; ``None`` while either may still try."""
+    if session and count_of(_guess_key("session", session)) >= SESSION_GUESSES:
+        message = TOO_MANY_PHONE_GUESSES
+    elif address and count_of(_guess_key("address", address)) >= ADDRESS_GUESSES:
+        message = TOO_MANY_GUESSES
+    else:
+        return None
+    error = ScoringError("code_throttled", message.format(minutes=GUESS_SECONDS // 60), "code")
     error.status = 429
     return error
+
+
+def guess_failed(address: str, session: str) -> None:
+    """One more wrong code from the phone's ``session`` and from its ``address``."""
+    for kind, value in (("session", session), ("address", address)):
+        if value:
+            count_add(_guess_key(kind, value), GUESS_SECONDS)
