@@ -33,6 +33,7 @@ from scoring.models import (
     TableCode,
 )
 from scoring.services import handline_add_to
+from scoring.signals import sheet_event_finished
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -55,6 +56,9 @@ CODE_REVOKED = gettext_lazy(
 )
 SHEET_CONFIRMED = gettext_lazy("This sheet is confirmed: the table's entry is closed.")
 NO_LIVE_CODE = gettext_lazy("This sheet has no table code to withdraw.")
+EVENT_FINISHED = gettext_lazy(
+    "This sheet's event is finished: its table's entry is closed, and it gets no new code."
+)
 TOO_MANY_GUESSES = gettext_lazy(
     "Too many wrong table codes from this address: wait {minutes} minutes."
 )
@@ -88,10 +92,15 @@ def tablecode_issue(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> TableC
 
     Raises:
         SheetLocked: the sheet is confirmed (code ``confirmed``).
+        ScoringError: ``event_finished`` (409), the sheet's event is finished.
     """
     sheet = store.sheet_lock(sheet)
     if sheet.status == SheetStatus.CONFIRMED:
         raise SheetLocked("confirmed", SHEET_CONFIRMED)
+    if _event_finished(sheet):
+        error = ScoringError("event_finished", EVENT_FINISHED)
+        error.status = 409
+        raise error
     TableCode.objects.live().filter(sheet=sheet).update(revoked_at=timezone.now())
     while True:  # a clash among 31**6 codes is rare; draw again when it happens
         try:
@@ -123,6 +132,14 @@ def tablecodes_close(*, sheet_ids: list[int]) -> int:
     return live.update(revoked_at=timezone.now())
 
 
+def _event_finished(sheet: Scoresheet) -> bool:
+    """Whether the event the sheet scores a match of is finished (asked of tournaments)."""
+    if sheet.match_id is None:
+        return False
+    answers = sheet_event_finished.send(sender=Scoresheet, sheet=sheet)
+    return any(answer for _receiver, answer in answers)
+
+
 def tablecode_live(*, sheet: Scoresheet) -> TableCode | None:
     return TableCode.objects.live().filter(sheet=sheet).first()
 
@@ -132,7 +149,8 @@ def tablecode_open(*, code: str) -> TableCode:
 
     Raises:
         TableCodeRefused: ``code_unknown`` (404), ``code_revoked`` (410), ``sheet_confirmed``
-            (409: the sheet is confirmed, or was since the code was issued).
+            (409: the sheet is confirmed, or was since the code was issued),
+            ``event_finished`` (410: the sheet's event is finished).
     """
     typed = code_normal(code)
     found = TableCode.objects.select_related("sheet", "sheet__club").filter(code=typed).first()
@@ -150,6 +168,11 @@ def tablecode_open(*, code: str) -> TableCode:
     if found.sheet.status == SheetStatus.CONFIRMED or unlocked:
         error = TableCodeRefused("sheet_confirmed", SHEET_CONFIRMED, "code")
         error.status = 409
+        raise error
+    # Finishing the event withdrew its codes; one live on it since then opens nothing either.
+    if _event_finished(found.sheet):
+        error = TableCodeRefused("event_finished", EVENT_FINISHED, "code")
+        error.status = 410
         raise error
     return found
 
