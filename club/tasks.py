@@ -8,9 +8,18 @@ from typing import Any
 
 from celery import shared_task
 
-from club import services
+from club import password_reset, services
 
 logger = logging.getLogger(__name__)
+
+# smtplib's errors are OSErrors, as are refused and dropped connections (as notices retry).
+RETRY = {
+    "autoretry_for": (OSError,),
+    "retry_backoff": 30,
+    "retry_backoff_max": 600,
+    "retry_jitter": True,
+    "max_retries": 6,
+}
 
 
 @shared_task
@@ -24,3 +33,9 @@ def club_member_count_refresh(club_id: int) -> dict[str, Any]:
     if count is None:
         logger.info("club %s is gone; member count not refreshed", club_id)
     return {"club_id": club_id, "member_count": count, "worker_pid": os.getpid()}
+
+
+@shared_task(**RETRY)
+def password_reset_send(email: str, language: str) -> int:
+    """Email the reset link asked for on the sign-in page (``club.password_reset``)."""
+    return password_reset.password_reset_send(email=email, language=language)

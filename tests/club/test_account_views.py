@@ -4,9 +4,10 @@ an emailed link, throttled per address and per client."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from celery.signals import after_task_publish
 from django.contrib.auth.models import User
 from django.core.mail import EmailMessage
 from django.test import Client
@@ -14,6 +15,7 @@ from django.urls import reverse
 
 from club.models import Player
 from club.reset_throttle import CODE
+from club.tasks import password_reset_send
 from tests.factories import TEST_PASSWORD, MembershipFactory, UserFactory
 from tests.proxy import behind_proxy
 
@@ -148,6 +150,41 @@ def test_the_reset_email_is_in_the_language_the_account_chose(
     # The page that asked stays in the asker's language.
     page = english.get(reverse("password_reset_sent")).content.decode()
     assert 'lang="en"' in page
+
+
+def test_the_reset_email_leaves_in_the_background_whoever_is_asked_for(
+    settings: Settings, mailoutbox: list[EmailMessage]
+) -> None:
+    """The request only enqueues the sending, for a known address as for an unknown one, so
+    how long it takes does not tell whether an account has the address; a worker then sends
+    it, in the account's language."""
+    member = MembershipFactory.create(with_account=True, player__language="fr")
+    assert member.player.user is not None
+    User.objects.filter(pk=member.player.user.pk).update(email="claire@example.org")
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a broker: tasks wait for a worker
+    published: list[tuple[str, Any]] = []
+
+    def remember(sender: str, body: Any, **_: Any) -> None:
+        published.append((sender, body))
+
+    after_task_publish.connect(remember, weak=False)
+    try:
+        english = Client(headers={"accept-language": "en"})
+        for email in ("claire@example.org", "nobody@example.org"):
+            response = english.post(reverse("password_reset"), {"email": email})
+            assert response["Location"] == reverse("password_reset_sent")
+    finally:
+        after_task_publish.disconnect(remember)
+    assert mailoutbox == []  # nothing was sent while the requests waited
+    assert [name for name, _body in published] == [password_reset_send.name] * 2
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    for _name, (args, kwargs, _embed) in published:  # the worker's part
+        password_reset_send.apply(args=args, kwargs=kwargs)
+    [mail] = mailoutbox
+    assert mail.to == ["claire@example.org"]
+    assert mail.subject == "Choisissez un nouveau mot de passe Kitty"
+    assert RESET_LINK.search(str(mail.body)) is not None
 
 
 def test_an_account_without_a_player_gets_the_reset_in_the_askers_language(
