@@ -9,17 +9,9 @@ from typing import Any
 from celery import shared_task
 
 from club import password_reset, services
+from club.emails import SEND_RETRY
 
 logger = logging.getLogger(__name__)
-
-# smtplib's errors are OSErrors, as are refused and dropped connections (as notices retry).
-RETRY = {
-    "autoretry_for": (OSError,),
-    "retry_backoff": 30,
-    "retry_backoff_max": 600,
-    "retry_jitter": True,
-    "max_retries": 6,
-}
 
 
 @shared_task
@@ -35,7 +27,7 @@ def club_member_count_refresh(club_id: int) -> dict[str, Any]:
     return {"club_id": club_id, "member_count": count, "worker_pid": os.getpid()}
 
 
-@shared_task(**RETRY)
+@shared_task(**SEND_RETRY)
 def password_reset_send(email: str, language: str) -> int:
     """Email the reset link asked for on the sign-in page (``club.password_reset``)."""
     return password_reset.password_reset_send(email=email, language=language)
