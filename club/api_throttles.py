@@ -1,6 +1,7 @@
 """How often the API may be called: per address for visitors, per account for members, and a
-tighter budget on writes per account. A request over budget answers 429 with code
-``throttled`` and ``Retry-After`` (``club.api_errors``).
+tighter budget on writes per account. A visitor's address is the one every page counts by
+(``club.client_address``). A request over budget answers 429 with code ``throttled`` and
+``Retry-After`` (``club.api_errors``).
 
 The rates are ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (scopes ``anon``, ``user``,
 ``write``), read on every request rather than once at import as DRF's own classes do, so a
@@ -17,6 +18,8 @@ from rest_framework import throttling
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
+from club.client_address import client_address
+
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
@@ -25,6 +28,10 @@ class _SettingsRate(throttling.SimpleRateThrottle):
         rates: dict[str, Any] = dict(api_settings.DEFAULT_THROTTLE_RATES)
         rate: str | None = rates.get(self.scope or "")
         return rate
+
+    def get_ident(self, request: Request) -> str:
+        """The site's one client address (``club.client_address``), as the pages count it."""
+        return client_address(request._request)
 
 
 class AnonThrottle(_SettingsRate, throttling.AnonRateThrottle):

@@ -1,4 +1,5 @@
-"""What every email Kitty sends needs: absolute links to the site, and subjects on one line.
+"""What every email Kitty sends needs: absolute links to the site, subjects on one line, and
+how a task sending it retries.
 
 The club app's own emails (invitations) and the notices app's all build their links and
 subjects here.
@@ -7,6 +8,16 @@ subjects here.
 from __future__ import annotations
 
 from django.conf import settings
+
+# A task that sends email retries a mail server that fails, with backoff: smtplib's errors are
+# OSErrors, as are refused and dropped connections. ``@shared_task(**SEND_RETRY)``.
+SEND_RETRY = {
+    "autoretry_for": (OSError,),
+    "retry_backoff": 30,
+    "retry_backoff_max": 600,
+    "retry_jitter": True,
+    "max_retries": 6,
+}
 
 
 def site_url(path: str) -> str:

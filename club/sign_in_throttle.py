@@ -2,10 +2,10 @@
 
 Without it a script could try passwords as fast as the server answers. Failures are counted in
 Django's cache (Redis on a club server, so every process sees the same counts), per account
-and per client address, each in a window that starts with its first failure: past
-``account_failures`` for one username or ``address_failures`` from one address within
-``seconds``, signing in is refused, even with the right password, until the window ends. A
-success clears the account's count (an address shared by a club hall keeps its own).
+and per client address (``club.client_address``), each in a window that starts with its first
+failure: past ``account_failures`` for one username or ``address_failures`` from one address
+within ``seconds``, signing in is refused, even with the right password, until the window
+ends. A success clears the account's count (an address shared by a club hall keeps its own).
 
 Three pieces: the receivers below count failures (``user_login_failed``, sent by every
 ``authenticate`` that finds no user) and clear them (``user_logged_in``); the sign-in page
@@ -26,6 +26,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
 from club.cache_counts import count_add, count_key, count_of
+from club.client_address import client_address
 
 CODE = "sign_in_throttled"
 MESSAGE = gettext_lazy(
@@ -45,14 +46,6 @@ def _key(kind: str, value: str) -> str:
 
 def _account(username: str) -> str:
     return _key("account", username.strip().casefold())
-
-
-def client_address(request: HttpRequest | None) -> str:
-    """The client's address as the server saw it (``REMOTE_ADDR``; behind a proxy, daphne's
-    ``--proxy-headers`` sets it from ``X-Forwarded-For``)."""
-    if request is None:
-        return ""
-    return str(request.META.get("REMOTE_ADDR", ""))
 
 
 def is_locked(username: str, address: str) -> bool:

@@ -8,7 +8,8 @@ from typing import Any
 
 from celery import shared_task
 
-from club import services
+from club import password_reset, services
+from club.emails import SEND_RETRY
 
 logger = logging.getLogger(__name__)
 
@@ -24,3 +25,9 @@ def club_member_count_refresh(club_id: int) -> dict[str, Any]:
     if count is None:
         logger.info("club %s is gone; member count not refreshed", club_id)
     return {"club_id": club_id, "member_count": count, "worker_pid": os.getpid()}
+
+
+@shared_task(**SEND_RETRY)
+def password_reset_send(email: str, language: str) -> int:
+    """Email the reset link asked for on the sign-in page (``club.password_reset``)."""
+    return password_reset.password_reset_send(email=email, language=language)

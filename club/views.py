@@ -17,6 +17,7 @@ from django_htmx.middleware import HtmxDetails
 
 from club import sign_in_throttle
 from club.acting import acting_user
+from club.client_address import client_address
 from club.permissions import Capability, capabilities_for, public_view, signed_in_view
 from club.selectors import api_token_of, club_get, club_list
 from club.services import api_token_rotate
@@ -59,7 +60,7 @@ class SignInView(LoginView):
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         username = str(request.POST.get("username", ""))
-        if not sign_in_throttle.is_locked(username, sign_in_throttle.client_address(request)):
+        if not sign_in_throttle.is_locked(username, client_address(request)):
             return super().post(request, *args, **kwargs)
         form = self.get_form_class()(request, initial={"username": username})
         return throttled_response(

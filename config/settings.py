@@ -375,6 +375,18 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=PRODUCTION)
 if env_bool("TRUST_X_FORWARDED_PROTO", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# --- Client address -------------------------------------------------------------------------
+
+# KITTY_NUM_PROXIES: how many proxies in front of Kitty append to X-Forwarded-For (1 behind one
+# nginx; 2 behind a load balancer and nginx). The client is that many entries from the right
+# of the header, the part the proxies wrote (club/client_address.py); every per-address limit
+# counts by it. 0 (the default) ignores the header: the client is REMOTE_ADDR. Run daphne
+# without --proxy-headers, which would take the leftmost entry, the one the client writes.
+# KITTY_API_NUM_PROXIES, its former name, is still read when KITTY_NUM_PROXIES is not set.
+KITTY_NUM_PROXIES = env_int(
+    "KITTY_NUM_PROXIES", default=env_int("KITTY_API_NUM_PROXIES", default=0)
+)
+
 # --- API ------------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
@@ -410,9 +422,8 @@ REST_FRAMEWORK = {
         "user": env_rate("KITTY_API_RATE_USER", "600/minute"),
         "write": env_rate("KITTY_API_RATE_WRITE", "120/minute"),
     },
-    # KITTY_API_NUM_PROXIES: how many proxies in front of Kitty append to X-Forwarded-For (1
-    # behind one nginx), so visitors are counted by their own address; 0 trusts no header.
-    "NUM_PROXIES": env_int("KITTY_API_NUM_PROXIES", default=0),
+    # The API counts visitors by the site's one client address (KITTY_NUM_PROXIES above).
+    "NUM_PROXIES": KITTY_NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kitty API",

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from club.accounts import player_emails_turn_off
 from club.emails import site_url
+from club.errors import DomainError
 from club.models import Club, Player
 from notices.models import NoticeKind
 
@@ -86,14 +87,60 @@ def unsubscribe_url(player_id: int, kind: str) -> str:
     return site_url(reverse("unsubscribe", args=[unsubscribe_token(player_id, kind)]))
 
 
-def unsubscribe(token: str) -> NoticeKind | None:
-    """Turn off the kind of email the link names for its player; the kind, or ``None`` for a
-    link that names nothing (changed by hand, or its player is gone)."""
+class UnsubscribeRefused(DomainError):
+    """A link that turns nothing off: changed or cut short (``unsubscribe_link_invalid``,
+    400), or its player is no longer in Kitty (``unsubscribe_player_gone``, 410)."""
+
+
+LINK_INVALID = gettext_lazy(
+    "This unsubscribe link is not valid: it was not copied whole, or the "
+    "player it was for is gone. Sign in to choose your emails on your "
+    "profile page."
+)
+PLAYER_GONE = gettext_lazy(
+    "The player this link was for is no longer in Kitty, so there is nothing to "
+    "unsubscribe: Kitty sends them no more emails."
+)
+
+
+def _refused(code: str) -> UnsubscribeRefused:
+    if code == "unsubscribe_player_gone":
+        error = UnsubscribeRefused(code, PLAYER_GONE)
+        error.status = 410
+        return error
+    return UnsubscribeRefused(code, LINK_INVALID)
+
+
+def _named(token: str) -> tuple[int, NoticeKind]:
     found = unsubscribe_read(token)
     if found is None:
-        return None
-    player_id, kind = found
-    return kind if player_emails_turn_off(player_id=player_id, field=EMAIL_CHOICE[kind]) else None
+        raise _refused("unsubscribe_link_invalid")
+    return found
+
+
+def unsubscribe_find(token: str) -> NoticeKind:
+    """The kind of email a link turns off, asked before turning it off.
+
+    Raises:
+        UnsubscribeRefused: ``unsubscribe_link_invalid``, ``unsubscribe_player_gone``.
+    """
+    player_id, kind = _named(token)
+    if not Player.objects.filter(pk=player_id).exists():
+        raise _refused("unsubscribe_player_gone")
+    return kind
+
+
+def unsubscribe(token: str) -> NoticeKind:
+    """Turn off the kind of email the link names for its player; that kind.
+
+    Raises:
+        UnsubscribeRefused: ``unsubscribe_link_invalid``, ``unsubscribe_player_gone`` (also
+            when the player went between the page and its button).
+    """
+    player_id, kind = _named(token)
+    if not player_emails_turn_off(player_id=player_id, field=EMAIL_CHOICE[kind]):
+        raise _refused("unsubscribe_player_gone")
+    return kind
 
 
 def footer(kind: str, player: Player, club: Club) -> tuple[str, dict[str, str]]:

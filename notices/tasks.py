@@ -10,31 +10,23 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
+from club.emails import SEND_RETRY
 from notices import selectors, services
 
-# smtplib's errors are OSErrors, as are refused and dropped connections.
-RETRY = {
-    "autoretry_for": (OSError,),
-    "retry_backoff": 30,
-    "retry_backoff_max": 600,
-    "retry_jitter": True,
-    "max_retries": 6,
-}
 
-
-@shared_task(**RETRY)
+@shared_task(**SEND_RETRY)
 def table_scheduled(table_id: int) -> int:
     """Tell the players seated at a new online table when it opens."""
     return services.table_scheduled_send(table_id=table_id)
 
 
-@shared_task(**RETRY)
+@shared_task(**SEND_RETRY)
 def table_reminder(table_id: int) -> int:
     """Remind the players of a table that opens soon, with the link to their seat."""
     return services.table_reminder_send(table_id=table_id)
 
 
-@shared_task(**RETRY)
+@shared_task(**SEND_RETRY)
 def round_published(round_id: int) -> int:
     """Tell the players of a published round where they sit."""
     return services.round_published_send(round_id=round_id)

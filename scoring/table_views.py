@@ -4,8 +4,8 @@ hand-by-hand page of that one sheet).
 The code in the address is checked on every request (``scoring.tablecodes.tablecode_open``),
 so a withdrawn code or a confirmed sheet closes the page at once; the session remembers the
 one sheet and a short id of the phone, which each line's history names. Nothing here opens any
-other page: the club's pages still want a signed-in member. Wrong codes are counted per
-address, and an address that guesses too many waits.
+other page: the club's pages still want a signed-in member. Wrong codes are counted per phone
+(its session) and per address, and a phone or an address that guesses too many waits.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
+from club.client_address import client_address
 from club.models import Club
 from club.page_errors import refusal_message
 from club.permissions import Capability, club_required, public_view
-from club.sign_in_throttle import client_address
 from scoring import entrypage, lineform, services, tablecodes
 from scoring.errors import ScoringError
 from scoring.hand_views import (
@@ -61,23 +61,32 @@ def _open(request: HttpRequest, code: str) -> TableCode:
     """
     address = client_address(request)
     held = request.session.get(SESSION_KEY) or {}
-    # A hall's phones share one address: wrong codes typed at other tables do not lock out a
-    # phone that has already opened its own (guessing needs a code the phone did not have).
+    # A phone that has already opened its code carries on, whatever was guessed meanwhile
+    # (guessing needs a code the phone did not have).
     opened = bool(held.get("code")) and held.get("code") == tablecodes.code_normal(code)
-    if not opened and tablecodes.guesses_locked(address):
-        raise tablecodes.guesses_refusal()
+    refusal = None if opened else tablecodes.guesses_refusal(address, _session_id(request))
+    if refusal is not None:
+        raise refusal
     try:
         table_code = tablecodes.tablecode_open(code=code)
     except tablecodes.TableCodeRefused as error:
-        if error.code == "code_unknown":
-            tablecodes.guess_failed(address)
         request.session.pop(SESSION_KEY, None)
+        if error.code == "code_unknown":
+            tablecodes.guess_failed(address, _session_id(request, create=True))
         raise
     phone = held.get("phone") or secrets.token_hex(3)
     remembered = {"sheet": table_code.sheet_id, "code": table_code.code, "phone": phone}
     if held != remembered:  # the page asks every few seconds: write the session only once
         request.session[SESSION_KEY] = remembered
     return table_code
+
+
+def _session_id(request: HttpRequest, *, create: bool = False) -> str:
+    """The phone's session key, which wrong codes are counted by; ``create`` starts a session
+    for a phone that has none yet (its cookie goes back with the refusal)."""
+    if create and request.session.session_key is None:
+        request.session.save()
+    return request.session.session_key or ""
 
 
 def _phone(request: HttpRequest) -> str:

@@ -33,6 +33,7 @@ from scoring.models import (
     TableCode,
 )
 from scoring.services import handline_add_to
+from scoring.signals import sheet_event_finished
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -40,8 +41,13 @@ if TYPE_CHECKING:
 # No 0/O, 1/I/L: a code read off paper in a dim hall is typed right.
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 LENGTH = 6
-GUESSES = 10  # wrong codes from one address…
-GUESS_SECONDS = 600  # …within this window, then the address waits
+# Wrong codes within GUESS_SECONDS, then the phone (its session) or the address waits. A hall's
+# phones share one address: a phone that reaches its own limit is refused before its guesses
+# count, so one phone adds at most SESSION_GUESSES to the address and cannot lock the hall out;
+# the address's limit holds a script that drops its cookies to start each guess afresh.
+SESSION_GUESSES = 10
+ADDRESS_GUESSES = 50
+GUESS_SECONDS = 600
 GUESS_PREFIX = "kitty-table-code"
 
 CODE_UNKNOWN = gettext_lazy("There is no table code {code}: check it against the printed sheet.")
@@ -50,8 +56,15 @@ CODE_REVOKED = gettext_lazy(
 )
 SHEET_CONFIRMED = gettext_lazy("This sheet is confirmed: the table's entry is closed.")
 NO_LIVE_CODE = gettext_lazy("This sheet has no table code to withdraw.")
+EVENT_FINISHED = gettext_lazy(
+    "This sheet's event is finished: its table's entry is closed, and it gets no new code."
+)
 TOO_MANY_GUESSES = gettext_lazy(
     "Too many wrong table codes from this address: wait {minutes} minutes."
+)
+TOO_MANY_PHONE_GUESSES = gettext_lazy(
+    "Too many wrong table codes from this phone: wait {minutes} minutes, then check the code "
+    "against the printed sheet."
 )
 # Kept on the sheet (its history, its flag) as written, whatever the reader's language.
 TABLE_SOURCE = "table {code}, phone {phone}"
@@ -79,10 +92,15 @@ def tablecode_issue(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> TableC
 
     Raises:
         SheetLocked: the sheet is confirmed (code ``confirmed``).
+        ScoringError: ``event_finished`` (409), the sheet's event is finished.
     """
     sheet = store.sheet_lock(sheet)
     if sheet.status == SheetStatus.CONFIRMED:
         raise SheetLocked("confirmed", SHEET_CONFIRMED)
+    if _event_finished(sheet):
+        error = ScoringError("event_finished", EVENT_FINISHED)
+        error.status = 409
+        raise error
     TableCode.objects.live().filter(sheet=sheet).update(revoked_at=timezone.now())
     while True:  # a clash among 31**6 codes is rare; draw again when it happens
         try:
@@ -114,6 +132,14 @@ def tablecodes_close(*, sheet_ids: list[int]) -> int:
     return live.update(revoked_at=timezone.now())
 
 
+def _event_finished(sheet: Scoresheet) -> bool:
+    """Whether the event the sheet scores a match of is finished (asked of tournaments)."""
+    if sheet.match_id is None:
+        return False
+    answers = sheet_event_finished.send(sender=Scoresheet, sheet=sheet)
+    return any(answer for _receiver, answer in answers)
+
+
 def tablecode_live(*, sheet: Scoresheet) -> TableCode | None:
     return TableCode.objects.live().filter(sheet=sheet).first()
 
@@ -123,7 +149,8 @@ def tablecode_open(*, code: str) -> TableCode:
 
     Raises:
         TableCodeRefused: ``code_unknown`` (404), ``code_revoked`` (410), ``sheet_confirmed``
-            (409: the sheet is confirmed, or was since the code was issued).
+            (409: the sheet is confirmed, or was since the code was issued),
+            ``event_finished`` (410: the sheet's event is finished).
     """
     typed = code_normal(code)
     found = TableCode.objects.select_related("sheet", "sheet__club").filter(code=typed).first()
@@ -141,6 +168,11 @@ def tablecode_open(*, code: str) -> TableCode:
     if found.sheet.status == SheetStatus.CONFIRMED or unlocked:
         error = TableCodeRefused("sheet_confirmed", SHEET_CONFIRMED, "code")
         error.status = 409
+        raise error
+    # Finishing the event withdrew its codes; one live on it since then opens nothing either.
+    if _event_finished(found.sheet):
+        error = TableCodeRefused("event_finished", EVENT_FINISHED, "code")
+        error.status = 410
         raise error
     return found
 
@@ -218,22 +250,26 @@ def sheet_flag_clear(*, sheet: Scoresheet, by: AbstractBaseUser | None, reason: 
 # --- Guessing codes -------------------------------------------------------------------------
 
 
-def _guess_key(address: str) -> str:
-    return count_key(GUESS_PREFIX, "address", address)
+def _guess_key(kind: str, value: str) -> str:
+    return count_key(GUESS_PREFIX, kind, value)
 
 
-def guesses_locked(address: str) -> bool:
-    return bool(address) and count_of(_guess_key(address)) >= GUESSES
-
-
-def guess_failed(address: str) -> None:
-    if address:
-        count_add(_guess_key(address), GUESS_SECONDS)
-
-
-def guesses_refusal() -> ScoringError:
-    error = ScoringError(
-        "code_throttled", TOO_MANY_GUESSES.format(minutes=GUESS_SECONDS // 60), "code"
-    )
+def guesses_refusal(address: str, session: str) -> ScoringError | None:
+    """``code_throttled`` (429) when the phone's session or its address guessed too many
+    wrong codes within the window; ``None`` while either may still try."""
+    if session and count_of(_guess_key("session", session)) >= SESSION_GUESSES:
+        message = TOO_MANY_PHONE_GUESSES
+    elif address and count_of(_guess_key("address", address)) >= ADDRESS_GUESSES:
+        message = TOO_MANY_GUESSES
+    else:
+        return None
+    error = ScoringError("code_throttled", message.format(minutes=GUESS_SECONDS // 60), "code")
     error.status = 429
     return error
+
+
+def guess_failed(address: str, session: str) -> None:
+    """One more wrong code from the phone's ``session`` and from its ``address``."""
+    for kind, value in (("session", session), ("address", address)):
+        if value:
+            count_add(_guess_key(kind, value), GUESS_SECONDS)

@@ -10,7 +10,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Events"
 
     def ready(self) -> None:
-        from scoring.signals import sheet_confirmed
-        from tournaments.receivers import standings_on_confirm
+        from scoring.signals import sheet_confirmed, sheet_event_finished
+        from tournaments.receivers import sheet_event_is_finished, standings_on_confirm
 
         sheet_confirmed.connect(standings_on_confirm, dispatch_uid="tournaments_standings")
+        sheet_event_finished.connect(sheet_event_is_finished, dispatch_uid="tournaments_finished")

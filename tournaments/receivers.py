@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import Scoresheet
-from tournaments.models import JobKind, Match, StandingsSnapshot
+from tournaments.models import EventStatus, JobKind, Match, StandingsSnapshot
 from tournaments.services.jobs import job_enqueue
 
 
@@ -29,3 +29,10 @@ def standings_on_confirm(sender: Any, sheet: Scoresheet, **kwargs: Any) -> None:
     ):
         return
     job_enqueue(club=event.club, kind=JobKind.STANDINGS, event=event)
+
+
+def sheet_event_is_finished(sender: Any, sheet: Scoresheet, **kwargs: Any) -> bool:
+    """Whether ``sheet`` scores a match of a finished event: its table enters no more hands,
+    so no table code is issued for it and none opens it."""
+    finished = Match.objects.filter(sheet_id=sheet.pk, round__event__status=EventStatus.FINISHED)
+    return finished.exists()

@@ -4,9 +4,10 @@ an emailed link, throttled per address and per client."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from celery.signals import after_task_publish
 from django.contrib.auth.models import User
 from django.core.mail import EmailMessage
 from django.test import Client
@@ -14,7 +15,9 @@ from django.urls import reverse
 
 from club.models import Player
 from club.reset_throttle import CODE
+from club.tasks import password_reset_send
 from tests.factories import TEST_PASSWORD, MembershipFactory, UserFactory
+from tests.proxy import behind_proxy
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
@@ -149,6 +152,41 @@ def test_the_reset_email_is_in_the_language_the_account_chose(
     assert 'lang="en"' in page
 
 
+def test_the_reset_email_leaves_in_the_background_whoever_is_asked_for(
+    settings: Settings, mailoutbox: list[EmailMessage]
+) -> None:
+    """The request only enqueues the sending, for a known address as for an unknown one, so
+    how long it takes does not tell whether an account has the address; a worker then sends
+    it, in the account's language."""
+    member = MembershipFactory.create(with_account=True, player__language="fr")
+    assert member.player.user is not None
+    User.objects.filter(pk=member.player.user.pk).update(email="claire@example.org")
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a broker: tasks wait for a worker
+    published: list[tuple[str, Any]] = []
+
+    def remember(sender: str, body: Any, **_: Any) -> None:
+        published.append((sender, body))
+
+    after_task_publish.connect(remember, weak=False)
+    try:
+        english = Client(headers={"accept-language": "en"})
+        for email in ("claire@example.org", "nobody@example.org"):
+            response = english.post(reverse("password_reset"), {"email": email})
+            assert response["Location"] == reverse("password_reset_sent")
+    finally:
+        after_task_publish.disconnect(remember)
+    assert mailoutbox == []  # nothing was sent while the requests waited
+    assert [name for name, _body in published] == [password_reset_send.name] * 2
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    for _name, (args, kwargs, _embed) in published:  # the worker's part
+        password_reset_send.apply(args=args, kwargs=kwargs)
+    [mail] = mailoutbox
+    assert mail.to == ["claire@example.org"]
+    assert mail.subject == "Choisissez un nouveau mot de passe Kitty"
+    assert RESET_LINK.search(str(mail.body)) is not None
+
+
 def test_an_account_without_a_player_gets_the_reset_in_the_askers_language(
     mailoutbox: list[EmailMessage],
 ) -> None:
@@ -190,3 +228,24 @@ def test_resets_are_throttled_per_client() -> None:
     assert statuses == [302] * 10 + [429] * 2
     assert reset("p0@example.org", "10.0.0.2") == 302
     assert not User.objects.exists()
+
+
+def test_behind_the_proxy_resets_are_throttled_per_client_whatever_it_forwards(
+    settings: Settings,
+) -> None:
+    settings.KITTY_NUM_PROXIES = 1
+    statuses = [
+        Client()
+        .post(
+            reverse("password_reset"),
+            {"email": f"p{n}@example.org"},
+            **behind_proxy("203.0.113.7", written=f"198.51.100.{n}"),
+        )
+        .status_code
+        for n in range(12)
+    ]
+    assert statuses == [302] * 10 + [429] * 2
+    other = Client().post(
+        reverse("password_reset"), {"email": "p0@example.org"}, **behind_proxy("203.0.113.8")
+    )
+    assert other.status_code == 302

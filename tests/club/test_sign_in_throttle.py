@@ -8,9 +8,11 @@ from django.contrib.auth import authenticate
 from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import Settings as SettingsWrapper
 
 from club.sign_in_throttle import CODE
 from tests.factories import TEST_PASSWORD, UserFactory
+from tests.proxy import behind_proxy
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +98,28 @@ def test_every_password_check_is_refused_while_locked() -> None:
     )
     assert admin.status_code == 200  # the form again: not signed in
     assert not signed_in(client)
+
+
+def test_behind_the_proxy_a_rotated_forwarded_address_is_still_one_client(
+    settings: SettingsWrapper,
+) -> None:
+    """A script that writes a new X-Forwarded-For on every try is counted by the address
+    nginx appended; another member behind the same proxy signs in."""
+    settings.KITTY_NUM_PROXIES = 1
+    UserFactory.create(username="gerald")
+    statuses = [
+        Client()
+        .post(
+            reverse("sign_in"),
+            {"username": f"guess{n}", "password": WRONG},
+            **behind_proxy("203.0.113.7", written=f"198.51.100.{n}"),
+        )
+        .status_code
+        for n in range(30)
+    ]
+    assert statuses == [200] * 20 + [429] * 10
+    client = Client()
+    signing_in = {"username": "gerald", "password": TEST_PASSWORD}
+    answer = client.post(reverse("sign_in"), signing_in, **behind_proxy("203.0.113.8"))
+    assert answer.status_code == 302
+    assert signed_in(client)

@@ -27,7 +27,7 @@ KNOBS = [
     "KITTY_SITE_URL", "KITTY_REMINDER_MINUTES", "KITTY_TABLE_TIMERS",
     "DB_POOL_MAX_SIZE", "DB_POOL_MIN_SIZE", "DB_POOL_TIMEOUT", "SIGN_IN_ACCOUNT_FAILURES",
     "SIGN_IN_ADDRESS_FAILURES", "SIGN_IN_LOCKOUT_SECONDS", "KITTY_CHANNEL_LAYER",
-    "KITTY_CHANNEL_PREFIX", "KITTY_CHANNEL_CAPACITY",
+    "KITTY_CHANNEL_PREFIX", "KITTY_CHANNEL_CAPACITY", "KITTY_NUM_PROXIES", "KITTY_API_NUM_PROXIES",
 ]  # fmt: skip
 
 PRODUCTION_ENV = {
@@ -51,6 +51,8 @@ print(json.dumps({
     "secret_len": len(s.SECRET_KEY),
     "conn_max_age": s.DATABASES["default"]["CONN_MAX_AGE"],
     "pool": s.DATABASES["default"].get("OPTIONS", {}).get("pool"),
+    "proxies": s.KITTY_NUM_PROXIES,
+    "api_proxies": s.REST_FRAMEWORK["NUM_PROXIES"],
 }))
 """
 
@@ -123,6 +125,20 @@ def test_the_list_layer_and_the_layer_prefix_can_be_chosen() -> None:
     assert dumped["layer"] == "channels_redis.core.RedisChannelLayer"
     assert dumped["layer_prefix"] == "league."
     assert dump_settings(REDIS_URL="redis://cache.example.org:6379/4")["layer_prefix"] == "kitty4."
+
+
+@pytest.mark.parametrize(
+    ("env", "proxies"),
+    [
+        ({}, 0),
+        ({"KITTY_NUM_PROXIES": "1"}, 1),
+        ({"KITTY_API_NUM_PROXIES": "2"}, 2),  # the former name still works
+        ({"KITTY_NUM_PROXIES": "1", "KITTY_API_NUM_PROXIES": "2"}, 1),
+    ],
+)
+def test_one_proxy_count_serves_the_pages_and_the_api(env: dict[str, str], proxies: int) -> None:
+    dumped = dump_settings(**env)
+    assert dumped["proxies"] == dumped["api_proxies"] == proxies
 
 
 def test_an_unknown_channel_layer_is_a_start_up_error() -> None:

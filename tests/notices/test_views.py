@@ -59,8 +59,15 @@ def test_a_changed_link_says_so_and_changes_nothing() -> None:
     assert player.email_table_reminder
 
 
-def test_a_link_for_a_player_who_is_gone_says_so() -> None:
+def test_a_link_for_a_player_who_is_gone_says_so_on_both_asks() -> None:
+    """GET does not offer to unsubscribe a player who is no longer there, and POST says why
+    nothing was done, in the same words."""
     player = MembershipFactory.create().player
     url = url_for(player)
     player.delete()
-    assert Client().post(url).status_code == 400
+    for response in (Client().get(url), Client(enforce_csrf_checks=True).post(url)):
+        assert response.status_code == 410
+        page = response.content.decode()
+        assert 'data-code="unsubscribe_player_gone"' in page
+        assert "Nothing to unsubscribe" in page and "no longer in Kitty" in page
+        assert "<form" not in page.split("<main", 1)[-1].split("</main>", 1)[0]

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import Settings as SettingsWrapper
 
 from scoring import tablecodes
 from scoring.models import FlagCleared, HandLine, LineRevision, SheetStatus, TableCode
@@ -17,6 +18,7 @@ from scoring.services import SideSpec, handline_add, scoresheet_create
 from scoring.table_views import sides_at_table
 from scoring.tablecodes import tablecode_issue
 from tests.factories import MembershipFactory
+from tests.proxy import behind_proxy
 from tests.scoring.conftest import MakeSheet, Staff
 from tests.scoring.games import AUCTION45
 
@@ -107,11 +109,28 @@ def test_a_withdrawn_code_is_refused_and_forgotten(
 
 def test_guessing_codes_is_throttled(client: Client, staff: Staff, make_sheet: MakeSheet) -> None:
     code = tablecode_issue(sheet=make_sheet(), by=staff.director)
-    for n in range(tablecodes.GUESSES):
+    for n in range(tablecodes.SESSION_GUESSES):
         assert client.get(entry(f"AAA-A{n:02d}")).status_code == 404
     throttled = client.get(entry(code))  # even the right code waits now
     assert throttled.status_code == 429
-    assert "Too many wrong table codes" in throttled.content.decode()
+    assert "Too many wrong table codes from this phone" in throttled.content.decode()
+
+
+def test_behind_the_proxy_guesses_are_counted_by_the_address_nginx_saw(
+    staff: Staff, make_sheet: MakeSheet, settings: SettingsWrapper
+) -> None:
+    """A new X-Forwarded-For on every guess does not make a new client."""
+    settings.KITTY_NUM_PROXIES = 1
+    code = tablecode_issue(sheet=make_sheet(), by=staff.director)
+    statuses = [
+        Client()
+        .get(entry(f"AAA-A{n:02d}"), **behind_proxy("203.0.113.7", written=f"198.51.100.{n}"))
+        .status_code
+        for n in range(60)
+    ]
+    assert statuses == [404] * tablecodes.ADDRESS_GUESSES + [429] * 10
+    another_table = Client().get(entry(code), **behind_proxy("203.0.113.8"))
+    assert another_table.status_code == 200
 
 
 def test_the_code_form_leads_to_the_tables_page(client: Client) -> None:
@@ -335,11 +354,29 @@ def test_wrong_codes_from_the_hall_do_not_lock_out_a_phone_already_at_its_table(
     code = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
     assert client.get(entry(code)).status_code == 200  # this table's phone opened its code
     typist = Client()  # another phone in the hall: the same address
-    for n in range(tablecodes.GUESSES):
+    for n in range(tablecodes.SESSION_GUESSES):
         assert typist.get(entry(f"AAA-A{n:02d}")).status_code == 404
-    assert typist.get(entry(code)).status_code == 429  # a new phone waits, even with it
+    assert typist.get(entry(code)).status_code == 429  # the guessing phone waits, even with it
     assert client.get(reverse("table_lines", args=[code.code])).status_code == 200
     added = client.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
     assert added.status_code == 201
-    other = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
-    assert client.get(entry(other)).status_code == 429  # another code is a new opening
+
+
+def test_one_phone_guessing_does_not_lock_the_halls_other_phones(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """The hall's phones share one address: one phone's wrong codes hold that phone only,
+    again and again, and the other tables open codes they never opened before."""
+    codes = [tablecode_issue(sheet=make_sheet(), by=staff.director) for _ in range(3)]
+    for round_ in range(3):
+        typist = Client()
+        statuses = [typist.get(entry(f"AAA-{round_}{n:02d}")).status_code for n in range(12)]
+        assert statuses == [404] * tablecodes.SESSION_GUESSES + [429] * 2
+        arriving = Client()  # a phone that has not opened its code yet
+        assert arriving.get(entry(codes[round_])).status_code == 200
+
+
+def test_an_address_that_drops_its_cookies_still_waits(staff: Staff, make_sheet: MakeSheet) -> None:
+    """A script starting a new session for every guess is held by the address's count."""
+    statuses = [Client().get(entry(f"AAA-A{n:02d}")).status_code for n in range(55)]
+    assert statuses == [404] * tablecodes.ADDRESS_GUESSES + [429] * 5

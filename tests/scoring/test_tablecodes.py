@@ -106,9 +106,21 @@ def test_a_tables_line_names_the_code_and_phone(staff: Staff, make_sheet: MakeSh
 
 def test_guesses_are_counted_per_address(db: None) -> None:
     cache.clear()
-    for _ in range(tablecodes.GUESSES - 1):
-        tablecodes.guess_failed("10.0.0.9")
-    assert not tablecodes.guesses_locked("10.0.0.9")
-    tablecodes.guess_failed("10.0.0.9")
-    assert tablecodes.guesses_locked("10.0.0.9")
-    assert not tablecodes.guesses_locked("10.0.0.8")
+    for n in range(tablecodes.ADDRESS_GUESSES - 1):
+        tablecodes.guess_failed("10.0.0.9", f"session-{n}")
+    assert tablecodes.guesses_refusal("10.0.0.9", "session-new") is None
+    tablecodes.guess_failed("10.0.0.9", "session-last")
+    refusal = tablecodes.guesses_refusal("10.0.0.9", "session-new")
+    assert refusal is not None and refusal.code == "code_throttled"
+    assert "from this address" in refusal.message
+    assert tablecodes.guesses_refusal("10.0.0.8", "session-new") is None
+
+
+def test_guesses_are_counted_per_phone(db: None) -> None:
+    cache.clear()
+    for _ in range(tablecodes.SESSION_GUESSES):
+        tablecodes.guess_failed("10.0.0.9", "phone-a")
+    refusal = tablecodes.guesses_refusal("10.0.0.9", "phone-a")
+    assert refusal is not None and refusal.status == 429
+    assert "from this phone" in refusal.message
+    assert tablecodes.guesses_refusal("10.0.0.9", "phone-b") is None

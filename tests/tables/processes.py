@@ -112,13 +112,14 @@ class Processes:
         started.wait_for(" ready.")
         return started
 
-    def server(self, name: str, **extra_env: str) -> int:
-        """An ASGI server (daphne) of ``config.asgi`` on a port of its own, accepting; its port."""
+    def server(self, name: str, *options: str, **extra_env: str) -> int:
+        """An ASGI server (daphne, with ``options``) of ``config.asgi`` on a port of its own,
+        accepting; its port."""
         port = free_port()
         started = self.start(
             name,
             ["-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--access-log", os.devnull]
-            + ["config.asgi:application"],
+            + [*options, "config.asgi:application"],
             **extra_env,
         )
         deadline = time.monotonic() + START_TIMEOUT

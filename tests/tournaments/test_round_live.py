@@ -9,12 +9,14 @@ import random
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Membership
-from scoring.models import Scoresheet
+from scoring.errors import ScoringError
+from scoring.models import Scoresheet, TableCode
 from scoring.services import scoresheet_confirm
-from scoring.tablecodes import TableCodeRefused, sheet_flag, tablecode_open
+from scoring.tablecodes import TableCodeRefused, sheet_flag, tablecode_issue, tablecode_open
 from tests.tournaments.factories import ClubSetup, club_with, event_with
 from tests.tournaments.test_views import signed_in, url
 from tournaments import round_live as live
@@ -123,3 +125,36 @@ def test_finishing_the_event_closes_the_tables_codes() -> None:
         with pytest.raises(TableCodeRefused) as refused:
             tablecode_open(code=code.code)
         assert refused.value.code == "code_revoked"
+
+
+def test_a_finished_events_sheet_gets_no_new_code() -> None:
+    round_, (sheet, *_) = _published(players=8)
+    event_finish(event=round_.event)
+    with pytest.raises(ScoringError) as refused:
+        tablecode_issue(sheet=sheet, by=None)
+    assert refused.value.code == "event_finished" and refused.value.status == 409
+    assert not TableCode.objects.live().filter(sheet=sheet).exists()
+
+
+def test_the_director_is_told_why_a_finished_events_sheet_gets_no_code() -> None:
+    setup = club_with(players=8)
+    round_, (sheet, *_) = _published_in(setup)
+    event_finish(event=round_.event)
+    director = signed_in(setup)
+    page = reverse("sheet_table_code", args=[setup.club.slug, sheet.pk])
+    answer = director.post(page, {"action": "issue"}, follow=True)
+    assert "event is finished" in answer.content.decode()
+    assert not TableCode.objects.live().filter(sheet=sheet).exists()
+
+
+def test_a_code_live_on_a_finished_events_sheet_opens_nothing() -> None:
+    """A code issued after the event finished (before it was refused) is closed too."""
+    round_, (sheet, *_) = _published(players=8)
+    event_finish(event=round_.event)
+    late = TableCode.objects.create(sheet=sheet, code="LAT-E22")
+    with pytest.raises(TableCodeRefused) as refused:
+        tablecode_open(code=late.code)
+    assert refused.value.code == "event_finished" and refused.value.status == 410
+    phone = Client().get(reverse("table_entry", args=[late.code]))
+    assert phone.status_code == 410
+    assert "event is finished" in phone.content.decode()
