@@ -5,13 +5,15 @@ disagreement shows as flagged and the director clears it. Every page fits and pa
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Club
 from scoring.selectors import sheet_view
-from scoring.tablecodes import sheet_flag
+from scoring.tablecodes import sheet_flag, tablecode_revoke
 from tests.browser.checks import PHONE, assert_member_page
 from tests.factories import TEST_PASSWORD, MembershipFactory
 from tests.tournaments.factories import club_with, event_with
@@ -74,6 +76,41 @@ def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser
     expect(page.locator(".live-summary")).to_contain_text("1 flagged")
     assert_member_page(page)
     phone.context.close()
+    page.context.close()
+
+
+def test_the_round_page_holds_every_tables_code_and_prints_every_sheet(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    setup = club_with(players=12)
+    event = event_with(setup, format="progressive")
+    round_ = round_publish(round_=round_pair(event=event))
+    sheets = [m.sheet for m in Match.objects.filter(round=round_).order_by("table__number")]
+    codes = [sheet.codes.get().code for sheet in sheets if sheet is not None]
+    tablecode_revoke(sheet=sheets[2])  # type: ignore[arg-type]
+    url = f"/clubs/{setup.club.slug}/events/{event.pk}/rounds/1/"
+    page = _director_at(browser, live_server, setup.club, url)
+    for number, code in enumerate(codes[:2], start=1):
+        expect(page.locator(f'.table-card[data-table="{number}"] .table-code')).to_have_text(code)
+    expect(page.locator('.table-card[data-table="3"]')).to_contain_text("No table code")
+    page.wait_for_load_state("load")
+    assert_member_page(page)
+
+    page.get_by_role("button", name="Issue the missing codes").tap()
+    expect(page.get_by_text("Table codes issued for 1 table")).to_be_visible()
+    new = page.locator('.table-card[data-table="3"] .table-code')
+    expect(new).to_have_text(re.compile(r"^[A-Z2-9]{3}-[A-Z2-9]{3}$"))
+    issued = new.inner_text()
+    assert_member_page(page)
+
+    page.get_by_role("link", name="Print every sheet").tap()
+    expect(page.locator(".paper-sheet")).to_have_count(3)
+    expect(page.locator(".paper-sheet .table-code")).to_have_text([*codes[:2], issued])
+    page.emulate_media(media="print")
+    breaks = page.locator(".paper-sheet").evaluate_all(
+        "sheets => sheets.map(s => getComputedStyle(s).breakBefore)"
+    )
+    assert breaks == ["auto", "page", "page"]
     page.context.close()
 
 

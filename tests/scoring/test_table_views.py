@@ -343,3 +343,14 @@ def test_wrong_codes_from_the_hall_do_not_lock_out_a_phone_already_at_its_table(
     assert added.status_code == 201
     other = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
     assert client.get(entry(other)).status_code == 429  # another code is a new opening
+
+
+def test_a_members_printed_sheet_leads_to_the_sheet_not_its_table_code(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    client.force_login(staff.player)
+    html = client.get(reverse("sheet_print", args=[staff.club.slug, sheet.pk])).content.decode()
+    assert code.code not in html
+    assert reverse("sheet_entry", args=[staff.club.slug, sheet.pk]) in html
