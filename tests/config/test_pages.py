@@ -7,9 +7,14 @@ import json
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.validation import validate_schema
 
 from tests.factories import ClubFactory, UserFactory
+from tests.tournaments.factories import club_with, event_with
+from tournaments.models import Event, Match, Seating
+from tournaments.services.publish import round_publish
+from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +34,31 @@ def test_home_page_greets_a_signed_in_user(client: Client) -> None:
     client.force_login(UserFactory.create(username="maureen"))
     html = client.get("/").content.decode()
     assert "Signed in as <strong>maureen</strong>" in html
+
+
+def test_home_page_tells_a_seated_player_where_they_sit_tonight(client: Client) -> None:
+    setup = club_with(players=4)
+    event = event_with(setup, format="progressive")
+    Event.objects.filter(pk=event.pk).update(date=timezone.localdate())
+    round_ = round_publish(round_=round_pair(event=event))
+    player = setup.players[0]
+    player.user = UserFactory.create()
+    player.save(update_fields=["user"])
+    seat = Seating.objects.get(round=round_, player=player)
+    partner = Seating.objects.exclude(pk=seat.pk).get(round=round_, side=seat.side).player
+    assert partner is not None
+    sheet_id = Match.objects.get(round=round_).sheet_id
+    client.force_login(player.user)
+
+    html = " ".join(client.get("/").content.decode().split())
+
+    compass = ("North", "East", "South", "West")[seat.seat]
+    said = f"Tonight: round 1, table 1, {compass}, partner {partner.display_name}"
+    assert said in html
+    hand_page = reverse("sheet_hand", args=[setup.club.slug, sheet_id])
+    assert f'href="{hand_page}"' in html
+    client.force_login(UserFactory.create())
+    assert "Tonight:" not in client.get("/").content.decode()
 
 
 def test_sign_in_page_shows_the_form(client: Client) -> None:
