@@ -5,17 +5,14 @@ they tap is added in their own name. Both pages fit and pass axe-core."""
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import LineRevision
 from tests.browser.checks import PHONE, assert_member_page
-from tests.factories import TEST_PASSWORD, UserFactory
-from tests.tournaments.factories import club_with, event_with
-from tournaments.models import Event, Seating
-from tournaments.services.publish import round_publish
-from tournaments.services.rounds import round_pair
+from tests.factories import TEST_PASSWORD
+from tests.tournaments.factories import published_tonight
+from tournaments.models import Seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,19 +20,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_player_goes_from_tonights_seat_to_entering_their_tables_hands(
     live_server: LiveServer, browser: Browser
 ) -> None:
-    setup = club_with(players=4)
-    event = event_with(setup, format="progressive")
-    Event.objects.filter(pk=event.pk).update(date=timezone.localdate())
-    round_ = round_publish(round_=round_pair(event=event))
-    player = setup.players[0]
-    player.user = UserFactory.create()
-    player.save(update_fields=["user"])
-    seat = Seating.objects.get(round=round_, player=player)
+    tonight = published_tonight()
+    player, user = tonight.player, tonight.user
+    seat = Seating.objects.get(round=tonight.round, player=player)
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(f"{live_server.url}/sign-in/")
-    page.get_by_label("Username").fill(player.user.username)
+    page.get_by_label("Username").fill(user.username)
     page.get_by_label("Password").fill(TEST_PASSWORD)
     page.get_by_role("button", name="Sign in").tap()
 
@@ -51,5 +43,5 @@ def test_a_player_goes_from_tonights_seat_to_entering_their_tables_hands(
     page.get_by_role("button", name="Add hand").tap()
     expect(page.locator("#hand-status")).to_contain_text("Line 1 added.")
     assert_member_page(page)
-    assert LineRevision.objects.get().by == player.user
+    assert LineRevision.objects.get().by == user
     context.close()

@@ -7,14 +7,11 @@ import json
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 from drf_spectacular.validation import validate_schema
 
 from tests.factories import ClubFactory, UserFactory
-from tests.tournaments.factories import club_with, event_with
-from tournaments.models import Event, Match, Seating
-from tournaments.services.publish import round_publish
-from tournaments.services.rounds import round_pair
+from tests.tournaments.factories import published_tonight
+from tournaments.models import Match, Seating
 
 pytestmark = pytest.mark.django_db
 
@@ -37,18 +34,13 @@ def test_home_page_greets_a_signed_in_user(client: Client) -> None:
 
 
 def test_home_page_tells_a_seated_player_where_they_sit_tonight(client: Client) -> None:
-    setup = club_with(players=4)
-    event = event_with(setup, format="progressive")
-    Event.objects.filter(pk=event.pk).update(date=timezone.localdate())
-    round_ = round_publish(round_=round_pair(event=event))
-    player = setup.players[0]
-    player.user = UserFactory.create()
-    player.save(update_fields=["user"])
-    seat = Seating.objects.get(round=round_, player=player)
+    tonight = published_tonight()
+    round_, setup = tonight.round, tonight.setup
+    seat = Seating.objects.get(round=round_, player=tonight.player)
     partner = Seating.objects.exclude(pk=seat.pk).get(round=round_, side=seat.side).player
     assert partner is not None
     sheet_id = Match.objects.get(round=round_).sheet_id
-    client.force_login(player.user)
+    client.force_login(tonight.user)
 
     html = " ".join(client.get("/").content.decode().split())
 

@@ -172,14 +172,19 @@ def test_the_director_issues_reissues_and_withdraws(
     assert 'class="table-code"' not in printed.content.decode()
 
 
-def test_the_printed_sheet_shows_the_code_and_its_address(
-    client: Client, staff: Staff, make_sheet: MakeSheet
+@pytest.mark.parametrize("role", ["director", "scorer", "player"])
+def test_the_printed_sheet_shows_the_code_and_its_address_to_scorers_only(
+    client: Client, staff: Staff, make_sheet: MakeSheet, role: str
 ) -> None:
+    """A plain member's paper leads to the sheet's page in the club, not to its table code."""
     sheet = make_sheet()
     code = tablecode_issue(sheet=sheet, by=staff.director)
-    client.force_login(staff.director)
+    client.force_login(getattr(staff, role))
     html = client.get(reverse("sheet_print", args=[staff.club.slug, sheet.pk])).content.decode()
-    assert code.code in html and f"/t/{code.code}/" in html
+    shown = code.code in html and f"/t/{code.code}/" in html
+    assert shown == (role != "player")
+    sheet_page = reverse("sheet_entry", args=[staff.club.slug, sheet.pk])
+    assert (f"testserver{sheet_page}" in html) == (role == "player")
 
 
 def test_a_scorer_may_not_issue_codes(client: Client, staff: Staff, make_sheet: MakeSheet) -> None:
@@ -343,14 +348,3 @@ def test_wrong_codes_from_the_hall_do_not_lock_out_a_phone_already_at_its_table(
     assert added.status_code == 201
     other = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
     assert client.get(entry(other)).status_code == 429  # another code is a new opening
-
-
-def test_a_members_printed_sheet_leads_to_the_sheet_not_its_table_code(
-    client: Client, staff: Staff, make_sheet: MakeSheet
-) -> None:
-    sheet = make_sheet()
-    code = tablecode_issue(sheet=sheet, by=staff.director)
-    client.force_login(staff.player)
-    html = client.get(reverse("sheet_print", args=[staff.club.slug, sheet.pk])).content.decode()
-    assert code.code not in html
-    assert reverse("sheet_entry", args=[staff.club.slug, sheet.pk]) in html
