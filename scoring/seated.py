@@ -26,8 +26,10 @@ def seated_entry_open(*, club: Club, sheet_id: int, user: AbstractBaseUser | Ano
     if not user.is_authenticated:
         return False
     seats = SheetSeat.objects.filter(sheet_id=sheet_id, sheet__club=club, player__user_id=user.pk)
+    if not seats.exists():  # most members at most sheets: one query
+        return False
     live = TableCode.objects.live().filter(sheet_id=sheet_id).first()
-    if live is None or not seats.exists():
+    if live is None:
         return False
     try:
         tablecodes.tablecode_open(code=live.code)
