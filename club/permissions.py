@@ -122,6 +122,8 @@ def denied_message(club: Club, capability: Capability) -> str:
 
 def club_required(
     capability: Capability,
+    *,
+    or_when: Callable[..., bool] | None = None,
 ) -> Callable[
     [Callable[Concatenate[HttpRequest, Club, P], HttpResponse]],
     Callable[Concatenate[HttpRequest, str, P], HttpResponse],
@@ -131,6 +133,10 @@ def club_required(
     Anonymous visitors are sent to sign in; signed-in users without the capability get 403.
     The wrapped view receives the club instead of the slug, and ``request.club_capabilities``
     so templates can show only the buttons the user may press.
+
+    ``or_when(request, club, **kwargs)`` lets in a signed-in user without the capability for
+    this one thing (a player seated at the sheet their table scores); their
+    ``club_capabilities`` stay what their role gives, so the view knows who came in this way.
     """
 
     def decorator(
@@ -144,7 +150,9 @@ def club_required(
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             capabilities = capabilities_for(request.user, club)
-            if capability not in capabilities:
+            if capability not in capabilities and not (
+                or_when is not None and or_when(request, club, **kwargs)
+            ):
                 raise PermissionDenied(denied_message(club, capability))
             request.club_capabilities = capabilities  # type: ignore[attr-defined]
             return view(request, club, *args, **kwargs)

@@ -14,13 +14,16 @@ from club.api_errors import API_PREFIX
 from club.api_errors import not_found as api_not_found
 from club.permissions import public_view
 from club.selectors import club_list, clubs_of
+from tournaments.tonight import tonight_seats
 
 
 @public_view
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """What Kitty is, with the way into clubs, events and the API."""
-    return render(request, "home.html", {"clubs": club_list()[:6]})
+    """What Kitty is, with the way into clubs, events and the API; for a player seated in
+    tonight's round, where they sit and the way to their table's sheet."""
+    context = {"clubs": club_list()[:6], "tonight": tonight_seats(user=request.user)}
+    return render(request, "home.html", context)
 
 
 # --- Refusals and lost visitors: what they may do next ---------------------------------------

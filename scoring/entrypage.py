@@ -24,6 +24,7 @@ from scoring import linestore as store
 from scoring.errors import LineRefused, ScoringError
 from scoring.lineform import Column
 from scoring.models import Entry, HandLine, Scoresheet
+from scoring.seated import seated_entry_open
 from scoring.selectors import SheetView, sheet_lines, sheet_view, sheet_view_after
 
 MODE_LABELS = dict(lineform.MODE_CHOICES)
@@ -246,7 +247,11 @@ def _sheet_context(
     columns = lineform.line_columns(view.game, view.side_labels)
     is_over = view.is_over
     table = None if sheet.is_locked else ownership.playing_table_name(sheet)
-    may_score = can(request, Capability.SCORE) and not sheet.is_locked and table is None
+    open_ = not sheet.is_locked and table is None
+    scorer = can(request, Capability.SCORE)
+    may_score = scorer and open_
+    # A player seated at the sheet enters it hand by hand while their table's code opens it.
+    seated = not scorer and seated_entry_open(club=club, sheet_id=sheet.pk, user=request.user)
     return {
         "club": club,
         "sheet": sheet,
@@ -256,6 +261,8 @@ def _sheet_context(
         "columns": columns,
         "can_enter": may_score and not is_over,
         "can_correct": may_score,
+        "can_tap": (scorer or seated) and open_ and not is_over,
+        "seated_entry": seated,
         # Why nothing can be typed here: the online table writes this sheet while it plays.
         "table_playing": ownership.TABLE_PLAYING.format(table=table) if table else "",
         "width": 3 + len(columns) + len(view.side_labels),

@@ -29,6 +29,7 @@ from scoring import entrypage, handpad, lineform, ownership, services
 from scoring.entrypage import can
 from scoring.errors import ScoringError
 from scoring.models import HandLine, Scoresheet
+from scoring.seated import seated_at_sheet, seated_entry_open
 from scoring.selectors import SheetView, scoresheet_get, sheet_lines, sheet_view
 
 RECENT = 3
@@ -80,7 +81,10 @@ def hand_context(
     if data is None and view.next_dealer is not None:
         values["dealer"] = str(view.next_dealer + 1)
     table = None if sheet.is_locked else ownership.playing_table_name(sheet)
-    may_score = can(request, Capability.SCORE) and not sheet.is_locked and table is None
+    may_enter = can(request, Capability.SCORE) or seated_entry_open(
+        club=club, sheet_id=sheet.pk, user=request.user
+    )
+    may_score = may_enter and not sheet.is_locked and table is None
     args = [club.slug, sheet.pk]
     pad = handpad.pad_for(game, columns)
     return {
@@ -159,11 +163,12 @@ def _added_json(line: HandLine) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
-@club_required(Capability.SCORE)
+@club_required(Capability.SCORE, or_when=seated_at_sheet)
 def hand_entry(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
     """GET: the page. POST: add the hand tapped in. The page's script asks for JSON (the
     line added, or the refusal's code, message and field); a plain form post is answered
-    with the page again: the next hand after a redirect, or the refused hand as tapped."""
+    with the page again: the next hand after a redirect, or the refused hand as tapped.
+    Scorers enter any sheet; a player, the sheet of the table they sit at (``seated``)."""
     if request.method != "POST":
         sheet = scoresheet_get(club=club, pk=sheet_id)
         return render(request, "scoring/hand_entry.html", hand_context(request, club, sheet))

@@ -12,7 +12,8 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, gettext_lazy
 
-#: Each line reason code of docs/rules.md#line-codes, explained without the values.
+#: Each line reason code of docs/rules.md#line-codes, explained without the values
+#: (tests/scoring/test_refusal_words.py reads the engine for every code it can refuse with).
 EXPLANATIONS: dict[str, Promise] = {
     "game_over": gettext_lazy(
         "The game is already over: a side has reached the target; no further hand is scored."
@@ -26,6 +27,9 @@ EXPLANATIONS: dict[str, Promise] = {
     "sixty_not_allowed": gettext_lazy("A bid of 60 is not allowed now under these rules."),
     "bad_trump": gettext_lazy("This is not a trump of the game."),
     "bad_mode": gettext_lazy("This is not a way of playing the hand in this game."),
+    "points_not_multiple_of_5": gettext_lazy(
+        "A side's points go by fives: 5 per trick, 5 for the best trump."
+    ),
     "points_out_of_range": gettext_lazy("These points are out of the range of a hand."),
     "points_total": gettext_lazy("The points of the sides do not add up to the hand's total."),
     "books_out_of_range": gettext_lazy("These books are out of the range of a hand."),

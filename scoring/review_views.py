@@ -20,15 +20,12 @@ from scoring.doubleentry import doubleentry_compare, doubleentry_resolve
 from scoring.errors import ScoringError
 from scoring.forms import ResolveForm, UnlockForm
 from scoring.models import Scoresheet
-from scoring.printing import qr_svg
+from scoring.printing import blank_paper
 from scoring.selectors import scoresheet_get, sheet_view
-from scoring.table_views import table_url
-from scoring.tablecodes import tablecode_live
 
 CONFIRMED = gettext_lazy("The sheet is confirmed and locked.")
 UNLOCKED = gettext_lazy("The sheet is unlocked: lines can be corrected again.")
 RESOLVED = gettext_lazy("The entries now match: the sheet can be confirmed.")
-BLANK_ROWS = 24
 
 
 def _entry_url(club: Club, sheet: Scoresheet) -> str:
@@ -152,25 +149,6 @@ def sheet_print(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse
     """A blank paper sheet for the table: sides, seats, rules, empty lines, and a QR code to
     the entry page. The print stylesheet leaves out everything but the sheet."""
     sheet = scoresheet_get(club=club, pk=sheet_id)
-    view = sheet_view(sheet=sheet, lines=[])
-    columns = lineform.line_columns(view.game, view.side_labels)
-    live = tablecode_live(sheet=sheet)
-    # With a table code, the paper leads any phone to the table's own entry (no account).
-    entry_url = (
-        table_url(request, live) if live else request.build_absolute_uri(_entry_url(club, sheet))
-    )
-    differs = {}
-    if sheet.rule_set is not None:
-        differs = sheet.rule_set.options
-    context = {
-        "club": club,
-        "sheet": sheet,
-        "view": view,
-        "columns": columns,
-        "entry_url": entry_url,
-        "table_code": live,
-        "qr": qr_svg(entry_url),
-        "rules": differs,
-        "blank_rows": range(1, BLANK_ROWS + 1),
-    }
+    paper = blank_paper(request, club, sheet, with_code=entrypage.can(request, Capability.SCORE))
+    context = {"club": club, "sheet": sheet, "view": paper.view, "paper": paper}
     return render(request, "scoring/print.html", context)

@@ -144,6 +144,27 @@ def tablecode_live(*, sheet: Scoresheet) -> TableCode | None:
     return TableCode.objects.live().filter(sheet=sheet).first()
 
 
+def tablecodes_live(*, sheet_ids: list[int]) -> dict[int, str]:
+    """The live code of each of these sheets that has one, in one query (a round's tables)."""
+    live = TableCode.objects.live().filter(sheet_id__in=sheet_ids)
+    return dict(live.values_list("sheet_id", "code"))
+
+
+def tablecodes_issue_missing(
+    *, sheet_ids: list[int], by: AbstractBaseUser | None
+) -> list[TableCode]:
+    """A code for each of these sheets that has none live and is not confirmed (a director
+    withdrew it, or the sheet was made without one); live codes are kept as printed."""
+    coded = TableCode.objects.live().filter(sheet_id__in=sheet_ids).values("sheet_id")
+    missing = (
+        Scoresheet.objects.filter(pk__in=sheet_ids)
+        .exclude(pk__in=coded)
+        .exclude(status=SheetStatus.CONFIRMED)
+        .order_by("pk")
+    )
+    return [tablecode_issue(sheet=sheet, by=by) for sheet in missing]
+
+
 def tablecode_open(*, code: str) -> TableCode:
     """The live code ``code`` (as typed), with its sheet and club.
 

@@ -27,6 +27,7 @@ from scoring import entrypage, lineform, services
 from scoring.errors import LineRefused, ScoringError, SheetLocked, StaleLine
 from scoring.forms import SheetCreateForm, carried_over, rules_from
 from scoring.models import Entry, Scoresheet, SheetStatus
+from scoring.seated import seated_at_sheet
 from scoring.selectors import scoresheet_get, scoresheet_list, status_counts
 
 
@@ -180,10 +181,11 @@ def line_add(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
 
 
 @require_GET
-@club_required(Capability.SCORE)
+@club_required(Capability.SCORE, or_when=seated_at_sheet)
 def line_check(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
     """The engine's answer for the line being typed (query string = the form); writes
-    nothing. Answers the ``check`` fragment: the preview row and the inputs' messages."""
+    nothing. Answers the ``check`` fragment: the preview row and the inputs' messages. The
+    hand-by-hand page asks it too, for a player seated at the sheet (``seated``)."""
     sheet = scoresheet_get(club=club, pk=sheet_id)
     context = entrypage.check_context(request, club, sheet, request.GET)
     return render(request, "scoring/sheet_entry.html#check", context)

@@ -35,6 +35,13 @@ SEAT_NAMES = {
 }
 
 
+def seat_name(seat: int, seats_at_table: int) -> str:
+    """A seat as people call it: its compass point at a table of four, else its number."""
+    if seats_at_table in SEAT_NAMES:
+        return gettext(SEAT_NAMES[seats_at_table][seat])
+    return gettext("seat {number}").format(number=seat + 1)
+
+
 @dataclass
 class SeatView:
     seat: int
@@ -118,9 +125,7 @@ def round_view(*, round_: Round, kind: str) -> RoundView:
                     name=name,
                     entrant=seating.entrant.name,
                     deals_first=seating.deals_first,
-                    compass=gettext(SEAT_NAMES[count][seating.seat])
-                    if count in SEAT_NAMES
-                    else gettext("seat {number}").format(number=seating.seat + 1),
+                    compass=seat_name(seating.seat, count),
                 )
             )
             if kind == EntrantKind.PARTNERSHIP:

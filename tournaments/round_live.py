@@ -10,6 +10,7 @@ is read in a few queries whatever the number of tables: the round's view
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -49,6 +50,7 @@ class TableLive:
     last_minutes: int | None  # since the last hand; None before the first
     flag_note: str
     quiet_minutes: int  # 0 unless the table has entered nothing for too long
+    code: str = ""  # the table's live code, for those who may see codes
 
     @property
     def state_text(self) -> str:
@@ -70,6 +72,11 @@ class RoundLive:
 
     def count(self, state: str) -> int:
         return sum(1 for t in self.tables if t.state == state)
+
+    @property
+    def uncoded(self) -> int:
+        """Tables whose sheet is still open and has no live code (shown with the codes)."""
+        return sum(1 for t in self.tables if t.sheet_id and t.state != CONFIRMED and not t.code)
 
     @property
     def summary(self) -> list[tuple[str, int]]:
@@ -94,10 +101,17 @@ def _state(table: TableView, hands: int) -> str:
     return PLAYING if hands else WAITING
 
 
-def round_live(*, view: RoundView, now: datetime.datetime | None = None) -> RoundLive:
+def round_live(
+    *,
+    view: RoundView,
+    now: datetime.datetime | None = None,
+    codes: Mapping[int, str] | None = None,
+) -> RoundLive:
     """Every table of the round ``view`` shows, with its progress. A table is *quiet* when its
     game is still on and its last hand (or the round's publication, before the first) is older
-    than ``quiet_after()``."""
+    than ``quiet_after()``. ``codes``: each sheet's live table code, when the reader may see
+    them (``scoring.tablecodes.tablecodes_live``)."""
+    codes = codes or {}
     now = now or timezone.now()
     round_ = view.round
     sheet_ids = [t.match.sheet_id for t in view.tables if t.match and t.match.sheet_id]
@@ -124,6 +138,7 @@ def round_live(*, view: RoundView, now: datetime.datetime | None = None) -> Roun
                 last_minutes=int((now - last_at).total_seconds() // 60) if last_at else None,
                 flag_note=sheet.flag_note if sheet is not None and table.flagged else "",
                 quiet_minutes=quiet,
+                code=codes.get(sheet.pk, "") if sheet is not None else "",
             )
         )
     return RoundLive(round=round_, tables=tables, quiet_minutes=settings.KITTY_TABLE_QUIET_MINUTES)

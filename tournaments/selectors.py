@@ -15,6 +15,7 @@ from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from club.models import Club, Membership, Partnership, Player
+from scoring.models import Scoresheet
 from tournaments.models import (
     Entrant,
     EntrantKind,
@@ -22,6 +23,7 @@ from tournaments.models import (
     EventStatus,
     Job,
     JobState,
+    Match,
     PlayerRating,
     RatingChange,
     Round,
@@ -95,6 +97,16 @@ def event_rounds(*, event: Event) -> list[Round]:
 
 def round_get(*, event: Event, number: int) -> Round:
     return get_object_or_404(Round, event=event, number=number)
+
+
+def round_sheets(*, round_: Round) -> list[Scoresheet]:
+    """The scoresheets of a published round, by table number (none for a draft)."""
+    matches = (
+        Match.objects.filter(round=round_, sheet__isnull=False)
+        .select_related("sheet", "sheet__rule_set")
+        .order_by("table__number")
+    )
+    return [match.sheet for match in matches if match.sheet is not None]
 
 
 def round_shown(*, event: Event, public: bool) -> Round | None:

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import views_director, views_door, views_ratings, views_rounds
+from tournaments import (
+    views_director,
+    views_door,
+    views_ratings,
+    views_round_papers,
+    views_rounds,
+)
 
 CLUB = "clubs/<slug:slug>/"
 EVENT = f"{CLUB}events/<int:event_id>/"
@@ -32,6 +38,8 @@ urlpatterns = [
     path(f"{EVENT}rounds/add/", views_rounds.round_add_view, name="round_add"),
     path(ROUND, views_rounds.round_detail, name="round_detail"),
     path(f"{ROUND}live/", views_rounds.round_live_view, name="round_live"),
+    path(f"{ROUND}print/", views_round_papers.round_print, name="round_print"),
+    path(f"{ROUND}codes/", views_round_papers.round_codes_issue, name="round_codes_issue"),
     path(f"{ROUND}swap/", views_rounds.round_swap, name="round_swap"),
     path(f"{ROUND}publish/", views_rounds.round_publish_view, name="round_publish"),
     path(f"{ROUND}discard/", views_rounds.round_discard_view, name="round_discard"),

@@ -23,6 +23,7 @@ from club.models import Club
 from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required
 from club.views import HtmxHttpRequest
+from scoring.tablecodes import tablecodes_live
 from tournaments import round_display, round_live, selectors
 from tournaments.errors import TournamentError
 from tournaments.forms import SwapForm
@@ -138,12 +139,18 @@ def _round_context(
     event = selectors.event_get(club=club, event_id=event_id)
     round_ = selectors.round_get(event=event, number=round_number)
     view = round_display.round_view(round_=round_, kind=event.entrant_kind)
+    capabilities = getattr(request, "club_capabilities", ())
+    # Table codes open a sheet without an account: only the club's scorers and directors see them.
+    can_score = Capability.SCORE in capabilities
+    sheet_ids = [t.match.sheet_id for t in view.tables if t.match and t.match.sheet_id]
+    codes = tablecodes_live(sheet_ids=sheet_ids) if can_score else {}
     return {
         "club": club,
         "event": event,
         "view": view,
-        "live": round_live.round_live(view=view),
-        "can_direct": Capability.DIRECT in getattr(request, "club_capabilities", ()),
+        "live": round_live.round_live(view=view, codes=codes),
+        "can_direct": Capability.DIRECT in capabilities,
+        "can_score": can_score,
     }
 
 

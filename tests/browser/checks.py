@@ -80,3 +80,43 @@ def contrast(locator: Locator) -> float:
     """The contrast ratio of ``locator``'s text with what is behind it (AA: 4.5 or more)."""
     ratio: float = locator.evaluate(_CONTRAST)
     return ratio
+
+
+# Each word of the element's visible text as a DOM range: a word the layout broke inside
+# itself ("Ru|nni|ng") has its letters on more than one line, so more than one line box. A
+# hyphen is a place to break ("Forty-|Fives"): each part counts as a word.
+_BROKEN_WORDS = """root => {
+  const broken = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement || !node.parentElement.checkVisibility()) { continue; }
+    for (const match of node.data.matchAll(/[^\\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) { broken.push(match[0]); }
+    }
+  }
+  return broken;
+}"""
+
+
+def broken_words(locator: Locator) -> list[str]:
+    """The words of ``locator``'s visible text that wrap inside themselves onto two lines or
+    more (a word too long for its column, cut letter by letter); none on a readable page."""
+    words: list[str] = []
+    for index in range(locator.count()):
+        words += locator.nth(index).evaluate(_BROKEN_WORDS)
+    return words
+
+
+def below_the_fold(locator: Locator) -> float:
+    """How far the bottom of ``locator`` lies below the first screen of its page, in px, with
+    the page scrolled to its top (0 or less: seen without scrolling)."""
+    page = locator.page
+    page.evaluate("window.scrollTo(0, 0)")
+    box = locator.bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and viewport is not None
+    return box["y"] + box["height"] - viewport["height"]

@@ -5,17 +5,20 @@ disagreement shows as flagged and the director clears it. Every page fits and pa
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Club
+from scoring.models import Scoresheet
 from scoring.selectors import sheet_view
-from scoring.tablecodes import sheet_flag
+from scoring.tablecodes import sheet_flag, tablecode_revoke
 from tests.browser.checks import PHONE, assert_member_page
 from tests.factories import TEST_PASSWORD, MembershipFactory
-from tests.tournaments.factories import club_with, event_with
-from tournaments.models import Match
+from tests.tournaments.factories import ClubSetup, club_with, event_with
+from tournaments.models import Event, Match
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_pair
 
@@ -40,12 +43,18 @@ def _director_at(browser: Browser, live_server: LiveServer, club: Club, url: str
     return page
 
 
-def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser: Browser) -> None:
-    setup = club_with(players=8)
+def _published(players: int) -> tuple[ClubSetup, Event, list[Scoresheet]]:
+    """Round 1 of a progressive night published: its club, event and sheets by table."""
+    setup = club_with(players=players)
     event = event_with(setup, format="progressive")
     round_ = round_publish(round_=round_pair(event=event))
-    first, second = (m.sheet for m in Match.objects.filter(round=round_).order_by("table__number"))
-    assert first is not None and second is not None
+    matches = Match.objects.filter(round=round_).select_related("sheet").order_by("table__number")
+    sheets = [match.sheet for match in matches if match.sheet is not None]
+    return setup, event, sheets
+
+
+def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser: Browser) -> None:
+    setup, event, (first, second) = _published(players=8)
     url = f"/clubs/{setup.club.slug}/events/{event.pk}/rounds/1/"
     page = _director_at(browser, live_server, setup.club, url)
     expect(page.locator(".live-summary")).to_contain_text("2 no hand yet")
@@ -77,12 +86,40 @@ def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser
     page.context.close()
 
 
+def test_the_round_page_holds_every_tables_code_and_prints_every_sheet(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    setup, event, sheets = _published(players=12)
+    codes = [sheet.codes.get().code for sheet in sheets]
+    tablecode_revoke(sheet=sheets[2])
+    url = f"/clubs/{setup.club.slug}/events/{event.pk}/rounds/1/"
+    page = _director_at(browser, live_server, setup.club, url)
+    for number, code in enumerate(codes[:2], start=1):
+        expect(page.locator(f'.table-card[data-table="{number}"] .table-code')).to_have_text(code)
+    expect(page.locator('.table-card[data-table="3"]')).to_contain_text("No table code")
+    page.wait_for_load_state("load")
+    assert_member_page(page)
+
+    page.get_by_role("button", name="Issue the missing codes").tap()
+    expect(page.get_by_text("Table codes issued for 1 table")).to_be_visible()
+    new = page.locator('.table-card[data-table="3"] .table-code')
+    expect(new).to_have_text(re.compile(r"^[A-Z2-9]{3}-[A-Z2-9]{3}$"))
+    issued = new.inner_text()
+    assert_member_page(page)
+
+    page.get_by_role("link", name="Print every sheet").tap()
+    expect(page.locator(".paper-sheet")).to_have_count(3)
+    expect(page.locator(".paper-sheet .table-code")).to_have_text([*codes[:2], issued])
+    page.emulate_media(media="print")
+    breaks = page.locator(".paper-sheet").evaluate_all(
+        "sheets => sheets.map(s => getComputedStyle(s).breakBefore)"
+    )
+    assert breaks == ["auto", "page", "page"]
+    page.context.close()
+
+
 def test_the_director_clears_a_flag_from_a_phone(live_server: LiveServer, browser: Browser) -> None:
-    setup = club_with(players=4)
-    event = event_with(setup, format="progressive")
-    round_ = round_publish(round_=round_pair(event=event))
-    sheet = Match.objects.get(round=round_).sheet
-    assert sheet is not None
+    setup, event, (sheet,) = _published(players=4)
     sheet_flag(code=sheet.codes.get(), phone="c0ffee")
     page = _director_at(
         browser, live_server, setup.club, f"/clubs/{setup.club.slug}/sheets/{sheet.pk}/"
@@ -115,11 +152,7 @@ GAME = [
 def test_a_published_rounds_table_scores_its_game_and_the_standings_follow(
     live_server: LiveServer, browser: Browser
 ) -> None:
-    setup = club_with(players=4)
-    event = event_with(setup, format="progressive")
-    round_ = round_publish(round_=round_pair(event=event))
-    sheet = Match.objects.get(round=round_).sheet
-    assert sheet is not None
+    setup, event, (sheet,) = _published(players=4)
     sides = sheet_view(sheet=sheet).side_labels
     url = f"/clubs/{setup.club.slug}/events/{event.pk}/rounds/1/"
     director = _director_at(browser, live_server, setup.club, url)

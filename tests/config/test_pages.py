@@ -10,6 +10,8 @@ from django.urls import reverse
 from drf_spectacular.validation import validate_schema
 
 from tests.factories import ClubFactory, UserFactory
+from tests.tournaments.factories import published_tonight
+from tournaments.models import Match, Seating
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +31,26 @@ def test_home_page_greets_a_signed_in_user(client: Client) -> None:
     client.force_login(UserFactory.create(username="maureen"))
     html = client.get("/").content.decode()
     assert "Signed in as <strong>maureen</strong>" in html
+
+
+def test_home_page_tells_a_seated_player_where_they_sit_tonight(client: Client) -> None:
+    tonight = published_tonight()
+    round_, setup = tonight.round, tonight.setup
+    seat = Seating.objects.get(round=round_, player=tonight.player)
+    partner = Seating.objects.exclude(pk=seat.pk).get(round=round_, side=seat.side).player
+    assert partner is not None
+    sheet_id = Match.objects.get(round=round_).sheet_id
+    client.force_login(tonight.user)
+
+    html = " ".join(client.get("/").content.decode().split())
+
+    compass = ("North", "East", "South", "West")[seat.seat]
+    said = f"Tonight: round 1, table 1, {compass}, partner {partner.display_name}"
+    assert said in html
+    hand_page = reverse("sheet_hand", args=[setup.club.slug, sheet_id])
+    assert f'href="{hand_page}"' in html
+    client.force_login(UserFactory.create())
+    assert "Tonight:" not in client.get("/").content.decode()
 
 
 def test_sign_in_page_shows_the_form(client: Client) -> None:

@@ -10,7 +10,6 @@ a failure here, and that docs/rules.md lists every option, default and code the 
 
 from __future__ import annotations
 
-import ast
 import importlib
 import re
 from collections.abc import Iterator, Mapping
@@ -22,6 +21,7 @@ import pytest
 from engine.rules.conformance import read_cases
 from engine.rules.errors import ENGINE_CODES
 from engine.rules.options import OptionSpec
+from tests.engine.raised_codes import all_raised_codes
 
 HERE = Path(__file__).resolve().parent
 DOCS = HERE.parents[1] / "docs" / "rules.md"
@@ -195,43 +195,9 @@ def test_a_pitch_non_trump_is_never_a_legal_play() -> None:
     assert shown, "no pitch52 legal_plays vector holds a dead non-trump"
 
 
-ERROR_MAKERS = {
-    "RulesError",
-    "NotationError",
-    "OptionError",
-    "IllegalActionError",
-    "ScoresheetError",
-    "ReplayError",
-    "_refuse",
-}
-
-
-def _raised_codes() -> dict[str, set[str]]:
-    """Every code the engine's source can raise: the first argument of each error it builds
-    (a literal, or a ``code`` passed through), and what its ``*_code`` functions return."""
-    found: dict[str, set[str]] = {}
-    for path in sorted((HERE.parents[1] / "engine" / "rules").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and node.args:
-                func = node.func
-                name = getattr(func, "id", None) or getattr(func, "attr", "")
-                first = node.args[0]
-                if name not in ERROR_MAKERS:
-                    continue
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    found.setdefault(first.value, set()).add(path.name)
-                else:  # only a code handed on may be a variable
-                    assert ast.unparse(first) in ("code", "error.code"), (path, node.lineno)
-            if isinstance(node, ast.FunctionDef) and node.name.endswith("_code"):
-                for inner in ast.walk(node):
-                    if isinstance(inner, ast.Return) and isinstance(inner.value, ast.Constant):
-                        found.setdefault(str(inner.value.value), set()).add(path.name)
-    return found
-
-
 def test_every_code_the_engine_raises_is_documented() -> None:
     """The rules' codes, or the engine's own table (``errors.ENGINE_CODES``)."""
-    raised = _raised_codes()
+    raised = all_raised_codes()
     assert len(raised) > 40  # the scan sees the engine's errors
     documented = set(SECTION_5_CODES) | set(SECTION_7_CODES) | set(ENGINE_CODES)
     undocumented = {code: files for code, files in raised.items() if code not in documented}
@@ -243,7 +209,7 @@ def test_the_engine_table_only_adds_codes_the_rules_do_not_have() -> None:
     it (``game_over`` for actions, ``bad_seat`` in records)."""
     assert set(ENGINE_CODES) & set(SECTION_7_CODES) == set()
     assert set(ENGINE_CODES) & set(SECTION_5_CODES) <= {"game_over", "bad_seat"}
-    raised = _raised_codes()
+    raised = all_raised_codes()
     assert set(ENGINE_CODES) <= set(raised), set(ENGINE_CODES) - set(raised)
 
 

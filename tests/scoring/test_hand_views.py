@@ -10,8 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import HandLine
+from club.models import Player
+from scoring.models import HandLine, LineRevision, Scoresheet
 from scoring.services import scoresheet_create
+from scoring.tablecodes import tablecode_issue, tablecode_revoke
 from tests.factories import ClubFactory
 from tests.scoring.conftest import MakeSheet, Staff
 
@@ -162,3 +164,46 @@ def test_the_sheet_page_offers_it_to_scorers(
     sheet = make_sheet()
     html = scorer.get(reverse("sheet_entry", args=[staff.club.slug, sheet.pk])).content.decode()
     assert f'href="{url(staff, sheet.pk)}">Enter hand by hand' in html
+
+
+def _seated_sheet(staff: Staff, make_sheet: MakeSheet) -> Scoresheet:
+    """A sheet with the staff's player in seat 2, and its table code issued."""
+    player = Player.objects.get(user=staff.player)
+    sheet = make_sheet(first_dealer=0, seat_players={1: player})
+    tablecode_issue(sheet=sheet, by=staff.director)
+    return sheet
+
+
+def test_a_seated_player_enters_their_tables_hands_in_their_own_name(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = _seated_sheet(staff, make_sheet)
+    client.force_login(staff.player)
+    page = client.get(url(staff, sheet.pk))
+    assert page.status_code == 200 and 'id="hand-form"' in page.content.decode()
+    check = reverse("sheet_line_check", args=[staff.club.slug, sheet.pk])
+    assert client.get(check, {**HAND, "number": "1"}).status_code == 200
+
+    added = client.post(url(staff, sheet.pk), {**HAND, "number": "1", "client_key": "s-1"})
+
+    assert added.status_code == 302
+    revision = LineRevision.objects.get(line__sheet=sheet)
+    assert revision.by == staff.player and revision.action == LineRevision.Action.ADD
+    entry_page = reverse("sheet_entry", args=[staff.club.slug, sheet.pk])
+    html = client.get(entry_page).content.decode()
+    assert f'href="{url(staff, sheet.pk)}">Enter hand by hand' in html
+
+
+def test_a_player_enters_only_while_their_table_has_its_code(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    seated = _seated_sheet(staff, make_sheet)
+    other = make_sheet(first_dealer=0)
+    tablecode_issue(sheet=other, by=staff.director)
+    client.force_login(staff.player)
+    assert client.get(url(staff, other.pk)).status_code == 403  # not their table
+    tablecode_revoke(sheet=seated)  # the director took the table's entry back
+    assert client.get(url(staff, seated.pk)).status_code == 403
+    refused = client.post(url(staff, seated.pk), {**HAND, "number": "1"}, headers=JSON)
+    assert refused.status_code == 403
+    assert not HandLine.objects.exists()

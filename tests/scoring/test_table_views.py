@@ -191,14 +191,19 @@ def test_the_director_issues_reissues_and_withdraws(
     assert 'class="table-code"' not in printed.content.decode()
 
 
-def test_the_printed_sheet_shows_the_code_and_its_address(
-    client: Client, staff: Staff, make_sheet: MakeSheet
+@pytest.mark.parametrize("role", ["director", "scorer", "player"])
+def test_the_printed_sheet_shows_the_code_and_its_address_to_scorers_only(
+    client: Client, staff: Staff, make_sheet: MakeSheet, role: str
 ) -> None:
+    """A plain member's paper leads to the sheet's page in the club, not to its table code."""
     sheet = make_sheet()
     code = tablecode_issue(sheet=sheet, by=staff.director)
-    client.force_login(staff.director)
+    client.force_login(getattr(staff, role))
     html = client.get(reverse("sheet_print", args=[staff.club.slug, sheet.pk])).content.decode()
-    assert code.code in html and f"/t/{code.code}/" in html
+    shown = code.code in html and f"/t/{code.code}/" in html
+    assert shown == (role != "player")
+    sheet_page = reverse("sheet_entry", args=[staff.club.slug, sheet.pk])
+    assert (f"testserver{sheet_page}" in html) == (role == "player")
 
 
 def test_a_scorer_may_not_issue_codes(client: Client, staff: Staff, make_sheet: MakeSheet) -> None:

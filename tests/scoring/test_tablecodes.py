@@ -124,3 +124,35 @@ def test_guesses_are_counted_per_phone(db: None) -> None:
     assert refusal is not None and refusal.status == 429
     assert "from this phone" in refusal.message
     assert tablecodes.guesses_refusal("10.0.0.9", "phone-b") is None
+
+
+def test_the_live_codes_of_many_sheets_are_read_at_once(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    first, second, bare = make_sheet(), make_sheet(), make_sheet()
+    old = tablecode_issue(sheet=first, by=staff.director)
+    new = tablecode_issue(sheet=first, by=staff.director)
+    other = tablecode_issue(sheet=second, by=staff.director)
+    live = tablecodes.tablecodes_live(sheet_ids=[first.pk, second.pk, bare.pk])
+    assert live == {first.pk: new.code, second.pk: other.code}
+    assert old.code not in live.values()
+
+
+def test_missing_codes_are_issued_and_live_ones_kept(staff: Staff, make_sheet: MakeSheet) -> None:
+    kept, withdrawn, never, confirmed = (make_sheet() for _ in range(4))
+    live = tablecode_issue(sheet=kept, by=staff.director)
+    tablecode_issue(sheet=withdrawn, by=staff.director)
+    tablecode_revoke(sheet=withdrawn)
+    for number, line in enumerate(AUCTION45, start=1):
+        handline_add(sheet=confirmed, line=line, expected_number=number, by=None)
+    scoresheet_confirm(sheet=confirmed, by=None)
+    sheets = [kept, withdrawn, never, confirmed]
+
+    issued = tablecodes.tablecodes_issue_missing(
+        sheet_ids=[s.pk for s in sheets], by=staff.director
+    )
+
+    assert sorted(code.sheet_id for code in issued) == sorted([withdrawn.pk, never.pk])
+    assert tablecodes.tablecodes_live(sheet_ids=[kept.pk])[kept.pk] == live.code
+    assert not TableCode.objects.filter(sheet=confirmed).exists()
+    assert tablecodes.tablecodes_issue_missing(sheet_ids=[s.pk for s in sheets], by=None) == []

@@ -6,11 +6,22 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
+from django.utils import timezone
+
 from club.models import Club, Membership, Partnership, Player, RuleSet
-from tests.factories import ClubFactory, MembershipFactory, PartnershipFactory, RuleSetFactory
-from tournaments.models import Event
+from tests.factories import (
+    ClubFactory,
+    MembershipFactory,
+    PartnershipFactory,
+    RuleSetFactory,
+    UserFactory,
+)
+from tournaments.models import Event, Round
 from tournaments.services.entrants import entrant_arrive
 from tournaments.services.events import event_create
+from tournaments.services.publish import round_publish
+from tournaments.services.rounds import round_pair
 
 EVENT_DATE = datetime.date(2026, 1, 13)
 
@@ -68,8 +79,38 @@ def event_with(
     return event
 
 
+@dataclass
+class Tonight:
+    """Round 1 of a progressive night held today, published, and a seated player who can sign
+    in (``player.user`` is ``user``)."""
+
+    setup: ClubSetup
+    round: Round
+    player: Player
+    user: User
+
+
+def published_tonight(*, players: int = 4) -> Tonight:
+    setup = club_with(players=players)
+    event = event_with(setup, format="progressive")
+    Event.objects.filter(pk=event.pk).update(date=timezone.localdate())
+    round_ = round_publish(round_=round_pair(event=event))
+    player = setup.players[0]
+    player.user = user = UserFactory.create()
+    player.save(update_fields=["user"])
+    return Tonight(setup, round_, player, user)
+
+
 def member_of(club: Club, name: str) -> Player:
     return MembershipFactory.create(club=club, player__display_name=name).player
 
 
-__all__ = ["ClubSetup", "Membership", "club_with", "event_with", "member_of"]
+__all__ = [
+    "ClubSetup",
+    "Membership",
+    "Tonight",
+    "club_with",
+    "event_with",
+    "member_of",
+    "published_tonight",
+]
