@@ -181,7 +181,7 @@ def table_entry(request: HttpRequest, code: str) -> HttpResponse:
     except ScoringError as error:
         table_code.sheet.refresh_from_db()
         if wants_json(request):
-            return refused_json(table_code.sheet, error)
+            return refused_json(table_code.sheet, error, request.POST)
         context = _page(request, table_code, data=request.POST, error=error)
         return render(request, "scoring/hand_entry.html", context, status=error.status)
     return added_answer(request, added, reverse("table_entry", args=[table_code.code]))
