@@ -30,6 +30,7 @@ from scoring.models import (
     HandLine,
     LineRevision,
     Scoresheet,
+    SheetConfirmation,
     SheetSeat,
     SheetSide,
     SheetStatus,
@@ -204,8 +205,12 @@ def _seat_players(
 
 
 @transaction.atomic
-def scoresheet_confirm(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> Scoresheet:
-    """Confirm a finished sheet: it is locked from then on.
+def scoresheet_confirm(
+    *, sheet: Scoresheet, by: AbstractBaseUser | None, note: str = ""
+) -> Scoresheet:
+    """Confirm a finished sheet: it is locked from then on. The sheet's history keeps who
+    confirmed it, and ``note`` (where a confirmation without an account came from: a table's
+    code and phone).
 
     A sheet with a second entry is confirmed only when both entries match (after a director
     resolved the differences, if there were any). ``scoring.signals.sheet_confirmed`` is sent
@@ -228,6 +233,7 @@ def scoresheet_confirm(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> Sco
     sheet.confirmed_by = store.author(by)
     sheet.confirmed_at = timezone.now()
     sheet.save(update_fields=["status", "confirmed_by", "confirmed_at", "updated"])
+    SheetConfirmation.objects.create(sheet=sheet, by=sheet.confirmed_by, note=note[:200])
     # Listeners (standings) must see the committed sheet, and nothing if this rolls back.
     confirmed = sheet
     transaction.on_commit(lambda: sheet_confirmed.send(sender=Scoresheet, sheet=confirmed))

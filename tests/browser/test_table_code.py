@@ -84,7 +84,7 @@ def _answer_held(phone: Page, code: str) -> list[Route]:
 
 
 def test_a_table_plays_a_game_through_an_outage_and_the_other_side_confirms(
-    live_server: LiveServer, touch_phone: Page
+    live_server: LiveServer, touch_phone: Page, browser: Browser
 ) -> None:
     phone = touch_phone
     sheet = hand_sheet(ClubFactory.create(slug="night"))
@@ -123,10 +123,19 @@ def test_a_table_plays_a_game_through_an_outage_and_the_other_side_confirms(
 
     phone.wait_for_load_state("load")
     assert_member_page(phone)
+    # The phone that entered does not confirm: it says who does, and where.
+    told = "This phone entered the hands: East-West (Bob & Di) confirm the scores on their own"
+    expect(phone.get_by_text(told)).to_be_visible()
+    expect(phone.get_by_role("button", name="Confirm the scores")).to_have_count(0)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    other_side = context.new_page()
+    other_side.goto(f"{live_server.url}/t/{code.code}/")
     title = "East-West (Bob & Di): confirm these scores"
-    expect(phone.get_by_role("heading", name=title)).to_be_visible()
-    phone.get_by_role("button", name="Confirm the scores").tap()
-    expect(phone.get_by_text("The sheet is confirmed.")).to_be_visible()
+    expect(other_side.get_by_role("heading", name=title)).to_be_visible()
+    assert_member_page(other_side)
+    other_side.get_by_role("button", name="Confirm the scores").tap()
+    expect(other_side.get_by_text("The sheet is confirmed.")).to_be_visible()
+    context.close()
     sheet.refresh_from_db()
     assert sheet.status == "confirmed"
 
