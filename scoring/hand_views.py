@@ -203,9 +203,7 @@ def pad_reader(post: Mapping[str, Any]) -> Callable[[Game], dict[str, Any]]:
     return typed
 
 
-def refused_json(
-    sheet: Scoresheet, error: ScoringError, data: Mapping[str, Any]
-) -> JsonResponse:
+def refused_json(sheet: Scoresheet, error: ScoringError, data: Mapping[str, Any]) -> JsonResponse:
     """The refusal for the page's script: its message in the page's words, a sentence the
     phone puts between its own ("Hand 5 was not added. … Correct it and tap Add.")."""
     view = sheet_view(sheet=sheet)

@@ -25,7 +25,7 @@ from club.models import Club
 from club.page_errors import refusal_message
 from club.permissions import Capability, club_required, public_view
 from club.sign_in_throttle import client_address
-from scoring import entrypage, lineform, services, tablecodes
+from scoring import entrypage, lineform, tablecodes
 from scoring.errors import ScoringError
 from scoring.hand_views import (
     added_answer,
@@ -150,8 +150,7 @@ def _page(
         table_code=table_code,
         can_confirm=view.is_over and not sheet.is_locked,
         # The side that entered does not confirm: this phone is told to leave it to the other.
-        entered_here=view.is_over
-        and tablecodes.entered_from(sheet=sheet, phone=_phone(request)),
+        entered_here=view.is_over and tablecodes.entered_from(sheet=sheet, phone=_phone(request)),
     )
     return context
 

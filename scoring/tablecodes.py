@@ -62,9 +62,7 @@ ENTERED_HERE = gettext_lazy(
     "This phone entered the hands, so it cannot confirm them: the other side confirms on "
     "their own phone, with the table code {code}."
 )
-NOT_OVER = gettext_lazy(
-    "The game is not over yet: the other side answers once a side has won."
-)
+NOT_OVER = gettext_lazy("The game is not over yet: the other side answers once a side has won.")
 ALREADY_FLAGGED = gettext_lazy(
     "The director already knows that the sides disagree: they will come to the table."
 )

@@ -6,26 +6,48 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0007_flag_cleared'),
+        ("scoring", "0007_flag_cleared"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SheetConfirmation',
+            name="SheetConfirmation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True, verbose_name='when')),
-                ('note', models.CharField(blank=True, max_length=200, verbose_name='note')),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='by')),
-                ('sheet', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='confirmations', to='scoring.scoresheet', verbose_name='scoresheet')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True, verbose_name="when")),
+                ("note", models.CharField(blank=True, max_length=200, verbose_name="note")),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="by",
+                    ),
+                ),
+                (
+                    "sheet",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="confirmations",
+                        to="scoring.scoresheet",
+                        verbose_name="scoresheet",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'confirmation',
-                'verbose_name_plural': 'confirmations',
-                'ordering': ['at', 'pk'],
+                "verbose_name": "confirmation",
+                "verbose_name_plural": "confirmations",
+                "ordering": ["at", "pk"],
             },
         ),
     ]

@@ -307,9 +307,7 @@ def test_accepting_gives_no_role_above_the_senders_role_now() -> None:
     member_with_account(club, Membership.Role.CLUB_ADMIN)  # the club keeps an admin
     boss = typed_in_as(club, Membership.Role.CLUB_ADMIN)
     _, link = invitation_send(club=club, player=boss, email=ANN, by=sender)
-    Membership.objects.filter(club=club, player__user=sender).update(
-        role=Membership.Role.DIRECTOR
-    )
+    Membership.objects.filter(club=club, player__user=sender).update(role=Membership.Role.DIRECTOR)
     claimed = invitation_accept_new_account(
         token=link.rstrip("/").rsplit("/", 1)[1], username="boss", password="a long pass phrase"
     )

@@ -117,9 +117,7 @@ def test_a_line_corrected_since_still_answers_its_own_replay(
     """The hand as it was sent is what a replay is compared with, not the line corrected
     since by a director."""
     sheet = make_sheet()
-    first = handline_add(
-        sheet=sheet, line=AUCTION45[0], expected_number=1, by=None, client_key="k"
-    )
+    first = handline_add(sheet=sheet, line=AUCTION45[0], expected_number=1, by=None, client_key="k")
     HandLine.objects.filter(pk=first.pk).update(line={**AUCTION45[0], "bid": 25})
     again = handline_add(sheet=sheet, line=AUCTION45[0], expected_number=1, by=None, client_key="k")
     assert again.pk == first.pk
