@@ -19,6 +19,7 @@ from scoring.tablecodes import tablecode_issue
 from tests.factories import MembershipFactory
 from tests.scoring.conftest import MakeSheet, Staff
 from tests.scoring.games import AUCTION45
+from tests.scoring.test_tablecodes import entered_from
 
 pytestmark = pytest.mark.django_db
 
@@ -349,15 +350,7 @@ def _entered_here(client: Client, staff: Staff, make_sheet: MakeSheet) -> TableC
     """A finished game whose every line was added from ``client``'s phone."""
     code = tablecode_issue(sheet=make_sheet(), by=staff.director)
     client.get(entry(code))
-    phone = client.session["kitty_table"]["phone"]
-    for number, line in enumerate(AUCTION45, start=1):
-        tablecodes.table_line_add(
-            code=code,
-            phone=phone,
-            line=lambda game, line=line: line,  # type: ignore[misc]
-            expected_number=number,
-            client_key=f"k-{number}",
-        )
+    entered_from(code, client.session["kitty_table"]["phone"])
     return code
 
 

@@ -114,7 +114,7 @@ def test_guesses_are_counted_per_address(db: None) -> None:
     assert not tablecodes.guesses_locked("10.0.0.8")
 
 
-def _entered_from(code: TableCode, phone: str) -> None:
+def entered_from(code: TableCode, phone: str) -> None:
     """The whole game of 45s added from ``phone`` with ``code``."""
     for number, line in enumerate(AUCTION45, start=1):
         tablecodes.table_line_add(
@@ -130,7 +130,7 @@ def test_the_phone_that_entered_the_lines_cannot_confirm_them(
     staff: Staff, make_sheet: MakeSheet
 ) -> None:
     code = tablecode_issue(sheet=make_sheet(), by=staff.director)
-    _entered_from(code, "aaa111")
+    entered_from(code, "aaa111")
     with pytest.raises(ScoringError) as refused:
         tablecodes.table_confirm(code=code, phone="aaa111", by=None)
     assert refused.value.code == "entered_here" and refused.value.status == 403
@@ -142,14 +142,14 @@ def test_the_other_sides_confirmation_is_kept_in_the_history(
     staff: Staff, make_sheet: MakeSheet
 ) -> None:
     code = tablecode_issue(sheet=make_sheet(), by=staff.director)
-    _entered_from(code, "aaa111")
+    entered_from(code, "aaa111")
     sheet = tablecodes.table_confirm(code=code, phone="bbb222", by=None)
     assert sheet.status == SheetStatus.CONFIRMED and sheet.confirmed_by is None
     [confirmed] = SheetConfirmation.objects.filter(sheet=sheet)
     assert confirmed.note == f"table {code.code}, phone bbb222" and confirmed.by is None
     # A signed-in member at the table is named too.
     again = tablecode_issue(sheet=make_sheet(), by=staff.director)
-    _entered_from(again, "aaa111")
+    entered_from(again, "aaa111")
     signed_in = tablecodes.table_confirm(code=again, phone="ccc333", by=staff.player)
     assert signed_in.confirmed_by == staff.player
     assert SheetConfirmation.objects.get(sheet=signed_in).by == staff.player
