@@ -194,8 +194,14 @@ def _open(phone: Page, live_server: LiveServer, slug: str) -> tuple[Scoresheet, 
 def test_the_tables_page_opens_at_its_top_on_the_bidder(
     live_server: LiveServer, touch_phone: Page
 ) -> None:
-    _open(touch_phone, live_server, "top-code")
-    test_hand_entry.assert_opens_at_the_bidder(touch_phone)
+    phone = touch_phone
+    _open(phone, live_server, "top-code")
+    test_hand_entry.assert_opens_at_the_bidder(phone)
+    # The check answers with the tap page's hint, never the keyboard's.
+    with phone.expect_response("**/check/**"):
+        phone.get_by_role("group", name="Dealer").get_by_role("radio", name="2 Bob").tap()
+    expect(phone.locator("#line-check")).to_contain_text("Tap the bidder")
+    expect(phone.locator("#line-check")).not_to_contain_text("Tab moves on")
 
 
 def test_the_stepper_goes_to_the_next_multiple_of_its_step(
