@@ -89,7 +89,8 @@ class InvitationListApi(ClubApi):
         responses={201: InvitationOutputSerializer, **ERRORS, 429: THROTTLED},
         operation_id="club_invitations_create",
         description="Codes: unknown_player (not a member), player_has_account, "
-        "invitations_throttled (429).",
+        "role_above_sender (403: the player's role is above yours; a club admin invites "
+        "them), invitations_throttled (429).",
     )
     def post(self, request: Request, slug: str) -> Response:
         club = self.get_club(request, slug=slug)

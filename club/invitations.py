@@ -14,6 +14,11 @@ has a history (sheets, seats, entries, emails: any row pointing at it besides it
 partnerships and invitations; or a membership in another club) is not merged: it is refused
 (``player_has_history``), since rewriting records of games played is not something an
 invitation should do.
+
+An invitation hands on the invited player's role, so it may not hand on more than its sender
+has: inviting a player whose role is above the sender's needs a club admin (the capability
+that grants roles), and accepting gives at most the sender's role at that moment. Otherwise a
+director could invite the club admin placeholder to their own address and claim it.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from club.accounts import account_create
 from club.emails import header_text, site_url
 from club.errors import DomainError
 from club.models import Club, Invitation, Membership, Partnership, Player
+from club.permissions import may_hand_on, role_capped, role_held
 from club.services import refresh_member_count_on_commit
 
 if TYPE_CHECKING:
@@ -62,6 +68,9 @@ TAKEN_ERROR = gettext_lazy(
     "{player} is already linked to another sign-in account, so it cannot be claimed. If that "
     "is a mistake, ask a club admin of {club}."
 )
+ROLE_ABOVE_ERROR = gettext_lazy(
+    "{player} is {role} of {club}, a role above yours: only a club admin can invite them."
+)
 HISTORY_ERROR = gettext_lazy(
     "You already have a player, and {player} already has a record of its "
     "own (games, seats, emails or another club), so the two cannot be "
@@ -86,6 +95,8 @@ class InvitationError(DomainError):
             self.status = HTTPStatus.NOT_FOUND
         elif code == "invitations_throttled":
             self.status = HTTPStatus.TOO_MANY_REQUESTS
+        elif code == "role_above_sender":
+            self.status = HTTPStatus.FORBIDDEN
 
 
 def token_hash(token: str) -> str:
@@ -112,11 +123,13 @@ def invitation_send(
 ) -> tuple[Invitation, str]:
     """Invite whoever reads ``email`` to claim ``player``, a member of ``club`` (the caller got
     the player through the club), and email them the link. Returns the invitation and the
-    link. Older pending invitations for the player in this club stop working.
+    link. Older pending invitations for the player in this club stop working. ``by`` is the
+    sender (``None``: no one in particular, as a command sending on the club's behalf).
 
     Raises ``InvitationError``: no address (``email_required``), a player who already has an
-    account (``player_has_account``), too many invitations (``invitations_throttled``, 429).
-    Whatever the mail server raises undoes the invitation.
+    account (``player_has_account``), a player whose role is above the sender's, when the
+    sender may not grant roles (``role_above_sender``, 403), too many invitations
+    (``invitations_throttled``, 429). Whatever the mail server raises undoes the invitation.
     """
     email = email.strip()
     if not email:
@@ -124,6 +137,11 @@ def invitation_send(
     player = Player.objects.select_for_update().get(pk=player.pk, memberships__club=club)
     if player.user_id is not None:
         raise InvitationError("player_has_account", HAS_ACCOUNT_ERROR.format(player=player))
+    role = _role_of(player, club)
+    if by is not None and not may_hand_on(by, club, role):
+        label = Membership.Role(role).label
+        message = ROLE_ABOVE_ERROR.format(player=player, role=label, club=club.name)
+        raise InvitationError("role_above_sender", message)
     now = timezone.now()
     _refuse_too_many(by, now)
     Invitation.objects.filter(
@@ -207,17 +225,29 @@ def _has_history(player: Player, club: Club) -> bool:
     return False
 
 
-def _merge_into(placeholder: Player, own: Player, club: Club) -> None:
-    """``own`` takes ``placeholder``'s place in ``club``, then the placeholder is deleted."""
+def _role_of(player: Player, club: Club) -> str:
+    found = Membership.objects.filter(club=club, player=player).values_list("role", flat=True)
+    return found.first() or Membership.Role.PLAYER
+
+
+def _role_given(invitation: Invitation, role: str) -> str:
+    """The role accepting ``invitation`` gives: the placeholder's ``role``, at most the
+    sender's role in the club now (a sender demoted since, or an invitation sent before the
+    check at sending, gives no more). An invitation sent by no one in particular gives the
+    placeholder's role."""
+    sender = invitation.created_by
+    if sender is None:
+        return role
+    return role_capped(role, role_held(sender, invitation.club))
+
+
+def _merge_into(placeholder: Player, own: Player, club: Club, role: str) -> None:
+    """``own`` takes ``placeholder``'s place in ``club`` (with ``role`` when it is not a
+    member yet), then the placeholder is deleted."""
     if _has_history(placeholder, club):
         raise InvitationError(
             "player_has_history", HISTORY_ERROR.format(player=placeholder, club=club)
         )
-    role = (
-        Membership.objects.filter(club=club, player=placeholder)
-        .values_list("role", flat=True)
-        .first()
-    ) or Membership.Role.PLAYER
     if not Membership.objects.filter(club=club, player=own).exists():
         Membership.objects.create(club=club, player=own, role=role)
     for partnership in Partnership.objects.filter(players=placeholder):
@@ -232,7 +262,8 @@ def invitation_accept(*, token: str, user: User) -> Player:
 
     A person without a player gets the invited one (and its email, when it had none). A
     person who already has one joins the club with it, in the invited placeholder's place
-    (see the module's docstring).
+    (see the module's docstring). Either way the role in the club is the placeholder's, at
+    most the sender's (``_role_given``).
 
     Raises ``InvitationError``: the link's own refusals (see ``invitation_for_token``),
     ``player_taken`` when the invited player is linked to another account, and
@@ -247,7 +278,11 @@ def invitation_accept(*, token: str, user: User) -> Player:
     own = Player.objects.select_for_update().filter(user=user).first()
     if placeholder.user_id is not None and placeholder.user_id != user.pk:
         raise InvitationError("player_taken", TAKEN_ERROR.format(player=placeholder, club=club))
+    held = _role_of(placeholder, club)
+    role = _role_given(invitation, held)
     if own is None:
+        if role != held:
+            Membership.objects.filter(club=club, player=placeholder).update(role=role)
         placeholder.user = user
         placeholder.email = placeholder.email or invitation.email
         placeholder.full_clean()
@@ -259,7 +294,7 @@ def invitation_accept(*, token: str, user: User) -> Player:
     elif own.pk != placeholder.pk:
         invitation.player = own
         invitation.save(update_fields=["player"])
-        _merge_into(placeholder, own, club)
+        _merge_into(placeholder, own, club, role)
         refresh_member_count_on_commit(club)
     invitation.accepted_at = timezone.now()
     invitation.accepted_by = user

@@ -61,6 +61,14 @@ ROLE_CAPABILITIES: dict[str, frozenset[Capability]] = {
     MembershipRole.CLUB_ADMIN: frozenset(Capability),
 }
 
+#: The roles from the least to the most: a role is above another when it comes later.
+ROLE_ORDER: tuple[str, ...] = (
+    MembershipRole.PLAYER,
+    MembershipRole.SCORER,
+    MembershipRole.DIRECTOR,
+    MembershipRole.CLUB_ADMIN,
+)
+
 #: Why a capability is refused, in the reader's language (the page's, or the API request's).
 DENIED_MESSAGE = {
     Capability.VIEW: gettext_lazy("Only members of {club} can see this."),
@@ -114,6 +122,30 @@ def has_capability(
     user: AbstractBaseUser | AnonymousUser, club: Club, capability: Capability
 ) -> bool:
     return capability in capabilities_for(user, club)
+
+
+def role_held(user: AbstractBaseUser | AnonymousUser, club: Club) -> str | None:
+    """The role ``user`` acts with in ``club``: their membership's, a club admin's for site
+    superusers, none for outsiders."""
+    if getattr(user, "is_superuser", False) and user.is_authenticated:
+        return MembershipRole.CLUB_ADMIN
+    return role_in(user, club)
+
+
+def role_capped(role: str, cap: str | None) -> str:
+    """``role``, or ``cap`` when ``role`` is above it (a player's when there is no cap)."""
+    limit = ROLE_ORDER.index(cap) if cap in ROLE_ORDER else 0
+    return ROLE_ORDER[min(ROLE_ORDER.index(role), limit)] if role in ROLE_ORDER else role
+
+
+def may_hand_on(user: AbstractBaseUser | AnonymousUser, club: Club, role: str) -> bool:
+    """Whether ``user`` may let another person into ``role`` (an invitation to claim a player
+    who has it): a role no higher than their own, or any with the capability that grants
+    roles (club admins). A director who could hand on a club admin's role could make
+    themselves one, with a second account."""
+    if Capability.ADMIN in capabilities_for(user, club):
+        return True
+    return role_capped(role, role_held(user, club)) == role
 
 
 def denied_message(club: Club, capability: Capability) -> str:

@@ -13,6 +13,7 @@ from scoring.models import (
     HandLine,
     LineRevision,
     Scoresheet,
+    SheetConfirmation,
     SheetUnlock,
     TableCode,
 )
@@ -39,6 +40,11 @@ class SheetUnlockInline(ReadOnlyInline):
     fields = ["at", "by", "reason"]
 
 
+class SheetConfirmationInline(ReadOnlyInline):
+    model = SheetConfirmation
+    fields = ["at", "by", "note"]
+
+
 class FlagClearedInline(ReadOnlyInline):
     model = FlagCleared
     fields = ["flagged_at", "flag_note", "at", "by", "reason"]
@@ -54,7 +60,13 @@ class ScoresheetAdmin(admin.ModelAdmin):
     list_display = ["__str__", "club", "game", "status", "flagged_at", "created"]
     list_filter = ["status", "game", "club"]
     search_fields = ["title", "club__name"]
-    inlines = [HandLineInline, SheetUnlockInline, TableCodeInline, FlagClearedInline]
+    inlines = [
+        HandLineInline,
+        SheetConfirmationInline,
+        SheetUnlockInline,
+        TableCodeInline,
+        FlagClearedInline,
+    ]
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -78,7 +78,8 @@ class LineListApi(SheetApi):
             max_length=64,
             help_text="Optional: the sender's own key for this line (1 to 64 letters, digits, "
             "'-' or '_'; a UUID). Sent again with the same key (a retry after a dropped "
-            "connection), the line is answered as it was added, not added twice.",
+            "connection), the line is answered as it was added, not added twice; the same "
+            "key with another line is refused (409, code client_key_reused).",
         )
 
     @extend_schema(

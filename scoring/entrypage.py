@@ -137,9 +137,12 @@ def input_cells(
     data: Mapping[str, Any] | None,
     view: SheetView,
     refusal: Refusal | None = None,
+    *,
+    focus: bool = True,
 ) -> list[Cell]:
     """The new line's inputs: what was typed (kept after a refusal), else a fresh row with the
-    dealer filled in when it is known. Focus goes to the input at fault, else the first."""
+    dealer filled in when it is known. Focus goes to the input at fault, else the first;
+    nowhere with ``focus=False`` (a page whose inputs are not its start)."""
     if data is None:
         dealer = view.next_dealer
         values = {c.name: "" for c in columns}
@@ -147,13 +150,13 @@ def input_cells(
             values["dealer"] = str(dealer + 1)
     else:
         values = {c.name: str(data.get(c.name, "") or "") for c in columns}
-    focus = refusal.column if refusal is not None and refusal.column else columns[0].name
+    focused = refusal.column if refusal is not None and refusal.column else columns[0].name
     return [
         Cell(
             column=c,
             value=values.get(c.name, ""),
             error=refusal.text if refusal is not None and refusal.column == c.name else "",
-            focus=c.name == focus,
+            focus=focus and c.name == focused,
         )
         for c in columns
     ]
@@ -361,5 +364,7 @@ def check_context(
             for c in columns
         ],
         "width": 3 + len(columns) + len(view.side_labels),
+        # The tap page asks too (``hand_entry.html``): its hint speaks of taps, not of Tab.
+        "tap": data.get("tap") == "1",
         **entry_urls(club, sheet),
     }

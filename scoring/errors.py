@@ -36,3 +36,10 @@ class SheetLocked(ScoringError):
 
 class TablePlaying(SheetLocked):
     """An online table owns the sheet while it plays: only the table writes its lines then."""
+
+
+class ClientKeyReused(ScoringError):
+    """A line's key came back with another hand: the key is the first hand's, so the second
+    is refused rather than answered "added" and lost."""
+
+    status = HTTPStatus.CONFLICT

@@ -105,7 +105,11 @@ def hand_context(
             {"name": f"cat_{name}", "label": label, "value": values.get(f"cat_{name}", "")}
             for name, label, _ in pad.categories
         ],
-        "extra_cells": entrypage.input_cells(pad.extra, data or {}, view) if pad.extra else [],
+        # The page opens at its top, on the bidder: no input below it takes the focus (the
+        # browser would scroll down to it).
+        "extra_cells": (
+            entrypage.input_cells(pad.extra, data or {}, view, focus=False) if pad.extra else []
+        ),
         "values": values,
         "refusal": refusal,
         "recent": _recent(lines, view, game),
@@ -187,7 +191,7 @@ def hand_entry(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
     except ScoringError as error:
         sheet = scoresheet_get(club=club, pk=sheet_id)
         if wants_json(request):
-            return refused_json(sheet, error)
+            return refused_json(sheet, error, request.POST)
         context = hand_context(request, club, sheet, data=request.POST, error=error)
         return render(request, "scoring/hand_entry.html", context, status=error.status)
     return added_answer(request, added, reverse("sheet_hand", args=[club.slug, sheet_id]))
@@ -204,10 +208,15 @@ def pad_reader(post: Mapping[str, Any]) -> Callable[[Game], dict[str, Any]]:
     return typed
 
 
-def refused_json(sheet: Scoresheet, error: ScoringError) -> JsonResponse:
+def refused_json(sheet: Scoresheet, error: ScoringError, data: Mapping[str, Any]) -> JsonResponse:
+    """The refusal for the page's script: its message in the page's words, a sentence the
+    phone puts between its own ("Hand 5 was not added. … Correct it and tap Add.")."""
+    view = sheet_view(sheet=sheet)
+    columns = lineform.line_columns(view.game, view.side_labels)
+    message = lineform.refusal_text(error, columns, data, view.game.seating.seats)
     # The next number lets the phone renumber the hands still waiting (somebody else added
     # lines meanwhile: ``stale``).
-    body = {**error.as_dict(), "next_number": sheet_view(sheet=sheet).next_number}
+    body = {**error.as_dict(), "message": message, "next_number": view.next_number}
     return JsonResponse(body, status=error.status)
 
 

@@ -138,7 +138,8 @@ def line_delete(request: HttpRequest, club: Club, sheet_id: int, number: int) ->
 @club_required(Capability.VIEW)
 def history(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
     """Every change of the sheet's lines (of one line number with ``?line=``), the unlocks,
-    the double-entry resolutions and the table flags cleared: who, when, before and after."""
+    the double-entry resolutions, the table flags cleared and the confirmations: who, when,
+    before and after."""
     sheet = scoresheet_get(club=club, pk=sheet_id)
     view = sheet_view(sheet=sheet)
     columns = lineform.line_columns(view.game, view.side_labels)
@@ -170,5 +171,6 @@ def history(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
         "unlocks": sheet.unlocks.select_related("by"),
         "resolutions": sheet.resolutions.select_related("by"),
         "flags": sheet.flags.select_related("by"),
+        "confirmations": sheet.confirmations.select_related("by"),
     }
     return render(request, "scoring/history.html", context)

@@ -387,6 +387,28 @@ class SheetUnlock(Audited):
         return f"{self.sheet} unlocked"
 
 
+class SheetConfirmation(Audited):
+    """A sheet was confirmed: who (the signed-in user, if any) and, for a table's phone, which
+    code and phone (``note``, as a table's lines name them). The sheet keeps only its last
+    confirmation; this keeps each, unlocks in between included."""
+
+    sheet = models.ForeignKey(
+        Scoresheet,
+        verbose_name="scoresheet",
+        on_delete=models.CASCADE,
+        related_name="confirmations",
+    )
+    note = models.CharField("note", max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = "confirmation"
+        verbose_name_plural = "confirmations"
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.sheet} confirmed"
+
+
 class FlagCleared(Audited):
     """A director dealt with a flagged sheet (a table's sides disagreed) and cleared the flag:
     what the flag said, when it was raised, and what the director wrote."""

@@ -9,6 +9,7 @@ made before somebody else's change is refused (``StaleLine``), never applied on 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -23,12 +24,13 @@ from engine.rules import GAME_NAMES, Game, RulesError, get_game
 from scoring import engine_bridge as bridge
 from scoring import linestore as store
 from scoring.doubleentry import doubleentry_compare
-from scoring.errors import ScoringError, SheetLocked, StaleLine
+from scoring.errors import ClientKeyReused, ScoringError, SheetLocked, StaleLine
 from scoring.models import (
     Entry,
     HandLine,
     LineRevision,
     Scoresheet,
+    SheetConfirmation,
     SheetSeat,
     SheetSide,
     SheetStatus,
@@ -64,6 +66,10 @@ UNLOCK_REASON_NEEDED = gettext_lazy(
 CLIENT_KEY_BAD = gettext_lazy(
     "The line's key must be 1 to 64 letters, digits, '-' or '_' (a UUID is "
     "one); it lets a line sent twice be added once."
+)
+CLIENT_KEY_REUSED = gettext_lazy(
+    "Line {number} was already sent with this key, with another hand: this hand was not "
+    "added. Send it again with a new key."
 )
 ENTRIES_DIFFER = gettext_lazy(
     "The second entry differs from the sheet on {lines}: compare them and "
@@ -199,8 +205,12 @@ def _seat_players(
 
 
 @transaction.atomic
-def scoresheet_confirm(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> Scoresheet:
-    """Confirm a finished sheet: it is locked from then on.
+def scoresheet_confirm(
+    *, sheet: Scoresheet, by: AbstractBaseUser | None, note: str = ""
+) -> Scoresheet:
+    """Confirm a finished sheet: it is locked from then on. The sheet's history keeps who
+    confirmed it, and ``note`` (where a confirmation without an account came from: a table's
+    code and phone).
 
     A sheet with a second entry is confirmed only when both entries match (after a director
     resolved the differences, if there were any). ``scoring.signals.sheet_confirmed`` is sent
@@ -223,6 +233,7 @@ def scoresheet_confirm(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> Sco
     sheet.confirmed_by = store.author(by)
     sheet.confirmed_at = timezone.now()
     sheet.save(update_fields=["status", "confirmed_by", "confirmed_at", "updated"])
+    SheetConfirmation.objects.create(sheet=sheet, by=sheet.confirmed_by, note=note[:200])
     # Listeners (standings) must see the committed sheet, and nothing if this rolls back.
     confirmed = sheet
     transaction.on_commit(lambda: sheet_confirmed.send(sender=Scoresheet, sheet=confirmed))
@@ -275,7 +286,8 @@ def handline_add(
 
     ``client_key``: the sender's own key for this line (a phone makes one per hand). When the
     sheet already has a line sent with it, that line is returned and nothing is added: a line
-    sent again after a dropped connection is written once.
+    sent again after a dropped connection is written once. The same key with another hand is
+    refused (``client_key_reused``, 409): a key is one hand's, never a second's.
 
     A line whose dealer is not the one in turn is refused unless it is marked
     ``dealer_changed`` (``scoring.rotation``); the table's own lines are not checked.
@@ -291,7 +303,7 @@ def handline_add(
     locked, last = store.sheet_lock_for_add(
         Scoresheet.objects.all(), sheet.pk, entry, by_table=by_table
     )
-    if sent := _sent_before(locked, client_key):
+    if sent := _sent_before(locked, client_key, line):
         return sent
     return _add_locked(
         locked, last, line, expected_number, by, entry, by_table=by_table, client_key=client_key
@@ -313,7 +325,7 @@ def handline_add_to(
     only: the club's sheet is read once, locked, instead of read and then locked. ``line``
     may be a reader that builds the line with the sheet's game (a form's inputs depend on the
     game). The new line's ``sheet`` is the sheet as the line left it. A ``client_key`` already
-    sent returns that line, as ``handline_add`` does.
+    sent returns that line (or refuses another hand sent with it), as ``handline_add`` does.
 
     Raises:
         Http404: the club has no such sheet.
@@ -322,10 +334,10 @@ def handline_add_to(
     _refuse_bad_key(client_key)
     sheets = Scoresheet.objects.for_club(club)
     locked, last = store.sheet_lock_for_add(sheets, sheet_id, entry)
-    if sent := _sent_before(locked, client_key):
-        return sent
     if callable(line):
         line = line(bridge.game_for(locked))
+    if sent := _sent_before(locked, client_key, line):
+        return sent
     return _add_locked(locked, last, line, expected_number, by, entry, client_key=client_key)
 
 
@@ -337,14 +349,32 @@ def _refuse_bad_key(client_key: str) -> None:
         raise ScoringError("bad_client_key", CLIENT_KEY_BAD, "client_key")
 
 
-def _sent_before(sheet: Scoresheet, client_key: str) -> HandLine | None:
+def _sent_before(sheet: Scoresheet, client_key: str, line: Mapping[str, Any]) -> HandLine | None:
     """The line of the locked ``sheet`` sent with ``client_key`` before, if any (deleted
-    since included: it was written once)."""
+    since included: it was written once).
+
+    A replay carries the hand it carried the first time; it is compared with the hand as it
+    was added (the line's first revision), since a director may have corrected the line
+    since. Another hand under the same key would otherwise be answered "added" and lost.
+
+    Raises:
+        ClientKeyReused: ``client_key_reused`` (409), the key came with another hand.
+    """
     if not client_key:
         return None
     sent = HandLine.objects.filter(sheet=sheet, client_key=client_key).first()
-    if sent is not None:
-        sent.sheet = sheet
+    if sent is None:
+        return None
+    first = (
+        LineRevision.objects.filter(line=sent, action=LineRevision.Action.ADD)
+        .values_list("after", flat=True)
+        .first()
+    )
+    written = first.get("line") if isinstance(first, dict) else sent.line
+    if json.loads(json.dumps(dict(line))) != written:
+        message = CLIENT_KEY_REUSED.format(number=sent.number)
+        raise ClientKeyReused("client_key_reused", message, "client_key")
+    sent.sheet = sheet
     return sent
 
 

@@ -158,6 +158,8 @@ def _page(
         sheet_url="",
         table_code=table_code,
         can_confirm=view.is_over and not sheet.is_locked,
+        # The side that entered does not confirm: this phone is told to leave it to the other.
+        entered_here=view.is_over and tablecodes.entered_from(sheet=sheet, phone=_phone(request)),
     )
     return context
 
@@ -190,7 +192,7 @@ def table_entry(request: HttpRequest, code: str) -> HttpResponse:
     except ScoringError as error:
         table_code.sheet.refresh_from_db()
         if wants_json(request):
-            return refused_json(table_code.sheet, error)
+            return refused_json(table_code.sheet, error, request.POST)
         context = _page(request, table_code, data=request.POST, error=error)
         return render(request, "scoring/hand_entry.html", context, status=error.status)
     return added_answer(request, added, reverse("table_entry", args=[table_code.code]))
@@ -198,16 +200,17 @@ def table_entry(request: HttpRequest, code: str) -> HttpResponse:
 
 def _answer(request: HttpRequest, table_code: TableCode, answer: str) -> HttpResponse:
     """The side that did not enter agrees (the sheet is confirmed) or disagrees (flagged)."""
+    user = request.user if request.user.is_authenticated else None
     try:
         if answer == "confirm":
-            services.scoresheet_confirm(sheet=table_code.sheet, by=None)
+            tablecodes.table_confirm(code=table_code, phone=_phone(request), by=user)
             notice = CONFIRMED
         else:
             tablecodes.sheet_flag(code=table_code, phone=_phone(request))
             notice = FLAGGED
     except ScoringError as error:
         table_code.sheet.refresh_from_db()
-        context = _page(request, table_code, error=error)
+        context = {**_page(request, table_code), "answer_refused": error.message}
         return render(request, "scoring/hand_entry.html", context, status=error.status)
     table_code.sheet.refresh_from_db()
     context = {**_page(request, table_code), "notice": notice}

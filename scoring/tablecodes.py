@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable, Mapping
+from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
@@ -32,7 +33,7 @@ from scoring.models import (
     SheetUnlock,
     TableCode,
 )
-from scoring.services import handline_add_to
+from scoring.services import handline_add_to, scoresheet_confirm
 from scoring.signals import sheet_event_finished
 
 if TYPE_CHECKING:
@@ -70,6 +71,14 @@ TOO_MANY_PHONE_GUESSES = gettext_lazy(
 TABLE_SOURCE = "table {code}, phone {phone}"
 NOT_FLAGGED = "This sheet is not flagged: there is nothing to clear."
 DISAGREED = "The other side disagreed at the table (table {code}, phone {phone})."
+ENTERED_HERE = gettext_lazy(
+    "This phone entered the hands, so it cannot confirm them: the other side confirms on "
+    "their own phone, with the table code {code}."
+)
+NOT_OVER = gettext_lazy("The game is not over yet: the other side answers once a side has won.")
+ALREADY_FLAGGED = gettext_lazy(
+    "The director already knows that the sides disagree: they will come to the table."
+)
 
 
 class TableCodeRefused(ScoringError):
@@ -200,7 +209,11 @@ def tablecode_open(*, code: str) -> TableCode:
 
 def source_of(code: TableCode, phone: str) -> str:
     """How a table's line names where it came from, in the line's history."""
-    return TABLE_SOURCE.format(code=code.code, phone=phone)
+    return source_of_code(code.code, phone)
+
+
+def source_of_code(code: str, phone: str) -> str:
+    return TABLE_SOURCE.format(code=code, phone=phone)
 
 
 @transaction.atomic
@@ -232,10 +245,52 @@ def table_line_add(
     return added
 
 
+def entered_from(*, sheet: Scoresheet, phone: str) -> bool:
+    """Whether ``phone`` added any of the sheet's lines (with any of its codes): that phone
+    is the side that entered, so it does not confirm."""
+    if not phone:
+        return False
+    codes = TableCode.objects.filter(sheet=sheet).values_list("code", flat=True)
+    notes = [source_of_code(code, phone) for code in codes]
+    added = LineRevision.objects.filter(
+        line__sheet=sheet, action=LineRevision.Action.ADD, note__in=notes
+    )
+    return added.exists()
+
+
+@transaction.atomic
+def table_confirm(*, code: TableCode, phone: str, by: AbstractBaseUser | None) -> Scoresheet:
+    """The side that did not enter agrees: the sheet is confirmed (``scoresheet_confirm``),
+    its history naming the code and the phone, and ``by``, whoever is signed in on it.
+
+    Raises:
+        ScoringError: ``entered_here`` (403), the phone entered lines of the sheet; as
+            ``scoresheet_confirm``.
+    """
+    sheet = store.sheet_lock(code.sheet)
+    if entered_from(sheet=sheet, phone=phone):
+        error = ScoringError("entered_here", ENTERED_HERE.format(code=code.code))
+        error.status = HTTPStatus.FORBIDDEN
+        raise error
+    return scoresheet_confirm(sheet=sheet, by=by, note=source_of(code, phone))
+
+
 @transaction.atomic
 def sheet_flag(*, code: TableCode, phone: str) -> Scoresheet:
-    """The other side disagrees: the sheet is flagged for the director (lines unchanged)."""
+    """The other side disagrees once the game is over: the sheet is flagged for the director
+    (lines unchanged). A flag already raised is kept as it was: the director is on the way,
+    and the first note says who raised it.
+
+    Raises:
+        ScoringError: ``not_finished``, the game is not over; ``already_flagged`` (409).
+    """
     sheet = store.sheet_lock(code.sheet)
+    if sheet.winners is None:
+        raise ScoringError("not_finished", NOT_OVER)
+    if sheet.flagged_at is not None:
+        error = ScoringError("already_flagged", ALREADY_FLAGGED)
+        error.status = HTTPStatus.CONFLICT
+        raise error
     sheet.flagged_at = timezone.now()
     sheet.flag_note = DISAGREED.format(code=code.code, phone=phone)
     sheet.save(update_fields=["flagged_at", "flag_note", "updated"])

@@ -63,7 +63,10 @@
       const input = button.parentElement.querySelector(".stepper-value");
       const whole = total();
       const now = Number(input.value) || 0;
-      let next = Math.max(0, now + Number(button.dataset.step));
+      // To the next multiple of the step, up or down: 23 goes to 25 or to 20, not to 28.
+      const up = Number(button.dataset.step) > 0;
+      const near = up ? Math.floor(now / step) + 1 : Math.ceil(now / step) - 1;
+      let next = Math.max(0, near * step);
       if (whole !== null) next = Math.min(whole, next);
       input.value = String(next);
       fillOthers(input);
@@ -138,7 +141,8 @@
   const showQueue = (added = "") => {
     const head = queue[0];
     if (head && head.refused) {
-      say(text("textRefused", { number: head.number, reason: head.refused }), true);
+      const name = head.resend ? "textResend" : "textRefused";
+      say(text(name, { number: head.number, reason: head.refused }), true);
     } else {
       say([added, waitingText()].filter(Boolean).join(" "));
     }
@@ -148,7 +152,6 @@
     document.getElementById("hand-number").textContent = String(number);
   };
   const lastNumber = () => Math.max(0, ...queue.map((item) => item.number));
-  if (queue.length) setNumber(Math.max(Number(field("number").value), lastNumber() + 1));
 
   const fill = (fields) => {
     form.reset();
@@ -162,6 +165,14 @@
     });
     markBidding();
   };
+  // A reload finds what this phone kept: a refused hand comes back in the form, under its
+  // own number, to be corrected; hands still waiting push the next hand's number on.
+  if (queue.length && queue[0].refused) {
+    fill(queue[0].fields);
+    setNumber(queue[0].number);
+  } else if (queue.length) {
+    setNumber(Math.max(Number(field("number").value), lastNumber() + 1));
+  }
   const nextHand = () => {
     const dealer = checked("dealer");
     const next = dealer ? (Number(dealer.value) % seats) + 1 : null;
@@ -236,6 +247,11 @@
           if (body.code === "stale" && body.next_number) renumber(body.next_number);
           const head = queue.find((waiting) => waiting.key === item.key);
           if (head) head.refused = body.message || "the sheet refused it.";
+          if (head && body.code === "client_key_reused") {
+            // Its key was another hand's: the hand stays here and goes again under a new key.
+            head.key = newKey();
+            head.resend = true;
+          }
           save(queue);
           fill(item.fields);
           setNumber(head ? head.number : item.number);

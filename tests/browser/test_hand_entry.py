@@ -186,3 +186,23 @@ def test_a_hand_typed_offline_is_sent_once_when_back_online(
     assert HandLine.objects.filter(sheet=sheet).count() == 2
     assert phone.evaluate("localStorage.length") == 1
     assert phone.evaluate(f"localStorage.getItem('kitty-hand-queue-{sheet.pk}')") == "[]"
+
+
+def assert_opens_at_the_bidder(page: Page) -> None:
+    """The page is at its top after loading, the bidder's seats in view: nothing took the
+    focus further down (the browser would have scrolled to it)."""
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)  # a late focus would scroll now
+    assert page.evaluate("window.scrollY") == 0
+    bidder = page.get_by_role("group", name="Bidder").bounding_box()
+    viewport = page.viewport_size
+    assert bidder is not None and viewport is not None
+    assert 0 <= bidder["y"] < viewport["height"]
+
+
+def test_the_page_opens_at_its_top_on_the_bidder(live_server: LiveServer, phone: Page) -> None:
+    club = ClubFactory.create(slug="top")
+    sheet = _sheet(club)
+    _sign_in(phone, live_server, club, f"/clubs/top/sheets/{sheet.pk}/hand/")
+    expect(phone.get_by_role("heading", name="Table 7")).to_be_visible()
+    assert_opens_at_the_bidder(phone)

@@ -5,6 +5,7 @@ disagreement shows as flagged and the director clears it. Every page fits and pa
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -21,6 +22,7 @@ from tests.tournaments.factories import ClubSetup, club_with, event_with
 from tournaments.models import Event, Match
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_pair
+from tournaments.simulate import sheet_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,6 +78,7 @@ def test_the_round_page_follows_the_tables_live(live_server: LiveServer, browser
     expect(table).to_contain_text("1 hand", timeout=15_000)
     expect(table).to_contain_text("Playing")
     expect(table.locator(".side-line").nth(1)).to_contain_text("20")
+    sheet_play(sheet=second, rng=random.Random(2))  # the sides disagree once it is over
     sheet_flag(code=second.codes.get(), phone="f0f0f0")
     flagged = page.locator('.table-card[data-table="2"]')
     expect(flagged).to_contain_text("Flagged: the sides disagree.", timeout=15_000)
@@ -120,6 +123,7 @@ def test_the_round_page_holds_every_tables_code_and_prints_every_sheet(
 
 def test_the_director_clears_a_flag_from_a_phone(live_server: LiveServer, browser: Browser) -> None:
     setup, event, (sheet,) = _published(players=4)
+    sheet_play(sheet=sheet, rng=random.Random(3))  # the sides disagree once it is over
     sheet_flag(code=sheet.codes.get(), phone="c0ffee")
     page = _director_at(
         browser, live_server, setup.club, f"/clubs/{setup.club.slug}/sheets/{sheet.pk}/"
@@ -131,7 +135,7 @@ def test_the_director_clears_a_flag_from_a_phone(live_server: LiveServer, browse
     page.get_by_role("button", name="Clear the flag").tap()
     expect(page.get_by_text("The flag is cleared")).to_be_visible()
     expect(page.get_by_role("button", name="Clear the flag")).to_have_count(0)
-    page.get_by_role("link", name="History").tap()
+    page.get_by_role("link", name="History", exact=True).tap()
     expect(page.get_by_text("checked with both sides: the sheet is right")).to_be_visible()
     assert_member_page(page)
     page.context.close()
@@ -182,12 +186,16 @@ def test_a_published_rounds_table_scores_its_game_and_the_standings_follow(
     expect(table).to_contain_text("Game over: to confirm", timeout=15_000)
     expect(table.locator(".side-line").first).to_contain_text("125")
 
-    phone.get_by_role("button", name="Confirm the scores").tap()
-    expect(phone.get_by_text("The sheet is confirmed.")).to_be_visible()
+    # The other side confirms on a phone of its own: the one that entered may not.
+    expect(phone.get_by_text("This phone entered the hands")).to_be_visible()
+    other_side = _phone(browser)
+    other_side.goto(f"{live_server.url}/t/{sheet.codes.get().code}/")
+    other_side.get_by_role("button", name="Confirm the scores").tap()
+    expect(other_side.get_by_text("The sheet is confirmed.")).to_be_visible()
     expect(table).to_contain_text("Confirmed", timeout=15_000)
     standings = _phone(browser)
     standings.goto(f"{live_server.url}/events/{event.pk}/")
     expect(standings.locator("table").first).to_contain_text("125")
     assert_member_page(standings)
-    for page in (phone, director, standings):
+    for page in (phone, other_side, director, standings):
         page.context.close()

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scoring.models import HandLine, LineRevision
+from scoring.models import HandLine, LineRevision, Scoresheet, TableCode
 from scoring.tablecodes import tablecode_issue
 from tests.browser import test_hand_entry
 from tests.browser.checks import PHONE, assert_member_page
@@ -84,7 +84,7 @@ def _answer_held(phone: Page, code: str) -> list[Route]:
 
 
 def test_a_table_plays_a_game_through_an_outage_and_the_other_side_confirms(
-    live_server: LiveServer, touch_phone: Page
+    live_server: LiveServer, touch_phone: Page, browser: Browser
 ) -> None:
     phone = touch_phone
     sheet = hand_sheet(ClubFactory.create(slug="night"))
@@ -123,10 +123,19 @@ def test_a_table_plays_a_game_through_an_outage_and_the_other_side_confirms(
 
     phone.wait_for_load_state("load")
     assert_member_page(phone)
+    # The phone that entered does not confirm: it says who does, and where.
+    told = "This phone entered the hands: East-West (Bob & Di) confirm the scores on their own"
+    expect(phone.get_by_text(told)).to_be_visible()
+    expect(phone.get_by_role("button", name="Confirm the scores")).to_have_count(0)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    other_side = context.new_page()
+    other_side.goto(f"{live_server.url}/t/{code.code}/")
     title = "East-West (Bob & Di): confirm these scores"
-    expect(phone.get_by_role("heading", name=title)).to_be_visible()
-    phone.get_by_role("button", name="Confirm the scores").tap()
-    expect(phone.get_by_text("The sheet is confirmed.")).to_be_visible()
+    expect(other_side.get_by_role("heading", name=title)).to_be_visible()
+    assert_member_page(other_side)
+    other_side.get_by_role("button", name="Confirm the scores").tap()
+    expect(other_side.get_by_text("The sheet is confirmed.")).to_be_visible()
+    context.close()
     sheet.refresh_from_db()
     assert sheet.status == "confirmed"
 
@@ -171,3 +180,97 @@ def test_a_second_phone_sees_the_hands_the_first_adds(
         phone.context.close()
     lines = HandLine.objects.filter(sheet=sheet).order_by("number")
     assert [line.scores_after for line in lines] == AUCTION45_TOTALS[:2]
+
+
+def _open(phone: Page, live_server: LiveServer, slug: str) -> tuple[Scoresheet, TableCode]:
+    sheet = hand_sheet(ClubFactory.create(slug=slug))
+    code = tablecode_issue(sheet=sheet, by=None)
+    phone.goto(f"{live_server.url}/t/{code.code}/")
+    expect(phone.get_by_role("heading", name="Table 7")).to_be_visible()
+    phone.wait_for_load_state("load")
+    return sheet, code
+
+
+def test_the_tables_page_opens_at_its_top_on_the_bidder(
+    live_server: LiveServer, touch_phone: Page
+) -> None:
+    phone = touch_phone
+    _open(phone, live_server, "top-code")
+    test_hand_entry.assert_opens_at_the_bidder(phone)
+    # The check answers with the tap page's hint, never the keyboard's.
+    with phone.expect_response("**/check/**"):
+        phone.get_by_role("group", name="Dealer").get_by_role("radio", name="2 Bob").tap()
+    expect(phone.locator("#line-check")).to_contain_text("Tap the bidder")
+    expect(phone.locator("#line-check")).not_to_contain_text("Tab moves on")
+
+
+def test_the_stepper_goes_to_the_next_multiple_of_its_step(
+    live_server: LiveServer, touch_phone: Page
+) -> None:
+    phone = touch_phone
+    _open(phone, live_server, "stepper")
+    points = phone.locator("#id_points_1")
+    points.fill("23")
+    phone.get_by_role("button", name="5 more for East-West").tap()
+    expect(points).to_have_value("25")
+    points.fill("23")
+    phone.get_by_role("button", name="5 fewer for East-West").tap()
+    expect(points).to_have_value("20")
+    phone.get_by_role("button", name="5 fewer for East-West").tap()
+    expect(points).to_have_value("15")
+
+
+def test_a_refused_hand_comes_back_under_its_own_number_after_a_reload(
+    live_server: LiveServer, touch_phone: Page
+) -> None:
+    phone = touch_phone
+    sheet, _code = _open(phone, live_server, "reload")
+    test_hand_entry._tap_hand(phone, "2 Bob", "20", "Hearts", [])
+    phone.locator("#id_points_1").fill("23")  # not a multiple of 5
+    phone.get_by_role("button", name="Add hand").tap()
+    refusal = "Hand 1 was not added. Points must be multiples of 5"
+    expect(phone.locator("#hand-status")).to_contain_text(refusal)
+    expect(phone.locator("#hand-status")).to_contain_text(": 7. Correct it and tap Add.")
+    expect(phone.locator("#hand-number")).to_have_text("1")
+
+    phone.reload()
+    phone.wait_for_load_state("load")
+    expect(phone.locator("#hand-number")).to_have_text("1")
+    expect(phone.locator("#hand-status")).to_contain_text(refusal)
+    bidder = phone.get_by_role("group", name="Bidder").get_by_role("radio", name="2 Bob")
+    expect(bidder).to_be_checked()
+    expect(phone.locator("#id_points_1")).to_have_value("23")
+
+    phone.get_by_role("button", name="5 more for East-West").tap()  # 25: corrected
+    phone.get_by_role("button", name="Add hand").tap()
+    expect(phone.locator("#hand-status")).to_contain_text("Line 1 added.")
+    expect(phone.locator("#hand-number")).to_have_text("2")
+    assert [line.line["points"] for line in HandLine.objects.filter(sheet=sheet)] == [[5, 25]]
+
+
+def test_a_hand_sent_under_a_used_key_is_kept_and_sent_again(
+    live_server: LiveServer, touch_phone: Page
+) -> None:
+    phone = touch_phone
+    sheet, _code = _open(phone, live_server, "reused")
+    used = phone.locator('input[name="client_key"]').input_value()
+    test_hand_entry._tap_hand(phone, "2 Bob", "20", "Hearts", [])
+    phone.get_by_role("button", name="Add hand").tap()
+    expect(phone.locator("#hand-status")).to_contain_text("Line 1 added.")
+    # The next hand goes with the first one's key (a phone that made the same key twice).
+    phone.locator('input[name="client_key"]').evaluate("(input, key) => input.value = key", used)
+    test_hand_entry._tap_hand(phone, "3 Cy", "15", "Spades", [])
+    phone.get_by_role("button", name="Add hand").tap()
+    status = phone.locator("#hand-status")
+    expect(status).to_contain_text("Hand 2 was not added: this phone had already sent")
+    expect(status).to_contain_text("tap Add to send it again")
+    expect(phone.locator("#hand-number")).to_have_text("2")
+    bidder = phone.get_by_role("group", name="Bidder").get_by_role("radio", name="3 Cy")
+    expect(bidder).to_be_checked()
+    assert HandLine.objects.filter(sheet=sheet).count() == 1
+
+    phone.get_by_role("button", name="Add hand").tap()
+    expect(status).to_contain_text("Line 2 added.")
+    lines = HandLine.objects.filter(sheet=sheet).order_by("number")
+    assert [line.bidder for line in lines] == [1, 2]
+    assert_member_page(phone)

@@ -128,3 +128,21 @@ def test_the_schema_documents_the_invitations() -> None:
     assert "429" in path["post"]["responses"]
     detail = schema["paths"]["/api/clubs/{slug}/invitations/{invitation_id}/"]
     assert "409" in detail["delete"]["responses"]
+
+
+def test_a_director_cannot_invite_into_a_role_above_their_own() -> None:
+    client, member = api()
+    boss = MembershipFactory.create(club=member.club, role=Membership.Role.CLUB_ADMIN)
+    response = client.post(
+        list_url(member), {"player": boss.player_id, "email": "me@example.org"}, format="json"
+    )
+    assert (response.status_code, response.data["code"]) == (403, "role_above_sender")
+    assert not Invitation.objects.exists()
+    admin = MembershipFactory.create(
+        club=member.club, role=Membership.Role.CLUB_ADMIN, with_account=True
+    )
+    client.force_authenticate(admin.player.user)
+    response = client.post(
+        list_url(member), {"player": boss.player_id, "email": "boss@example.org"}, format="json"
+    )
+    assert response.status_code == 201

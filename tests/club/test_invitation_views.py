@@ -179,3 +179,18 @@ def test_too_many_invitations_are_refused_on_the_page(
     response = client.post(url, {"email": "ann@example.org"})
     assert response.status_code == 429
     assert "within the hour" in response.content.decode()
+
+
+def test_a_director_cannot_invite_the_club_admin_placeholder(
+    director_client: tuple[Client, Membership], mailoutbox: list[EmailMessage]
+) -> None:
+    client, member = director_client
+    boss = MembershipFactory.create(
+        club=member.club, role=Membership.Role.CLUB_ADMIN, player__display_name="Boss"
+    )
+    url = reverse("invitation_new", args=[member.club.slug, boss.player_id])
+    response = client.post(url, {"email": "me-again@example.org"})
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "Boss is club admin of" in page and "only a club admin can invite" in page
+    assert not Invitation.objects.exists() and not mailoutbox

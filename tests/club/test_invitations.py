@@ -248,3 +248,80 @@ def test_a_refused_claim_with_a_new_account_creates_no_account() -> None:
     with pytest.raises(InvitationError):
         invitation_accept_new_account(token=token, username="ann", password="a long pass phrase")
     assert not User.objects.filter(username="ann").exists()
+
+
+# --- Roles: an invitation gives no role above its sender's ------------------------------------
+
+
+def member_with_account(club: Club, role: str) -> User:
+    user = MembershipFactory.create(club=club, role=role, with_account=True).player.user
+    assert user is not None
+    return user
+
+
+def typed_in_as(club: Club, role: str) -> Player:
+    return MembershipFactory.create(club=club, role=role, player__display_name="Boss").player
+
+
+def role_of(club: Club, player: Player) -> str:
+    return Membership.objects.get(club=club, player=player).role
+
+
+def test_a_director_may_not_invite_into_a_role_above_their_own() -> None:
+    """The reported path: a director invites the club admin placeholder to their own address,
+    to claim it with a second account and promote themselves."""
+    club = ClubFactory.create()
+    director = member_with_account(club, Membership.Role.DIRECTOR)
+    boss = typed_in_as(club, Membership.Role.CLUB_ADMIN)
+    with pytest.raises(InvitationError) as error:
+        invitation_send(club=club, player=boss, email=ANN, by=director)
+    assert code_of(error) == "role_above_sender" and error.value.status == 403
+    assert "Boss" in error.value.message and "club admin" in error.value.message
+    assert not Invitation.objects.exists()
+
+
+def test_a_director_invites_into_their_own_role_and_a_club_admin_into_any() -> None:
+    club = ClubFactory.create()
+    director = member_with_account(club, Membership.Role.DIRECTOR)
+    peer = typed_in_as(club, Membership.Role.DIRECTOR)
+    _, link = invitation_send(club=club, player=peer, email=ANN, by=director)
+    claimed = invitation_accept_new_account(
+        token=link.rstrip("/").rsplit("/", 1)[1], username="peer", password="a long pass phrase"
+    )
+    assert role_of(club, claimed) == Membership.Role.DIRECTOR
+
+    admin = member_with_account(club, Membership.Role.CLUB_ADMIN)
+    boss = typed_in_as(club, Membership.Role.CLUB_ADMIN)
+    _, link = invitation_send(club=club, player=boss, email="boss@example.org", by=admin)
+    claimed = invitation_accept_new_account(
+        token=link.rstrip("/").rsplit("/", 1)[1], username="boss", password="a long pass phrase"
+    )
+    assert role_of(club, claimed) == Membership.Role.CLUB_ADMIN
+
+
+def test_accepting_gives_no_role_above_the_senders_role_now() -> None:
+    """An invitation sent while its sender could (or before the check) gives at most the
+    sender's role when it is accepted."""
+    club = ClubFactory.create()
+    sender = member_with_account(club, Membership.Role.CLUB_ADMIN)
+    member_with_account(club, Membership.Role.CLUB_ADMIN)  # the club keeps an admin
+    boss = typed_in_as(club, Membership.Role.CLUB_ADMIN)
+    _, link = invitation_send(club=club, player=boss, email=ANN, by=sender)
+    Membership.objects.filter(club=club, player__user=sender).update(role=Membership.Role.DIRECTOR)
+    claimed = invitation_accept_new_account(
+        token=link.rstrip("/").rsplit("/", 1)[1], username="boss", password="a long pass phrase"
+    )
+    assert claimed.pk == boss.pk and role_of(club, claimed) == Membership.Role.DIRECTOR
+
+
+def test_merging_into_an_existing_player_gives_no_role_above_the_senders() -> None:
+    home = MembershipFactory.create(with_account=True)
+    own, user = home.player, home.player.user
+    assert user is not None
+    club = ClubFactory.create()
+    sender = member_with_account(club, Membership.Role.CLUB_ADMIN)
+    boss = typed_in_as(club, Membership.Role.CLUB_ADMIN)
+    _, link = invitation_send(club=club, player=boss, email=ANN, by=sender)
+    Membership.objects.filter(club=club, player__user=sender).update(role=Membership.Role.SCORER)
+    joined = invitation_accept(token=link.rstrip("/").rsplit("/", 1)[1], user=user)
+    assert joined.pk == own.pk and role_of(club, own) == Membership.Role.SCORER

@@ -88,3 +88,49 @@ def test_the_api_takes_the_key(staff: Staff, make_sheet: MakeSheet) -> None:
     assert first.status_code == again.status_code == 201
     assert first.json() == again.json()
     assert HandLine.objects.filter(sheet=sheet).count() == 1
+
+
+def test_a_key_sent_again_with_another_hand_is_a_conflict(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    handline_add(sheet=sheet, line=AUCTION45[0], expected_number=1, by=None, client_key="k")
+    with pytest.raises(ScoringError) as refused:
+        handline_add(sheet=sheet, line=AUCTION45[1], expected_number=2, by=None, client_key="k")
+    assert refused.value.code == "client_key_reused" and refused.value.status == 409
+    with pytest.raises(ScoringError) as through_the_page:
+        handline_add_to(
+            club=staff.club,
+            sheet_id=sheet.pk,
+            line=AUCTION45[1],
+            expected_number=2,
+            by=None,
+            client_key="k",
+        )
+    assert through_the_page.value.code == "client_key_reused"
+    assert HandLine.objects.filter(sheet=sheet).count() == 1
+
+
+def test_a_line_corrected_since_still_answers_its_own_replay(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """The hand as it was sent is what a replay is compared with, not the line corrected
+    since by a director."""
+    sheet = make_sheet()
+    first = handline_add(sheet=sheet, line=AUCTION45[0], expected_number=1, by=None, client_key="k")
+    HandLine.objects.filter(pk=first.pk).update(line={**AUCTION45[0], "bid": 25})
+    again = handline_add(sheet=sheet, line=AUCTION45[0], expected_number=1, by=None, client_key="k")
+    assert again.pk == first.pk
+
+
+def test_the_api_answers_a_reused_key_with_409(staff: Staff, make_sheet: MakeSheet) -> None:
+    sheet = make_sheet()
+    client = APIClient()
+    client.force_authenticate(staff.scorer)
+    url = reverse("api_line_list", args=[staff.club.slug, sheet.pk])
+    client.post(url, {"number": 1, "line": AUCTION45[0], "client_key": "3f2a"}, format="json")
+    reused = client.post(
+        url, {"number": 2, "line": AUCTION45[1], "client_key": "3f2a"}, format="json"
+    )
+    assert reused.status_code == 409 and reused.json()["code"] == "client_key_reused"
+    assert HandLine.objects.filter(sheet=sheet).count() == 1

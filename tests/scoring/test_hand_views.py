@@ -207,3 +207,35 @@ def test_a_player_enters_only_while_their_table_has_its_code(
     refused = client.post(url(staff, seated.pk), {**HAND, "number": "1"}, headers=JSON)
     assert refused.status_code == 403
     assert not HandLine.objects.exists()
+
+
+def test_a_refused_hand_reads_as_whole_sentences(
+    scorer: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """The phone puts the reason between its own words: the reason is a sentence of its own
+    (capital, full stop), so the text never runs on (": 23 Correct it")."""
+    sheet = make_sheet(first_dealer=0)
+    odd = {**HAND, "points_0": "23", "points_1": "7", "number": "1", "client_key": "k-1"}
+    refused = scorer.post(url(staff, sheet.pk), odd, headers=JSON).json()
+    assert refused["code"] == "points_not_multiple_of_5"
+    assert refused["message"].startswith("Points must be multiples of 5")
+    assert refused["message"].endswith(": 23.")
+    page = scorer.get(url(staff, sheet.pk)).content.decode()
+    assert 'data-text-refused="Hand {number} was not added. {reason} Correct it and tap Add."' in (
+        page
+    )
+
+
+def test_the_tap_page_opens_at_its_top_and_speaks_of_taps(
+    scorer: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """No input below the bidder takes the focus (the browser would scroll to it), and the
+    engine's check, asked by the tap page, gives the tap page's hint, not the keyboard's."""
+    sheet = make_sheet(first_dealer=0)
+    page = scorer.get(url(staff, sheet.pk)).content.decode()
+    assert "autofocus" not in page
+    check = reverse("sheet_line_check", args=[staff.club.slug, sheet.pk])
+    tapped = scorer.get(check, {"dealer": "1", "tap": "1"}).content.decode()
+    assert "Tab moves on" not in tapped and "Tap the bidder" in tapped
+    typed = scorer.get(check, {"dealer": "1"}).content.decode()
+    assert "Tab moves on" in typed

@@ -21,6 +21,7 @@ from tests.factories import MembershipFactory
 from tests.proxy import behind_proxy
 from tests.scoring.conftest import MakeSheet, Staff
 from tests.scoring.games import AUCTION45
+from tests.scoring.test_tablecodes import entered_from
 
 pytestmark = pytest.mark.django_db
 
@@ -385,3 +386,65 @@ def test_an_address_that_drops_its_cookies_still_waits(staff: Staff, make_sheet:
     """A script starting a new session for every guess is held by the address's count."""
     statuses = [Client().get(entry(f"AAA-A{n:02d}")).status_code for n in range(55)]
     assert statuses == [404] * tablecodes.ADDRESS_GUESSES + [429] * 5
+
+
+def _entered_here(client: Client, staff: Staff, make_sheet: MakeSheet) -> TableCode:
+    """A finished game whose every line was added from ``client``'s phone."""
+    code = tablecode_issue(sheet=make_sheet(), by=staff.director)
+    client.get(entry(code))
+    entered_from(code, client.session["kitty_table"]["phone"])
+    return code
+
+
+def test_the_phone_that_entered_cannot_confirm_and_says_so(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = _entered_here(client, staff, make_sheet)
+    page = client.get(entry(code)).content.decode()
+    assert "This phone entered the hands" in page and "Confirm the scores" not in page
+    refused = client.post(entry(code), {"answer": "confirm", "sheet": str(code.sheet_id)})
+    assert refused.status_code == 403
+    assert "This phone entered the hands, so it cannot confirm them" in refused.content.decode()
+    code.sheet.refresh_from_db()
+    assert code.sheet.status == SheetStatus.FINISHED
+
+    other_side = Client()
+    assert "Confirm the scores" in other_side.get(entry(code)).content.decode()
+    done = other_side.post(entry(code), {"answer": "confirm", "sheet": str(code.sheet_id)})
+    assert done.status_code == 200 and "The sheet is confirmed" in done.content.decode()
+    phone = other_side.session["kitty_table"]["phone"]
+    director = Client()
+    director.force_login(staff.director)
+    history = director.get(reverse("sheet_history", args=[staff.club.slug, code.sheet_id]))
+    assert f"table {code.code}, phone {phone}" in history.content.decode()
+
+
+def test_a_signed_in_member_confirming_at_the_table_is_named(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = _finished(staff, make_sheet)
+    client.force_login(staff.player)
+    client.post(entry(code), {"answer": "confirm", "sheet": str(code.sheet_id)})
+    code.sheet.refresh_from_db()
+    assert code.sheet.status == SheetStatus.CONFIRMED
+    assert code.sheet.confirmed_by == staff.player
+
+
+def test_disagreeing_is_refused_before_the_end_and_said_once(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet(first_dealer=0)
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    early = client.post(entry(code), {"answer": "disagree"})
+    assert early.status_code == 400 and "The game is not over yet" in early.content.decode()
+    sheet.refresh_from_db()
+    assert sheet.flagged_at is None
+
+    code = _finished(staff, make_sheet)
+    client.post(entry(code), {"answer": "disagree"})
+    code.sheet.refresh_from_db()
+    first = code.sheet.flag_note
+    again = Client().post(entry(code), {"answer": "disagree"})
+    assert again.status_code == 409 and "already" in again.content.decode()
+    code.sheet.refresh_from_db()
+    assert code.sheet.flag_note == first

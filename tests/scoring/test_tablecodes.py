@@ -7,8 +7,8 @@ import pytest
 from django.core.cache import cache
 
 from scoring import tablecodes
-from scoring.errors import SheetLocked
-from scoring.models import LineRevision, TableCode
+from scoring.errors import ScoringError, SheetLocked
+from scoring.models import LineRevision, SheetConfirmation, SheetStatus, TableCode
 from scoring.services import handline_add, scoresheet_confirm, scoresheet_unlock
 from scoring.tablecodes import (
     TableCodeRefused,
@@ -156,3 +156,72 @@ def test_missing_codes_are_issued_and_live_ones_kept(staff: Staff, make_sheet: M
     assert tablecodes.tablecodes_live(sheet_ids=[kept.pk])[kept.pk] == live.code
     assert not TableCode.objects.filter(sheet=confirmed).exists()
     assert tablecodes.tablecodes_issue_missing(sheet_ids=[s.pk for s in sheets], by=None) == []
+
+
+def entered_from(code: TableCode, phone: str) -> None:
+    """The whole game of 45s added from ``phone`` with ``code``."""
+    for number, line in enumerate(AUCTION45, start=1):
+        tablecodes.table_line_add(
+            code=code,
+            phone=phone,
+            line=lambda game, line=line: line,  # type: ignore[misc]
+            expected_number=number,
+            client_key=f"k-{number}",
+        )
+
+
+def test_the_phone_that_entered_the_lines_cannot_confirm_them(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = tablecode_issue(sheet=make_sheet(), by=staff.director)
+    entered_from(code, "aaa111")
+    with pytest.raises(ScoringError) as refused:
+        tablecodes.table_confirm(code=code, phone="aaa111", by=None)
+    assert refused.value.code == "entered_here" and refused.value.status == 403
+    code.sheet.refresh_from_db()
+    assert code.sheet.status == SheetStatus.FINISHED
+
+
+def test_the_other_sides_confirmation_is_kept_in_the_history(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    code = tablecode_issue(sheet=make_sheet(), by=staff.director)
+    entered_from(code, "aaa111")
+    sheet = tablecodes.table_confirm(code=code, phone="bbb222", by=None)
+    assert sheet.status == SheetStatus.CONFIRMED and sheet.confirmed_by is None
+    [confirmed] = SheetConfirmation.objects.filter(sheet=sheet)
+    assert confirmed.note == f"table {code.code}, phone bbb222" and confirmed.by is None
+    # A signed-in member at the table is named too.
+    again = tablecode_issue(sheet=make_sheet(), by=staff.director)
+    entered_from(again, "aaa111")
+    signed_in = tablecodes.table_confirm(code=again, phone="ccc333", by=staff.player)
+    assert signed_in.confirmed_by == staff.player
+    assert SheetConfirmation.objects.get(sheet=signed_in).by == staff.player
+
+
+def test_a_director_confirming_is_in_the_history_too(staff: Staff, make_sheet: MakeSheet) -> None:
+    sheet = make_sheet()
+    for number, line in enumerate(AUCTION45, start=1):
+        handline_add(sheet=sheet, line=line, expected_number=number, by=None)
+    scoresheet_confirm(sheet=sheet, by=staff.director)
+    confirmed = SheetConfirmation.objects.get(sheet=sheet)
+    assert confirmed.by == staff.director and confirmed.note == ""
+
+
+def test_the_sides_disagree_once_the_game_is_over_and_once(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    sheet = make_sheet()
+    handline_add(sheet=sheet, line=AUCTION45[0], expected_number=1, by=None)
+    code = tablecode_issue(sheet=sheet, by=staff.director)
+    with pytest.raises(ScoringError) as early:
+        tablecodes.sheet_flag(code=code, phone="bbb222")
+    assert early.value.code == "not_finished"
+    for number, line in enumerate(AUCTION45[1:], start=2):
+        handline_add(sheet=sheet, line=line, expected_number=number, by=None)
+    tablecodes.sheet_flag(code=code, phone="bbb222")
+    with pytest.raises(ScoringError) as twice:
+        tablecodes.sheet_flag(code=code, phone="ccc333")
+    assert twice.value.code == "already_flagged" and twice.value.status == 409
+    sheet.refresh_from_db()
+    assert "phone bbb222" in sheet.flag_note and "ccc333" not in sheet.flag_note

@@ -89,6 +89,7 @@ def test_the_round_page_refreshes_its_tables_and_shows_a_flag_to_the_director() 
     round_, sheets = _published_in(setup)
     event = round_.event
     sheet_play(sheet=sheets[0], rng=random.Random(5), hands=3)
+    sheet_play(sheet=sheets[1], rng=random.Random(6))  # the sides disagree once it is over
     sheet_flag(code=sheets[1].codes.get(), phone="d4e5f6")
     director = signed_in(setup)
     page = director.get(url("round_detail", event, 1)).content.decode()

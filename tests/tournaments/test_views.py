@@ -318,6 +318,7 @@ def test_a_table_that_disagrees_is_flagged_on_the_dashboard() -> None:
     assert "Flagged" not in client.get(url("event_dashboard", event)).content.decode()
     sheet = Match.objects.filter(round=round_).first().sheet  # type: ignore[union-attr]
     assert sheet is not None
+    sheet_play(sheet=sheet, rng=random.Random(1))  # the sides disagree once it is over
     sheet_flag(code=sheet.codes.get(), phone="a1b2c3")
     assert (
         "Flagged: the sides disagree" in client.get(url("event_dashboard", event)).content.decode()
