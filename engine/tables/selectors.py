@@ -447,17 +447,11 @@ def presence_limit() -> timedelta:
     return timedelta(seconds=2 * settings.KITTY_TABLE_PRESENCE_SECONDS)
 
 
-def seat_present(seat: TableSeat, now: datetime) -> bool:
-    """The seat's player has a page open that was heard of lately."""
-    return seat.connections > 0 and (
-        seat.last_seen is not None and now - seat.last_seen <= presence_limit()
-    )
-
-
 def table_stalled(table: LiveTable, now: datetime | None = None) -> bool:
     """Someone is to act at the playing ``table`` and nothing has happened for longer than
-    its clock (or ``KITTY_TABLE_STALL_SECONDS``), and it is not a present player without a
-    clock thinking: the computer, the clock or an away player's stand-in should have moved."""
+    its clock (or ``KITTY_TABLE_STALL_SECONDS``), and it is not a player without a clock who
+    is waited for (``seat_waited_for``): the computer, the clock or an away player's stand-in
+    should have moved."""
     now = now or timezone.now()
     if table.status != TableStatus.PLAYING:
         return False
@@ -471,7 +465,18 @@ def table_stalled(table: LiveTable, now: datetime | None = None) -> bool:
     seat = table.seats.get(index=hand.to_act)
     if seat.bot_acts or table.turn_seconds > 0:
         return True
-    return not seat_present(seat, now)
+    return not seat_waited_for(table, seat, now)
+
+
+def seat_waited_for(table: LiveTable, seat: TableSeat, now: datetime) -> bool:
+    """A person to act at a table without a clock is waited for while a page of theirs is
+    connected (the watchdog counts a dead one gone first, ``seats_gone_sweep``), and for the
+    table's grace time after their last page closed (a reload): after that the computer plays
+    for them (``engine.tables.presence.seat_away_check`` uses the same limit)."""
+    if seat.connections > 0:
+        return True
+    since = seat.last_seen or table.started_at or now
+    return now - since < timedelta(seconds=table.grace_seconds)
 
 
 def stalled_tables(club: Club | None = None, now: datetime | None = None) -> list[LiveTable]:
