@@ -202,7 +202,8 @@ def _seat_rows(
         SeatRow(
             index=s.index,
             name=names[s.index],
-            compass=compass[s.index],
+            # A computer's name says its seat already ("Computer West, random").
+            compass="" if s.is_bot else compass[s.index],
             place=places[s.index],
             is_you=s.index == seat,
             is_bot=s.is_bot,
@@ -316,7 +317,9 @@ def _news(
     made for the seat."""
     summed_up = table.hand_number if table.status == TableStatus.FINISHED else table.hand_number - 1
     if last_hand is not None and last_hand.result and last_hand.number == summed_up:
-        screen.summary = hand_summary(last_hand.number, last_hand.result, sides, labels, names)
+        screen.summary = hand_summary(
+            last_hand.number, last_hand.result, sides, labels, names, viewer=screen.seat
+        )
     if table.status == TableStatus.PLAYING:
         screen.clock = clock_left(table.clock_due_at, now or timezone.now())
     screen.made_for_you = made_for_you(made, screen.seat)
@@ -431,9 +434,9 @@ def screen_state(screen: Screen) -> dict[str, Any]:
     - ``v``: 1. ``seat``: the seat this screen is for (``None``: a spectator). ``seq``,
       ``hand`` (the hand's number), ``status`` (the table's), ``game`` (its name).
     - ``seats``: one per seat, in order: ``index``, ``name`` (the own seat's is "You"),
-      ``compass``, ``place`` (where the picture puts it: the own seat, or seat 0 for a
-      spectator, at ``bottom``; then ``left``, ``top``, ``right``, ``top-left``,
-      ``top-right``, as many as there are seats), ``you``, ``bidder``, ``dealer``,
+      ``compass`` (empty for a computer, whose name says it), ``place`` (where the picture
+      puts it: the own seat, or seat 0 for a spectator, at ``bottom``; then ``left``,
+      ``top``, ``right``, ``top-left``, ``top-right``, as many as there are seats), ``you``, ``bidder``, ``dealer``,
       ``to_act``, ``bot`` (a computer's own seat), ``stand_in`` (away: the computer plays),
       ``present``, ``cards`` (how many it holds, or ``None``), ``open`` (nobody sits there).
     - ``dealt``: whether a hand is on the table; the fields below are empty when not.

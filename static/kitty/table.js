@@ -120,8 +120,8 @@
 
   function seatBox(row) {
     var classes = "seat" + (row.to_act ? " seat-to-act" : "") + (row.you ? " seat-you" : "");
-    var parts = [el("span", { className: "seat-name" }, [row.name]), " ",
-      el("span", { className: "seat-compass" }, [row.compass])];
+    var parts = [el("span", { className: "seat-name" }, [row.name])];
+    if (row.compass) { parts.push(" ", el("span", { className: "seat-compass" }, [row.compass])); }
     if (row.to_act) { parts.push(" ", el("strong", { className: "to-play" }, [t("to play")])); }
     if (row.dealer) { parts.push(" ", el("span", { className: "badge" }, [t("dealer")])); }
     if (row.bidder) { parts.push(" ", el("span", { className: "badge" }, [t("bidder")])); }

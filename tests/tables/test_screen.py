@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from engine.bots import bot_for
 from engine.rules import get_game
+from engine.tables import selectors
 from engine.tables.cards import Card
 from engine.tables.screen import DISCARD_TYPES, DiscardChoice, _kitty_notes
 from tests.tables.helpers import play_one, state, table_with
@@ -147,3 +148,22 @@ def test_the_page_offers_only_the_cards_and_discards_the_rules_allow() -> None:
                 break
         play_one(table)
     assert seen == {"discard", "blocked"}
+
+
+@pytest.mark.django_db
+def test_a_computer_is_named_by_its_seat_once() -> None:
+    table, members = table_with(people=1, bots=3, seed=5)
+    rows = selectors.screen_for(table, 0).seats
+    assert [(row.name, row.compass) for row in rows[1:]] == [
+        ("Computer East, random", ""),
+        ("Computer South, random", ""),
+        ("Computer West, random", ""),
+    ]
+    assert rows[0].compass == "North"  # a person's seat is named by the person
+    client = Client()
+    user = members[0].player.user
+    assert user is not None
+    client.force_login(user)
+    page = client.get(reverse("table_detail", args=[table.club.slug, table.pk])).content.decode()
+    seat = re.search(r'data-seat-index="3"[^>]*>(.*?)</div>', page, re.S)
+    assert seat is not None and seat.group(1).count("West") == 1
