@@ -81,6 +81,16 @@ class Play:
 class Button:
     label: str
     action: str
+    help: str = ""  # one line under the buttons, for an action whose label does not say it all
+
+
+#: Actions offered after the others: what they give up is said under the buttons.
+LAST_ACTIONS = ("go_kitty",)
+ACTION_HELP = {
+    "go_kitty": gettext_lazy(
+        "Going on the kitty throws your whole hand away and gives you the kitty instead."
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -387,7 +397,10 @@ def _actions(screen: Screen, legal: list[str]) -> None:
         elif kind in DISCARD_TYPES:
             discards.setdefault(kind, []).append(words[2:])
         else:
-            screen.buttons.append(Button(_button_label(kind, text), text))
+            help_text = str(ACTION_HELP[kind]) if kind in ACTION_HELP else ""
+            screen.buttons.append(Button(_button_label(kind, text), text, help_text))
+    # Going on the kitty throws the hand away: offered after naming trump, never first.
+    screen.buttons.sort(key=lambda button: button.action.split()[1] in LAST_ACTIONS)
     for kind, sets in discards.items():
         screen.discard = DiscardChoice.of(kind, sets)
 
@@ -450,8 +463,9 @@ def screen_state(screen: Screen) -> dict[str, Any]:
       ``last_trick_winner``: a name.
     - ``own``: the seat's own hand, ``[{"card", "face", "red", "suit", "spoken", "named",
       "playable"}]``.
-    - ``buttons``: the seat's other legal actions, ``[{"label", "action"}]`` (``action`` is
-      what the page sends back); ``discard``: when the seat is to choose cards to discard,
+    - ``buttons``: the seat's other legal actions, ``[{"label", "action", "help"}]``
+      (``action`` is what the page sends back; ``help``, when not empty, one line the page
+      shows under the buttons); ``discard``: when the seat is to choose cards to discard,
       ``{"type", "label", "help", "counts", "cards", "required"}`` (how many cards it may
       discard, which may go and which must: ``DiscardChoice``), else ``None``.
     - ``scores`` (``[{"side", "score"}]`` before the hand), ``points`` (``[{"side",
@@ -502,7 +516,7 @@ def screen_state(screen: Screen) -> dict[str, Any]:
         "last_trick": [_play(play) for play in screen.last_trick],
         "last_trick_winner": screen.last_trick_winner,
         "own": [{**_card(c), "playable": c.code in screen.playable} for c in screen.hand],
-        "buttons": [{"label": b.label, "action": b.action} for b in screen.buttons],
+        "buttons": [{"label": b.label, "action": b.action, "help": b.help} for b in screen.buttons],
         "discard": _discard(screen.discard),
         "scores": [{"side": side, "score": score} for side, score in screen.scores],
         "points": [{"side": side, "points": points} for side, points in screen.points],

@@ -242,9 +242,13 @@
       }
     }
     if (state.buttons.length) {
-      children.push(el("div", { className: "action-buttons", id: "actions" }, state.buttons.map(function (b) {
-        return el("button", { type: "button", className: "button", data: { action: b.action } }, [b.label]);
+      children.push(el("div", { className: "action-buttons", id: "actions" }, state.buttons.map(function (b, i) {
+        var attrs = b.help ? { "aria-describedby": "action-help-" + (i + 1) } : {};
+        return el("button", { type: "button", className: "button", data: { action: b.action }, attrs: attrs }, [b.label]);
       })));
+      state.buttons.forEach(function (b, i) {
+        if (b.help) { children.push(el("p", { className: "muted action-help", id: "action-help-" + (i + 1) }, [b.help])); }
+      });
     }
     var hand = section("hand-title", t("Your hand"), children);
     hand.className += " own-hand";

@@ -15,7 +15,8 @@ from engine.bots import bot_for
 from engine.rules import get_game
 from engine.tables import selectors
 from engine.tables.cards import Card
-from engine.tables.screen import DISCARD_TYPES, DiscardChoice, _kitty_notes
+from engine.tables.models import LiveTable
+from engine.tables.screen import DISCARD_TYPES, DiscardChoice, Screen, _actions, _kitty_notes
 from tests.tables.helpers import play_one, state, table_with
 
 
@@ -167,3 +168,20 @@ def test_a_computer_is_named_by_its_seat_once() -> None:
     page = client.get(reverse("table_detail", args=[table.club.slug, table.pk])).content.decode()
     seat = re.search(r'data-seat-index="3"[^>]*>(.*?)</div>', page, re.S)
     assert seat is not None and seat.group(1).count("West") == 1
+
+
+def test_going_on_the_kitty_comes_after_the_trump_choices_and_says_what_it_does() -> None:
+    screen = Screen(table=LiveTable(), seat=0, seq=9, game_name="120s", seats=[])
+    _actions(screen, ["0 go_kitty", "0 trump S", "0 trump H", "0 trump D", "0 trump C"])
+    labels = [button.label for button in screen.buttons]
+    assert labels == [
+        "Trump: Spades",
+        "Trump: Hearts",
+        "Trump: Diamonds",
+        "Trump: Clubs",
+        "Go on the kitty",
+    ]
+    assert screen.buttons[-1].help == (
+        "Going on the kitty throws your whole hand away and gives you the kitty instead."
+    )
+    assert all(not button.help for button in screen.buttons[:-1])
