@@ -186,6 +186,7 @@ class ScoreBoard:
     hands: list[TableHand]
     sheet_url: str
     state: dict[str, Any]
+    final_trick: dict[str, Any] | None = None
 
 
 def board_state(
@@ -217,9 +218,17 @@ def board_state(
     }
 
 
+def final_trick(table: LiveTable, table_hand: TableHand) -> dict[str, Any] | None:
+    """The last trick of a finished hand, ``{"plays", "winner"}`` as the engine's public view
+    has it (``None``: the hand was thrown in before a card was played)."""
+    tricks = live.hand_replayed(table, table_hand).view(None).get("tricks") or []
+    return tricks[-1] if tricks else None
+
+
 def score_board(table: LiveTable) -> ScoreBoard:
     lines, hands, sheet = sheet_lines(table), list(finished_hands(table)), sheet_url(table)
-    return ScoreBoard(lines, hands, sheet, board_state(table, lines, hands, sheet))
+    last = final_trick(table, hands[-1]) if hands else None
+    return ScoreBoard(lines, hands, sheet, board_state(table, lines, hands, sheet), last)
 
 
 @dataclass
@@ -234,6 +243,7 @@ class LiveShared:
     sheet_url: str
     board: dict[str, Any]
     made: MadeFor | None = None
+    final_trick: dict[str, Any] | None = None
 
     @property
     def last_hand(self) -> TableHand | None:
@@ -276,6 +286,7 @@ def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShare
         sheet_url=board.sheet_url,
         board=board.state,
         made=made,
+        final_trick=board.final_trick,
     )
 
 
@@ -287,6 +298,7 @@ def _screen(shared: LiveShared, seat: int | None) -> Screen:
         seat,
         last_hand=shared.last_hand,
         made=shared.made,
+        final_trick=shared.final_trick,
     )
 
 

@@ -110,7 +110,7 @@
     }
     var items = [
       item(t("Trump"), el("dd", { id: "bar-trump" }, [state.trump || "–"])),
-      item(t("Bid"), el("dd", { id: "bar-bid" }, [state.contract || "–"])),
+      item(t("Bid"), el("dd", { id: "bar-bid" }, [state.contract || state.high_bid || "–"])),
     ];
     state.scores.forEach(function (s) {
       items.push(item(s.side, el("dd", {}, [String(s.score)]), "bar-score"));

@@ -16,7 +16,14 @@ from engine.rules import get_game
 from engine.tables import selectors
 from engine.tables.cards import Card
 from engine.tables.models import LiveTable
-from engine.tables.screen import DISCARD_TYPES, DiscardChoice, Screen, _actions, _kitty_notes
+from engine.tables.screen import (
+    DISCARD_TYPES,
+    DiscardChoice,
+    Screen,
+    _actions,
+    _kitty_notes,
+    high_bid,
+)
 from tests.tables.helpers import play_one, state, table_with
 
 
@@ -185,3 +192,38 @@ def test_going_on_the_kitty_comes_after_the_trump_choices_and_says_what_it_does(
         "Going on the kitty throws your whole hand away and gives you the kitty instead."
     )
     assert all(not button.help for button in screen.buttons[:-1])
+
+
+@pytest.mark.parametrize(
+    ("calls", "high"),
+    [
+        ([], None),
+        ([(1, "pass"), (2, "pass")], None),
+        ([(1, "20"), (2, "25"), (3, "pass")], (25, 2)),
+        ([(1, "20"), (2, "pass"), (3, "pass"), (0, "hold")], (20, 0)),
+    ],
+)
+def test_the_high_bid_and_who_holds_it(
+    calls: list[tuple[int, str]], high: tuple[int, int] | None
+) -> None:
+    assert high_bid([{"seat": seat, "call": call} for seat, call in calls]) == high
+
+
+@pytest.mark.django_db
+def test_during_the_auction_the_bar_says_the_bid_to_beat_and_who_made_it() -> None:
+    table, _ = table_with(people=4, bots=0, seed=5)
+    for _ in range(40):
+        view = state(table).view(0)
+        if view["phase"] == "auction" and any(c["call"].isdigit() for c in view["calls"]):
+            break
+        play_one(table)
+    else:
+        pytest.fail("nobody bid")
+    screen = selectors.screen_for(table, 0)
+    bid, seat = high_bid(view["calls"]) or (0, 0)
+    assert screen.contract == ""
+    assert screen.high_bid == f"{screen.seats[seat].name} bid {bid}"
+    client = Client()
+    client.force_login(table.seats.get(index=0).player.user)  # type: ignore[union-attr]
+    page = client.get(reverse("table_detail", args=[table.club.slug, table.pk])).content.decode()
+    assert f'<dd id="bar-bid">{screen.high_bid}</dd>' in page

@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 
 from engine.tables import selectors
 from engine.tables.errors import TableError
-from engine.tables.models import LiveTable, TableSeat
+from engine.tables.models import LiveTable, TableHand, TableSeat
 from engine.tables.services import (
     bots_play,
     seat_away_check,
@@ -139,6 +139,20 @@ def test_the_state_sums_up_the_hand_just_finished_beside_the_next_deal() -> None
     assert "You" in sent(table, 0)["summary"]["sides"][0]["side"]
     play_hand(table)
     assert sent(table, 0)["summary"]["number"] == 2
+
+
+def test_the_last_trick_of_the_hand_just_finished_is_sent_with_its_summary() -> None:
+    table, _ = table_with(people=1, bots=3, seed=11)
+    assert sent(table, 0)["final_trick"] == []
+    play_hand(table)
+    hand = TableHand.objects.get(table=table, number=1)
+    plays = [a.split() for a in hand.actions.order_by("seq").values_list("action", flat=True)]
+    cards = [words[2] for words in plays if words[1] == "play"][-4:]
+    for seat in (0, None):
+        state = sent(table, seat)
+        assert [play["card"] for play in state["final_trick"]] == cards
+        assert state["final_trick_winner"] in [row["name"] for row in state["seats"]]
+    assert sent(table, 0)["trick"] == []  # the next hand has no card played yet
 
 
 def test_the_turn_clock_is_sent_to_every_screen_while_it_runs() -> None:
