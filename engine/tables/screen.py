@@ -180,6 +180,12 @@ class Screen:
     made_for_you: dict[str, Any] | None = None
     away: bool = False
 
+    @property
+    def trick_done(self) -> bool:
+        """A trick just finished and the next has no card yet: the table shows it, with who
+        took it (static/kitty/table.js's ``finishedTrick`` says the same)."""
+        return self.phase == "play" and not self.trick and bool(self.last_trick)
+
 
 def call_word(call: str) -> str:
     """A call of the auction as the list shows it: a bid's number, or "pass", "hold"."""

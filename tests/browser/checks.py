@@ -80,3 +80,11 @@ def contrast(locator: Locator) -> float:
     """The contrast ratio of ``locator``'s text with what is behind it (AA: 4.5 or more)."""
     ratio: float = locator.evaluate(_CONTRAST)
     return ratio
+
+
+def open_menu(page: Page) -> None:
+    """On a phone the header's links are behind its Menu button: open it (a wider screen
+    shows them in the header line, and nothing is done)."""
+    menu = page.locator(".nav-menu")
+    if page.locator(".nav-menu-button").is_visible() and menu.get_attribute("open") is None:
+        page.locator(".nav-menu-button").click()

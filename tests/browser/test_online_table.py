@@ -15,7 +15,9 @@ from django.utils import timezone
 from playwright.sync_api import Page, ViewportSize, expect
 
 from club.models import Membership
+from engine.tables import live
 from engine.tables.models import LiveTable
+from engine.tables.naming import seat_names
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page, contrast
@@ -234,4 +236,101 @@ def test_a_director_at_the_table_sees_the_table_first_and_can_read_their_buttons
         expect(page.locator(button)).to_be_visible()
         assert contrast(page.locator(button)) >= 4.5, button
     assert_member_page(page)  # their words contrast with the panel they are on
+    close_pages(page.context, table)
+
+
+#: Kept by the page as it draws: every finished trick shown with its winner (its cards, the
+#: winner's line, when it came and went, whether the person was to lead), and the bar during
+#: the auction with whether the calls so far were on the first screen.
+_WATCH = """() => {
+  const seen = window.kittySeen = {tricks: [], auction: []};
+  let current = null;
+  const look = () => {
+    const trick = document.getElementById("trick");
+    const winner = document.getElementById("trick-winner");
+    const cards = trick ? [...trick.querySelectorAll("[data-card]")].map(c => c.dataset.card) : [];
+    const key = winner && cards.length === 4 ? cards.join(" ") : null;
+    if (current && current.key !== key) { current.end = performance.now(); current = null; }
+    if (key && !current) {
+      current = {key, cards, winner: winner.textContent, start: performance.now(), end: null,
+        yours: !!document.getElementById("your-turn")};
+      seen.tricks.push(current);
+    }
+    const status = document.getElementById("table-status");
+    const bid = document.getElementById("bar-bid");
+    if (status && bid && /Auction/.test(status.textContent) && /bid \\d+/.test(bid.textContent)) {
+      const calls = [...document.querySelectorAll("#trick .trick-call")];
+      const inView = calls.length > 0 && calls.every(c => {
+        const box = c.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight;
+      });
+      seen.auction.push({bid: bid.textContent, calls: calls.map(c => c.textContent), inView});
+    }
+  };
+  new MutationObserver(look).observe(document.getElementById("table-live"),
+    {childList: true, subtree: true});
+  look();
+}"""
+
+
+def _tricks_of(table: LiveTable, number: int) -> list[tuple[list[str], str]]:
+    """Each trick of hand ``number`` as its cards and the name its winner has for seat 0."""
+    hand_row = table.hands.get(number=number)
+    hand = live.hand_replayed(table, hand_row)
+    names = seat_names(list(table.seats.select_related("player").order_by("index")), 0)
+    return [
+        ([play["card"] for play in trick["plays"]], names[trick["winner"]])
+        for trick in hand.view(0)["tricks"]
+    ]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_a_person_sees_every_trick_finish_and_the_bid_to_beat(
+    daphne_url: str, page: Page, viewport: ViewportSize
+) -> None:
+    page.set_viewport_size(viewport)
+    member = MembershipFactory.create(with_account=True, player__display_name="Ann Boudreau")
+    table = _playing_against_computers(page, daphne_url, member, "Paced 45s", turn_seconds=0)
+    page.evaluate(_WATCH)
+    shots: set[str] = set()
+
+    def shoot(name: str) -> None:
+        if name not in shots:
+            page.evaluate("window.scrollTo(0, 0)")
+            screenshot(page, name)
+            shots.add(name)
+
+    for _ in range(200):
+        db_read(table.refresh_from_db)
+        if table.hand_number > 1:
+            break
+        if page.locator("#trick-winner").count():
+            shoot("table-trick-end")
+        expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
+        if page.locator("#trick .trick-call").count():
+            shoot("table-auction")
+            assert_member_page(page)
+        elif 1 <= page.locator("#trick [data-card]").count() <= 3:
+            shoot("table-mid-trick")
+        elif page.locator("#trick-winner").count():
+            shoot("table-trick-end")
+            assert_member_page(page)
+        act_once(page, highest=True)
+    else:
+        pytest.fail("the hand did not end")
+    # The last trick ends the hand: it is shown before the summary of the hand comes up.
+    expect(page.locator("#hand-summary")).to_be_visible(timeout=WAIT)
+    seen = page.evaluate("window.kittySeen")
+    expected = _tricks_of(table, 1)
+    assert len(expected) == 5
+    assert [(trick["cards"], trick["winner"]) for trick in seen["tricks"]] == [
+        (cards, f"Won by {winner}") for cards, winner in expected
+    ]
+    for trick in seen["tricks"]:
+        if not trick["yours"]:  # the person's own lead ends it sooner
+            assert trick["end"] is None or trick["end"] - trick["start"] >= 900, trick
+    assert seen["auction"], "the bar never showed the bid to beat during the auction"
+    assert all(re.search(r"bid \d+$", shown["bid"]) for shown in seen["auction"])
+    assert all(shown["inView"] for shown in seen["auction"])
+    assert {"table-auction", "table-mid-trick", "table-trick-end"} <= shots
     close_pages(page.context, table)
