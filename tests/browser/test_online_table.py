@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from club.models import Membership
 from engine.tables import live
@@ -31,6 +31,7 @@ from tests.browser.table_moves import (
     screenshot,
     wait_for_socket,
 )
+from tests.browser.test_table_input import Seated
 from tests.factories import TEST_PASSWORD, MembershipFactory
 
 pytestmark = [
@@ -334,3 +335,31 @@ def test_a_person_sees_every_trick_finish_and_the_bid_to_beat(
     assert all(shown["inView"] for shown in seen["auction"])
     assert {"table-auction", "table-mid-trick", "table-trick-end"} <= shots
     close_pages(page.context, table)
+
+
+def test_on_a_laptop_the_bid_and_trump_buttons_show_without_scrolling(
+    browser: Browser, daphne_url: str
+) -> None:
+    """Bid Whist's bidder names trump and mode from fifteen buttons: all on the first screen."""
+    at = Seated(browser, daphne_url, ("bidwhist", 0), LAPTOP, False)  # the player speaks last
+    page = at.page
+    seen: set[str] = set()
+    for _ in range(20):
+        at.my_turn()
+        buttons = page.locator("#actions [data-action]")
+        if buttons.count():
+            page.evaluate("window.scrollTo(0, 0)")
+            actions = buttons.evaluate_all("all => all.map(b => b.dataset.action)")
+            seen.add("trump" if any(" declare " in a for a in actions) else "bid")
+            if " declare " in actions[0]:
+                screenshot(page, "table-bid-whist-trump")
+            for index in range(buttons.count()):
+                box = box_of(buttons.nth(index))
+                assert box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"], actions[index]
+            if "trump" in seen:
+                screenshot(page, "table-bid-whist-trump")
+                assert len(actions) >= 15
+                break
+        act_once(page, highest=True)
+    assert seen == {"bid", "trump"}
+    close_pages(at.context, at.table)
