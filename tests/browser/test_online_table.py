@@ -33,6 +33,7 @@ from tests.browser.table_moves import (
 )
 from tests.browser.test_table_input import Seated
 from tests.factories import TEST_PASSWORD, MembershipFactory
+from tests.tables.helpers import play_hand
 
 pytestmark = [
     pytest.mark.browser,
@@ -187,6 +188,8 @@ def test_a_player_plays_a_whole_hand_online(
         db_read(table.refresh_from_db)
         if table.hand_number > 1 and reloaded:
             break
+        # The computers' moves are paced for the person: their turn comes after them.
+        expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
         trick = page.locator("#trick [data-card]")
         if not reloaded and 1 <= trick.count() <= 3 and page.locator("#your-turn").count():
             _check_trick_in_centre(page)
@@ -363,3 +366,71 @@ def test_on_a_laptop_the_bid_and_trump_buttons_show_without_scrolling(
         act_once(page, highest=True)
     assert seen == {"bid", "trump"}
     close_pages(at.context, at.table)
+
+
+def test_on_a_phone_continue_is_on_the_first_screen_of_a_pitch_summary(
+    daphne_url: str, page: Page
+) -> None:
+    page.set_viewport_size(PHONE)
+    member = MembershipFactory.create(with_account=True, player__display_name="Ann Boudreau")
+    table = table_create(
+        club=member.club,
+        by=None,
+        scheduled_at=timezone.now() - timedelta(minutes=1),
+        game_id="pitch52",
+        title="Pitch summary",
+        seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
+        seed=11,
+        turn_seconds=0,
+    )
+    play_hand(table)  # the first hand, played through the service; the page opens after it
+    _sign_in(page, daphne_url, member.player.user)
+    page.goto(f"{daphne_url}/clubs/{member.club.slug}/tables/{table.pk}/")
+    wait_for_socket(page)
+    panel = page.locator("#hand-summary")
+    expect(panel).to_be_visible(timeout=WAIT)
+    expect(panel.locator(".summary-categories li").first).to_be_visible()
+    screenshot(page, "table-pitch-summary")
+    shown, button = box_of(panel), box_of(page.locator("#summary-continue"))
+    assert button["y"] >= shown["y"] and button["y"] + button["height"] <= shown["y"] + shown[
+        "height"
+    ], (button, shown)
+    assert button["y"] + button["height"] <= PHONE["height"]
+    assert_member_page(page)
+    page.locator("#summary-continue").click()
+    expect(panel).to_have_count(0)
+    close_pages(page.context, table)
+
+
+#: The words of the seats' names that the page breaks across two lines.
+_BROKEN_WORDS = """() => [...document.querySelectorAll(".seat-name")].flatMap(node => {
+  const text = node.firstChild, broken = [], word = /\\S+/g;
+  for (let found; (found = word.exec(text.data)); ) {
+    const range = document.createRange();
+    range.setStart(text, found.index);
+    range.setEnd(text, found.index + found[0].length);
+    const lines = new Set([...range.getClientRects()].map(box => Math.round(box.top)));
+    if (lines.size > 1) { broken.push(found[0]); }
+  }
+  return broken;
+})"""
+
+
+def test_in_french_on_a_phone_a_computers_name_breaks_between_words_only(
+    daphne_url: str, page: Page
+) -> None:
+    page.set_viewport_size(PHONE)
+    member = MembershipFactory.create(
+        with_account=True, player__display_name="Ann Boudreau", player__language="fr"
+    )
+    table = _playing_against_computers(page, daphne_url, member, "Table 1", turn_seconds=0)
+    expect(page.locator(".seat[data-place=right] .seat-name")).to_have_text(
+        "Ordinateur Ouest, au hasard"
+    )
+    expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
+    assert page.evaluate(_BROKEN_WORDS) == []
+    # The seat says where it is once: its name says it.
+    expect(page.locator(".seat[data-place=right] .seat-compass")).to_have_count(0)
+    assert_member_page(page)
+    screenshot(page, "table-french")
+    close_pages(page.context, table)
