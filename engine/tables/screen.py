@@ -506,15 +506,17 @@ def screen_state(screen: Screen) -> dict[str, Any]:
     - ``seats``: one per seat, in order: ``index``, ``name`` (the own seat's is "You"),
       ``compass`` (empty for a computer, whose name says it), ``place`` (where the picture
       puts it: the own seat, or seat 0 for a spectator, at ``bottom``; then ``left``,
-      ``top``, ``right``, ``top-left``, ``top-right``, as many as there are seats), ``you``, ``bidder``, ``dealer``,
-      ``to_act``, ``bot`` (a computer's own seat), ``stand_in`` (away: the computer plays),
-      ``present``, ``cards`` (how many it holds, or ``None``), ``open`` (nobody sits there).
+      ``top``, ``right``, ``top-left``, ``top-right``, as many as there are seats), ``you``,
+      ``bidder``, ``dealer``, ``to_act``, ``bot`` (a computer's own seat), ``stand_in``
+      (away: the computer plays), ``present``, ``cards`` (how many it holds, or ``None``),
+      ``open`` (nobody sits there).
     - ``dealt``: whether a hand is on the table; the fields below are empty when not.
     - ``phase`` (the engine's) and ``phase_label``; ``to_act_name``; ``my_turn``.
     - ``calls``: the auction, ``[{"name", "call"}]``; while it runs, ``seat_calls`` (each
       seat's last call, ``[{"name", "seat", "place", "call"}]``, shown before its seat) and
       ``high_bid`` (the bid to beat as a sentence, "Ann bid 20", empty before a bid);
-      ``contract`` and ``trump`` as sentences (empty before they are known); ``notes``: the kitty's and the draw's public facts.
+      ``contract`` and ``trump`` as sentences (empty before they are known); ``notes``: the
+      kitty's and the draw's public facts.
     - ``trick`` and ``last_trick``: ``[{"name", "seat", "place", "card", "face", "red",
       "suit", "spoken", "named"}]`` in the order played (a card's ``suit`` is its letter,
       empty for a joker; ``spoken`` its name for a screen reader, "five of hearts"; ``named``

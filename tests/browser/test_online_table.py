@@ -356,9 +356,9 @@ def test_on_a_laptop_the_bid_and_trump_buttons_show_without_scrolling(
             seen.add("trump" if any(" declare " in a for a in actions) else "bid")
             if " declare " in actions[0]:
                 screenshot(page, "table-bid-whist-trump")
-            for index in range(buttons.count()):
+            for index, action in enumerate(actions):
                 box = box_of(buttons.nth(index))
-                assert box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"], actions[index]
+                assert box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"], action
             if "trump" in seen:
                 screenshot(page, "table-bid-whist-trump")
                 assert len(actions) >= 15
@@ -392,10 +392,9 @@ def test_on_a_phone_continue_is_on_the_first_screen_of_a_pitch_summary(
     expect(panel.locator(".summary-categories li").first).to_be_visible()
     screenshot(page, "table-pitch-summary")
     shown, button = box_of(panel), box_of(page.locator("#summary-continue"))
-    assert button["y"] >= shown["y"] and button["y"] + button["height"] <= shown["y"] + shown[
-        "height"
-    ], (button, shown)
-    assert button["y"] + button["height"] <= PHONE["height"]
+    bottom = button["y"] + button["height"]
+    assert shown["y"] <= button["y"] and bottom <= shown["y"] + shown["height"], (button, shown)
+    assert bottom <= PHONE["height"]
     assert_member_page(page)
     page.locator("#summary-continue").click()
     expect(panel).to_have_count(0)

@@ -223,7 +223,9 @@ def test_during_the_auction_the_bar_says_the_bid_to_beat_and_who_made_it() -> No
     bid, seat = high_bid(view["calls"]) or (0, 0)
     assert screen.contract == ""
     assert screen.high_bid == f"{screen.seats[seat].name} bid {bid}"
+    player = table.seats.get(index=0).player
+    assert player is not None and player.user is not None
     client = Client()
-    client.force_login(table.seats.get(index=0).player.user)  # type: ignore[union-attr]
+    client.force_login(player.user)
     page = client.get(reverse("table_detail", args=[table.club.slug, table.pk])).content.decode()
     assert f'<dd id="bar-bid">{screen.high_bid}</dd>' in page
