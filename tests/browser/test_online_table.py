@@ -43,20 +43,30 @@ pytestmark = [
 
 
 def _playing_against_computers(
-    page: Page, daphne_url: str, member: Membership, title: str, *, turn_seconds: int
+    page: Page,
+    daphne_url: str,
+    member: Membership,
+    title: str,
+    *,
+    turn_seconds: int,
+    game_id: str = "auction45",
+    first_hand_played: bool = False,
 ) -> LiveTable:
-    """``member`` at a 120s table already playing, three computers beside them, its page open
-    and its socket connected."""
+    """``member`` at a table already playing (120s unless ``game_id`` says), three computers
+    beside them, its page open and its socket connected; with ``first_hand_played``, its
+    first hand is played through the service before the page opens."""
     table = table_create(
         club=member.club,
         by=None,
         scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id="auction45",
+        game_id=game_id,
         title=title,
         seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
         seed=4,
         turn_seconds=turn_seconds,
     )
+    if first_hand_played:
+        play_hand(table)
     _sign_in(page, daphne_url, member.player.user)
     page.goto(f"{daphne_url}/clubs/{member.club.slug}/tables/{table.pk}/")
     wait_for_socket(page)
@@ -373,20 +383,9 @@ def test_on_a_phone_continue_is_on_the_first_screen_of_a_pitch_summary(
 ) -> None:
     page.set_viewport_size(PHONE)
     member = MembershipFactory.create(with_account=True, player__display_name="Ann Boudreau")
-    table = table_create(
-        club=member.club,
-        by=None,
-        scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id="pitch52",
-        title="Pitch summary",
-        seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
-        seed=11,
-        turn_seconds=0,
+    table = _playing_against_computers(
+        page, daphne_url, member, "Pitch", turn_seconds=0, game_id="pitch52", first_hand_played=True
     )
-    play_hand(table)  # the first hand, played through the service; the page opens after it
-    _sign_in(page, daphne_url, member.player.user)
-    page.goto(f"{daphne_url}/clubs/{member.club.slug}/tables/{table.pk}/")
-    wait_for_socket(page)
     panel = page.locator("#hand-summary")
     expect(panel).to_be_visible(timeout=WAIT)
     expect(panel.locator(".summary-categories li").first).to_be_visible()
