@@ -321,14 +321,17 @@
   }
 
   // The element of ``old`` that has the focus, or had it until it was disabled on being
-  // pressed (the focus then fell to the page): the new drawing gives it back.
+  // pressed (the focus then fell to the page), or until a drawing with nothing to take it
+  // (the last trick of a hand, shown without the hand) replaced it: the new drawing gives it
+  // back.
   var lastFocused = null;
   box.addEventListener("focusin", function (event) { lastFocused = event.target; });
   function focusedIn(old) {
     if (!old) { return null; }
     var now = document.activeElement;
     if (old.contains(now)) { return now; }
-    return (!now || now === document.body) && old.contains(lastFocused) ? lastFocused : null;
+    var dropped = lastFocused && (old.contains(lastFocused) || !box.contains(lastFocused));
+    return (!now || now === document.body) && dropped ? lastFocused : null;
   }
 
   function draw(state) {
