@@ -28,6 +28,13 @@ CANNOT_RESUME = gettext_lazy(
     "Only a paused or stalled table can be resumed (this one is {status})."
 )
 ALREADY_ENDED = gettext_lazy("This table is over ({status}): there is nothing to abandon.")
+#: What the watchdog's log says it did, by what ``table_restart`` returns.
+RESTARTED = {
+    "computer": "played the computer's moves",
+    "clock": "ran out the turn clock",
+    "away": "let the computer play for the player away",
+    "": "found nothing to restart (the table moved on meanwhile)",
+}
 
 
 def table_restart(*, table_id: int) -> str:
@@ -69,7 +76,7 @@ def tables_watchdog(*, now: datetime | None = None) -> list[int]:
         except Exception:
             logger.exception("table %s: the watchdog could not restart it", table.pk)
             continue
-        logger.warning("table %s: stalled; the watchdog restarted its %s", table.pk, what)
+        logger.warning("table %s: stalled; the watchdog %s", table.pk, RESTARTED[what])
         restarted.append(table.pk)
     return restarted
 

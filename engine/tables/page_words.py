@@ -31,6 +31,7 @@ TABLE_SCRIPT_TEXTS = (
     gettext_noop("{count} card"),
     gettext_noop("{count} cards"),
     gettext_noop("Cards on the table"),
+    gettext_noop("Calls so far"),
     gettext_noop("{card}, played by {name}"),
     gettext_noop("The table"),
     gettext_noop("No call yet."),

@@ -78,9 +78,29 @@ class Play:
 
 
 @dataclass(frozen=True)
+class SeatCall:
+    """A seat's last call of the auction, shown on the table before that seat."""
+
+    name: str
+    seat: int
+    place: str
+    call: str
+
+
+@dataclass(frozen=True)
 class Button:
     label: str
     action: str
+    help: str = ""  # one line under the buttons, for an action whose label does not say it all
+
+
+#: Actions offered after the others: what they give up is said under the buttons.
+LAST_ACTIONS = ("go_kitty",)
+ACTION_HELP = {
+    "go_kitty": gettext_lazy(
+        "Going on the kitty throws your whole hand away and gives you the kitty instead."
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -137,12 +157,16 @@ class Screen:
     to_act_name: str = ""
     my_turn: bool = False
     calls: list[tuple[str, str]] = field(default_factory=list)
+    seat_calls: list[SeatCall] = field(default_factory=list)
+    high_bid: str = ""
     contract: str = ""
     trump: str = ""
     kitty_notes: list[str] = field(default_factory=list)
     trick: list[Play] = field(default_factory=list)
     last_trick: list[Play] = field(default_factory=list)
     last_trick_winner: str = ""
+    final_trick: list[Play] = field(default_factory=list)
+    final_trick_winner: str = ""
     hand: list[Card] = field(default_factory=list)
     playable: set[str] = field(default_factory=set)
     buttons: list[Button] = field(default_factory=list)
@@ -156,6 +180,12 @@ class Screen:
     made_for_you: dict[str, Any] | None = None
     away: bool = False
 
+    @property
+    def trick_done(self) -> bool:
+        """A trick just finished and the next has no card yet: the table shows it, with who
+        took it (static/kitty/table.js's ``finishedTrick`` says the same)."""
+        return self.phase == "play" and not self.trick and bool(self.last_trick)
+
 
 def call_word(call: str) -> str:
     """A call of the auction as the list shows it: a bid's number, or "pass", "hold"."""
@@ -164,6 +194,37 @@ def call_word(call: str) -> str:
     if call == "hold":
         return pgettext("call", "hold")
     return call
+
+
+def high_bid(calls: Sequence[dict[str, Any]]) -> tuple[int, int] | None:
+    """The auction's high bid so far and the seat holding it, from the view's ``calls``
+    (``None``: nobody bid yet). A dealer's "hold" takes the high bid at its number.
+
+    >>> high_bid([{"seat": 1, "call": "20"}, {"seat": 2, "call": "pass"}])
+    (20, 1)
+    """
+    high: tuple[int, int] | None = None
+    for call in calls:
+        word = str(call["call"])
+        if word.isdigit():
+            high = (int(word), call["seat"])
+        elif word == "hold" and high is not None:
+            high = (high[0], call["seat"])
+    return high
+
+
+def _auction_now(screen: Screen, view: dict[str, Any], names: list[str], places: list[str]) -> None:
+    """While the auction runs: the bid to beat and who made it (for the bar), and each seat's
+    last call, shown before the seat on the table."""
+    if view["phase"] != "auction":
+        return
+    high = high_bid(view.get("calls", []))
+    if high is not None:
+        screen.high_bid = gettext("{name} bid {bid}").format(name=names[high[1]], bid=high[0])
+    last = {call["seat"]: call["call"] for call in view.get("calls", [])}
+    screen.seat_calls = [
+        SeatCall(names[seat], seat, places[seat], call_word(call)) for seat, call in last.items()
+    ]
 
 
 def _button_label(kind: str, text: str) -> str:
@@ -202,7 +263,8 @@ def _seat_rows(
         SeatRow(
             index=s.index,
             name=names[s.index],
-            compass=compass[s.index],
+            # A computer's name says its seat already ("Computer West, random").
+            compass="" if s.is_bot else compass[s.index],
             place=places[s.index],
             is_you=s.index == seat,
             is_bot=s.is_bot,
@@ -228,12 +290,15 @@ def table_screen(
     last_hand: TableHand | None = None,
     made: MadeFor | None = None,
     now: datetime | None = None,
+    final_trick: dict[str, Any] | None = None,
 ) -> Screen:
     """The screen of ``seat`` (``None``: a spectator) at ``table`` showing ``hand``.
 
     ``last_hand``: the table's last finished hand, summed up when it is the one just before
     ``hand`` (or the last of a finished game); ``made``: the last move the computer made for
-    a person (told to that person); ``now``: when the turn clock is read (default: now)."""
+    a person (told to that person); ``now``: when the turn clock is read (default: now);
+    ``final_trick``: the last trick of ``last_hand`` as the engine's view has it (``{"plays",
+    "winner"}``), shown with its summary: the next hand is dealt as that trick ends."""
     view = hand.view(seat) if hand is not None else None
     to_act = view["to_act"] if view else None
     names = seat_names(seats, seat)
@@ -258,12 +323,16 @@ def table_screen(
     labels = side_names(names, sides)
     if not readonly:
         _news(screen, table, last_hand, made, sides, labels, names, now)
+        if screen.summary is not None and final_trick:
+            screen.final_trick = _plays(final_trick["plays"], names, places)
+            screen.final_trick_winner = names[final_trick["winner"]]
     screen.phase = view["phase"]
     phase = view["phase"]
     screen.phase_label = str(PHASE_LABELS.get(phase, phase.replace("_", " ")))
     screen.to_act_name = names[to_act] if to_act is not None else ""
     screen.my_turn = to_act is not None and to_act == seat and not readonly
     screen.calls = [(names[c["seat"]], call_word(c["call"])) for c in view.get("calls", [])]
+    _auction_now(screen, view, names, places)
     contract = view.get("contract")
     if contract:
         screen.contract = gettext("{name} bid {bid}").format(
@@ -278,17 +347,11 @@ def table_screen(
             else suit_name(trump)
         )
     screen.kitty_notes = _kitty_notes(view, names)
-    screen.trick = [
-        Play(names[p["seat"]], Card.of(p["card"]), p["seat"], places[p["seat"]])
-        for p in view.get("trick", [])
-    ]
+    screen.trick = _plays(view.get("trick", []), names, places)
     tricks = view.get("tricks") or []
     if tricks:
         last = tricks[-1]
-        screen.last_trick = [
-            Play(names[p["seat"]], Card.of(p["card"]), p["seat"], places[p["seat"]])
-            for p in last["plays"]
-        ]
+        screen.last_trick = _plays(last["plays"], names, places)
         screen.last_trick_winner = names[last["winner"]]
     screen.hand = [Card.of(c) for c in view.get("hand") or []]
     screen.scores = list(zip(labels, view["scores_before"], strict=False))
@@ -300,6 +363,11 @@ def table_screen(
     if screen.my_turn:
         _actions(screen, [str(a) for a in view.get("legal", [])])
     return screen
+
+
+def _plays(plays: Sequence[dict[str, Any]], names: list[str], places: list[str]) -> list[Play]:
+    """A trick's cards (the view's ``{"seat", "card"}``), each by whom and where it lies."""
+    return [Play(names[p["seat"]], Card.of(p["card"]), p["seat"], places[p["seat"]]) for p in plays]
 
 
 def _news(
@@ -316,7 +384,9 @@ def _news(
     made for the seat."""
     summed_up = table.hand_number if table.status == TableStatus.FINISHED else table.hand_number - 1
     if last_hand is not None and last_hand.result and last_hand.number == summed_up:
-        screen.summary = hand_summary(last_hand.number, last_hand.result, sides, labels, names)
+        screen.summary = hand_summary(
+            last_hand.number, last_hand.result, sides, labels, names, viewer=screen.seat
+        )
     if table.status == TableStatus.PLAYING:
         screen.clock = clock_left(table.clock_due_at, now or timezone.now())
     screen.made_for_you = made_for_you(made, screen.seat)
@@ -384,7 +454,10 @@ def _actions(screen: Screen, legal: list[str]) -> None:
         elif kind in DISCARD_TYPES:
             discards.setdefault(kind, []).append(words[2:])
         else:
-            screen.buttons.append(Button(_button_label(kind, text), text))
+            help_text = str(ACTION_HELP[kind]) if kind in ACTION_HELP else ""
+            screen.buttons.append(Button(_button_label(kind, text), text, help_text))
+    # Going on the kitty throws the hand away: offered after naming trump, never first.
+    screen.buttons.sort(key=lambda button: button.action.split()[1] in LAST_ACTIONS)
     for kind, sets in discards.items():
         screen.discard = DiscardChoice.of(kind, sets)
 
@@ -431,24 +504,31 @@ def screen_state(screen: Screen) -> dict[str, Any]:
     - ``v``: 1. ``seat``: the seat this screen is for (``None``: a spectator). ``seq``,
       ``hand`` (the hand's number), ``status`` (the table's), ``game`` (its name).
     - ``seats``: one per seat, in order: ``index``, ``name`` (the own seat's is "You"),
-      ``compass``, ``place`` (where the picture puts it: the own seat, or seat 0 for a
-      spectator, at ``bottom``; then ``left``, ``top``, ``right``, ``top-left``,
-      ``top-right``, as many as there are seats), ``you``, ``bidder``, ``dealer``,
-      ``to_act``, ``bot`` (a computer's own seat), ``stand_in`` (away: the computer plays),
-      ``present``, ``cards`` (how many it holds, or ``None``), ``open`` (nobody sits there).
+      ``compass`` (empty for a computer, whose name says it), ``place`` (where the picture
+      puts it: the own seat, or seat 0 for a spectator, at ``bottom``; then ``left``,
+      ``top``, ``right``, ``top-left``, ``top-right``, as many as there are seats), ``you``,
+      ``bidder``, ``dealer``, ``to_act``, ``bot`` (a computer's own seat), ``stand_in``
+      (away: the computer plays), ``present``, ``cards`` (how many it holds, or ``None``),
+      ``open`` (nobody sits there).
     - ``dealt``: whether a hand is on the table; the fields below are empty when not.
     - ``phase`` (the engine's) and ``phase_label``; ``to_act_name``; ``my_turn``.
-    - ``calls``: the auction, ``[{"name", "call"}]``; ``contract`` and ``trump`` as sentences
-      (empty before they are known); ``notes``: the kitty's and the draw's public facts.
+    - ``calls``: the auction, ``[{"name", "call"}]``; while it runs, ``seat_calls`` (each
+      seat's last call, ``[{"name", "seat", "place", "call"}]``, shown before its seat) and
+      ``high_bid`` (the bid to beat as a sentence, "Ann bid 20", empty before a bid);
+      ``contract`` and ``trump`` as sentences (empty before they are known); ``notes``: the
+      kitty's and the draw's public facts.
     - ``trick`` and ``last_trick``: ``[{"name", "seat", "place", "card", "face", "red",
       "suit", "spoken", "named"}]`` in the order played (a card's ``suit`` is its letter,
       empty for a joker; ``spoken`` its name for a screen reader, "five of hearts"; ``named``
       as a button says it, "5 of hearts");
-      ``last_trick_winner``: a name.
+      ``last_trick_winner``: a name. ``final_trick`` and ``final_trick_winner``: the same of
+      the hand the ``summary`` sums up (its last trick ends it, and the next hand is dealt at
+      once), else empty.
     - ``own``: the seat's own hand, ``[{"card", "face", "red", "suit", "spoken", "named",
       "playable"}]``.
-    - ``buttons``: the seat's other legal actions, ``[{"label", "action"}]`` (``action`` is
-      what the page sends back); ``discard``: when the seat is to choose cards to discard,
+    - ``buttons``: the seat's other legal actions, ``[{"label", "action", "help"}]``
+      (``action`` is what the page sends back; ``help``, when not empty, one line the page
+      shows under the buttons); ``discard``: when the seat is to choose cards to discard,
       ``{"type", "label", "help", "counts", "cards", "required"}`` (how many cards it may
       discard, which may go and which must: ``DiscardChoice``), else ``None``.
     - ``scores`` (``[{"side", "score"}]`` before the hand), ``points`` (``[{"side",
@@ -492,14 +572,21 @@ def screen_state(screen: Screen) -> dict[str, Any]:
         "to_act_name": screen.to_act_name,
         "my_turn": screen.my_turn,
         "calls": [{"name": name, "call": call} for name, call in screen.calls],
+        "seat_calls": [
+            {"name": c.name, "seat": c.seat, "place": c.place, "call": c.call}
+            for c in screen.seat_calls
+        ],
+        "high_bid": screen.high_bid,
         "contract": screen.contract,
         "trump": screen.trump,
         "notes": screen.kitty_notes,
         "trick": [_play(play) for play in screen.trick],
         "last_trick": [_play(play) for play in screen.last_trick],
         "last_trick_winner": screen.last_trick_winner,
+        "final_trick": [_play(play) for play in screen.final_trick],
+        "final_trick_winner": screen.final_trick_winner,
         "own": [{**_card(c), "playable": c.code in screen.playable} for c in screen.hand],
-        "buttons": [{"label": b.label, "action": b.action} for b in screen.buttons],
+        "buttons": [{"label": b.label, "action": b.action, "help": b.help} for b in screen.buttons],
         "discard": _discard(screen.discard),
         "scores": [{"side": side, "score": score} for side, score in screen.scores],
         "points": [{"side": side, "points": points} for side, points in screen.points],

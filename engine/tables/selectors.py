@@ -186,6 +186,7 @@ class ScoreBoard:
     hands: list[TableHand]
     sheet_url: str
     state: dict[str, Any]
+    final_trick: dict[str, Any] | None = None
 
 
 def board_state(
@@ -217,9 +218,17 @@ def board_state(
     }
 
 
+def final_trick(table: LiveTable, table_hand: TableHand) -> dict[str, Any] | None:
+    """The last trick of a finished hand, ``{"plays", "winner"}`` as the engine's public view
+    has it (``None``: the hand was thrown in before a card was played)."""
+    tricks = live.hand_replayed(table, table_hand).view(None).get("tricks") or []
+    return tricks[-1] if tricks else None
+
+
 def score_board(table: LiveTable) -> ScoreBoard:
     lines, hands, sheet = sheet_lines(table), list(finished_hands(table)), sheet_url(table)
-    return ScoreBoard(lines, hands, sheet, board_state(table, lines, hands, sheet))
+    last = final_trick(table, hands[-1]) if hands else None
+    return ScoreBoard(lines, hands, sheet, board_state(table, lines, hands, sheet), last)
 
 
 @dataclass
@@ -234,6 +243,7 @@ class LiveShared:
     sheet_url: str
     board: dict[str, Any]
     made: MadeFor | None = None
+    final_trick: dict[str, Any] | None = None
 
     @property
     def last_hand(self) -> TableHand | None:
@@ -276,6 +286,7 @@ def live_shared(table: LiveTable, snapshot: Snapshot | None = None) -> LiveShare
         sheet_url=board.sheet_url,
         board=board.state,
         made=made,
+        final_trick=board.final_trick,
     )
 
 
@@ -287,6 +298,7 @@ def _screen(shared: LiveShared, seat: int | None) -> Screen:
         seat,
         last_hand=shared.last_hand,
         made=shared.made,
+        final_trick=shared.final_trick,
     )
 
 
@@ -447,17 +459,11 @@ def presence_limit() -> timedelta:
     return timedelta(seconds=2 * settings.KITTY_TABLE_PRESENCE_SECONDS)
 
 
-def seat_present(seat: TableSeat, now: datetime) -> bool:
-    """The seat's player has a page open that was heard of lately."""
-    return seat.connections > 0 and (
-        seat.last_seen is not None and now - seat.last_seen <= presence_limit()
-    )
-
-
 def table_stalled(table: LiveTable, now: datetime | None = None) -> bool:
     """Someone is to act at the playing ``table`` and nothing has happened for longer than
-    its clock (or ``KITTY_TABLE_STALL_SECONDS``), and it is not a present player without a
-    clock thinking: the computer, the clock or an away player's stand-in should have moved."""
+    its clock (or ``KITTY_TABLE_STALL_SECONDS``), and it is not a player without a clock who
+    is waited for (``seat_waited_for``): the computer, the clock or an away player's stand-in
+    should have moved."""
     now = now or timezone.now()
     if table.status != TableStatus.PLAYING:
         return False
@@ -471,7 +477,18 @@ def table_stalled(table: LiveTable, now: datetime | None = None) -> bool:
     seat = table.seats.get(index=hand.to_act)
     if seat.bot_acts or table.turn_seconds > 0:
         return True
-    return not seat_present(seat, now)
+    return not seat_waited_for(table, seat, now)
+
+
+def seat_waited_for(table: LiveTable, seat: TableSeat, now: datetime) -> bool:
+    """A person to act at a table without a clock is waited for while a page of theirs is
+    connected (the watchdog counts a dead one gone first, ``seats_gone_sweep``), and for the
+    table's grace time after their last page closed (a reload): after that the computer plays
+    for them (``engine.tables.presence.seat_away_check`` uses the same limit)."""
+    if seat.connections > 0:
+        return True
+    since = seat.last_seen or table.started_at or now
+    return now - since < timedelta(seconds=table.grace_seconds)
 
 
 def stalled_tables(club: Club | None = None, now: datetime | None = None) -> list[LiveTable]:

@@ -65,9 +65,12 @@ def hand_summary(
     sides: Sequence[Sequence[int]],
     labels: Sequence[str],
     names: Sequence[str],
+    *,
+    viewer: int | None = None,
 ) -> dict[str, Any]:
-    """The summary of finished hand ``number`` from its stored ``result``, for the seat whose
-    ``names`` and side ``labels`` are given (its own seat is "You").
+    """The summary of finished hand ``number`` from its stored ``result``, for the seat
+    ``viewer`` (``None``: a spectator) whose ``names`` and side ``labels`` are given (its own
+    seat is "You").
 
     ``{"number", "redeal" (everybody passed), "headline" (a sentence: who bid what, made or
     set), "made", "sides": [{"side", "tricks", "points" (or ``None``), "change", "total"}],
@@ -107,7 +110,10 @@ def hand_summary(
     if summary["redeal"]:
         summary["headline"] = gettext("Everybody passed: the hand is dealt again.")
     elif isinstance(line.get("bidder"), int) and 0 <= line["bidder"] < len(names):
-        summary["headline"] = _headline(names[line["bidder"]], line, result.get("made"))
+        bidder = line["bidder"]
+        summary["headline"] = _headline(
+            names[bidder], line, result.get("made"), yours=bidder == viewer
+        )
     if result.get("best_trump"):
         summary["best_trump"] = Card.of(str(result["best_trump"])).face
     categories = result.get("categories") or {}
@@ -134,23 +140,34 @@ def hand_summary(
     return summary
 
 
-def _headline(bidder: str, line: Mapping[str, Any], made: bool | None) -> str:
-    """Who bid what, and how it went: "Ann bid 25 in hearts: made it."."""
+#: A finished hand's headline, by who bid (the reader, or another seat) and how it went: a
+#: sentence of its own for each, so every language can conjugate it ("Vous avez misé").
+HEADLINES = {
+    (False, True): gettext_lazy("{name} bid {bid} in {suit} and made it."),
+    (False, False): gettext_lazy("{name} bid {bid} in {suit} and was set."),
+    (False, None): gettext_lazy("{name} bid {bid} in {suit}; the hand was thrown in."),
+    (True, True): gettext_lazy("You bid {bid} in {suit} and made it."),
+    (True, False): gettext_lazy("You bid {bid} in {suit} and were set."),
+    (True, None): gettext_lazy("You bid {bid} in {suit}; the hand was thrown in."),
+}
+#: The same without a suit (a no-trump bid).
+HEADLINES_NO_SUIT = {
+    (False, True): gettext_lazy("{name} bid {bid} and made it."),
+    (False, False): gettext_lazy("{name} bid {bid} and was set."),
+    (False, None): gettext_lazy("{name} bid {bid}; the hand was thrown in."),
+    (True, True): gettext_lazy("You bid {bid} and made it."),
+    (True, False): gettext_lazy("You bid {bid} and were set."),
+    (True, None): gettext_lazy("You bid {bid}; the hand was thrown in."),
+}
+
+
+def _headline(bidder: str, line: Mapping[str, Any], made: bool | None, *, yours: bool) -> str:
+    """Who bid what, and how it went: "Ann bid 25 in hearts and made it.", or "You bid 25 in
+    hearts and were set." when the reader (``yours``) was the bidder."""
     trump = str(line.get("trump", "")).upper()
-    bid = line.get("bid")
-    if made is True:
-        said = gettext("{name} bid {bid} in {suit}: made it.")
-    elif made is False:
-        said = gettext("{name} bid {bid} in {suit}: was set.")
-    else:
-        said = gettext("{name} bid {bid} in {suit}: thrown in.")
-    if trump not in SUIT_NAMES:
-        said = {
-            True: gettext("{name} bid {bid}: made it."),
-            False: gettext("{name} bid {bid}: was set."),
-            None: gettext("{name} bid {bid}: thrown in."),
-        }[made]
-    return said.format(name=bidder, bid=bid, suit=suit_name(trump).lower())
+    table = HEADLINES if trump in SUIT_NAMES else HEADLINES_NO_SUIT
+    said = str(table[(yours, made)])
+    return said.format(name=bidder, bid=line.get("bid"), suit=suit_name(trump).lower())
 
 
 def action_words(text: str) -> str:

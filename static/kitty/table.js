@@ -110,7 +110,7 @@
     }
     var items = [
       item(t("Trump"), el("dd", { id: "bar-trump" }, [state.trump || "–"])),
-      item(t("Bid"), el("dd", { id: "bar-bid" }, [state.contract || "–"])),
+      item(t("Bid"), el("dd", { id: "bar-bid" }, [state.contract || state.high_bid || "–"])),
     ];
     state.scores.forEach(function (s) {
       items.push(item(s.side, el("dd", {}, [String(s.score)]), "bar-score"));
@@ -120,8 +120,8 @@
 
   function seatBox(row) {
     var classes = "seat" + (row.to_act ? " seat-to-act" : "") + (row.you ? " seat-you" : "");
-    var parts = [el("span", { className: "seat-name" }, [row.name]), " ",
-      el("span", { className: "seat-compass" }, [row.compass])];
+    var parts = [el("span", { className: "seat-name" }, [row.name])];
+    if (row.compass) { parts.push(" ", el("span", { className: "seat-compass" }, [row.compass])); }
     if (row.to_act) { parts.push(" ", el("strong", { className: "to-play" }, [t("to play")])); }
     if (row.dealer) { parts.push(" ", el("span", { className: "badge" }, [t("dealer")])); }
     if (row.bidder) { parts.push(" ", el("span", { className: "badge" }, [t("bidder")])); }
@@ -138,12 +138,35 @@
 
   // The table seen from above: the own seat at the bottom, the trick's cards in the centre,
   // each before the seat that played it.
+  // During the auction each seat's last call lies before it; in play the trick's cards do,
+  // and a finished trick stays there with who took it (finishedTrick) until the next lead.
+  function centreItems(state) {
+    var calls = state.seat_calls || [];
+    if (calls.length) {
+      return calls.map(function (call) {
+        return el("li", { className: "trick-call", data: { place: call.place, seatIndex: String(call.seat) } }, [
+          el("span", { className: "call-chip" }, [el("span", { className: "visually-hidden" }, [call.name + ": "]), call.call]),
+        ]);
+      });
+    }
+    var done = finishedTrick(state);
+    var plays = done ? state.last_trick : state.trick;
+    var items = plays.map(function (play) {
+      var won = done && play.name === state.last_trick_winner;
+      return el("li", { className: "trick-card" + (won ? " trick-won" : ""), data: { place: play.place, seatIndex: String(play.seat) } },
+        [cardSpan(play, t("{card}, played by {name}", { card: play.spoken, name: play.name }))]);
+    });
+    if (done) {
+      items.push(el("li", { className: "trick-winner", id: "trick-winner" }, [t("Won by {name}", { name: state.last_trick_winner })]));
+    }
+    return items;
+  }
+
   function picture(state) {
-    var centre = el("ul", { className: "trick-centre", id: "trick", attrs: { "aria-label": t("Cards on the table") } },
-      state.trick.map(function (play) {
-        return el("li", { className: "trick-card", data: { place: play.place, seatIndex: String(play.seat) } },
-          [cardSpan(play, t("{card}, played by {name}", { card: play.spoken, name: play.name }))]);
-      }));
+    var label = (state.seat_calls || []).length ? t("Calls so far") : t("Cards on the table");
+    var centre = el("ul", {
+      className: "trick-centre" + (finishedTrick(state) ? " trick-done" : ""), id: "trick", attrs: { "aria-label": label },
+    }, centreItems(state));
     var children = [el("h2", { id: "picture-title", className: "visually-hidden" }, [t("The table")])]
       .concat(state.seats.map(seatBox), [centre], state.dealt ? [lastTrick(state)] : []);
     return el("section", {
@@ -242,9 +265,13 @@
       }
     }
     if (state.buttons.length) {
-      children.push(el("div", { className: "action-buttons", id: "actions" }, state.buttons.map(function (b) {
-        return el("button", { type: "button", className: "button", data: { action: b.action } }, [b.label]);
+      children.push(el("div", { className: "action-buttons", id: "actions" }, state.buttons.map(function (b, i) {
+        var attrs = b.help ? { "aria-describedby": "action-help-" + (i + 1) } : {};
+        return el("button", { type: "button", className: "button", data: { action: b.action }, attrs: attrs }, [b.label]);
       })));
+      state.buttons.forEach(function (b, i) {
+        if (b.help) { children.push(el("p", { className: "muted action-help", id: "action-help-" + (i + 1) }, [b.help])); }
+      });
     }
     var hand = section("hand-title", t("Your hand"), children);
     hand.className += " own-hand";
@@ -294,14 +321,17 @@
   }
 
   // The element of ``old`` that has the focus, or had it until it was disabled on being
-  // pressed (the focus then fell to the page): the new drawing gives it back.
+  // pressed (the focus then fell to the page), or until a drawing with nothing to take it
+  // (the last trick of a hand, shown without the hand) replaced it: the new drawing gives it
+  // back.
   var lastFocused = null;
   box.addEventListener("focusin", function (event) { lastFocused = event.target; });
   function focusedIn(old) {
     if (!old) { return null; }
     var now = document.activeElement;
     if (old.contains(now)) { return now; }
-    return (!now || now === document.body) && old.contains(lastFocused) ? lastFocused : null;
+    var dropped = lastFocused && (old.contains(lastFocused) || !box.contains(lastFocused));
+    return (!now || now === document.body) && dropped ? lastFocused : null;
   }
 
   function draw(state) {
@@ -316,10 +346,83 @@
     var old = live();
     var focused = focusedIn(old);
     if (old) { box.replaceChild(fresh, old); } else { box.appendChild(fresh); }
+    document.body.dataset.tableSeq = state.seq;
     // The page's other parts (static/kitty/table_summary.js) draw from the same state; the
     // own hand's input (static/kitty/table_input.js) settles on the new drawing.
     box.dispatchEvent(new CustomEvent("kitty:state", { detail: state }));
     box.dispatchEvent(new CustomEvent("table:drawn", { detail: { focused: focused } }));
+  }
+
+  // --- Pacing -------------------------------------------------------------------------------
+
+  // The server sends each state as it is committed, and a computer answers within
+  // milliseconds: drawn as they come, a computer's card and the trick it finishes would be
+  // gone before anyone saw them. So states wait in a queue and are drawn one at a time: each
+  // move of another seat stays PACE ms; a finished trick stays TRICK_HOLD ms with who took it,
+  // and until the next card is led (the person's own lead, when it is theirs). The person's
+  // own move, a change that is no move (same seq), a page in the background and a long
+  // backlog (a page coming back) are drawn at once. Only this page waits: the server plays
+  // on at full speed, and every state drawn is the one the server sent this seat.
+  var PACE = 600;
+  var TRICK_HOLD = 1400;
+  var BACKLOG = 8;
+  var queue = [];
+  var shown = null; // the state drawn last
+  var holdUntil = 0;
+  var pumping = null;
+
+  // A finished trick is shown while the next one has no card yet, or, for the last trick
+  // of a hand, in the picture drawn from the state before it (lastTrickOfHand).
+  function finishedTrick(state) {
+    if (state.handEnd) { return true; }
+    return state.phase === "play" && !state.trick.length && state.last_trick.length > 0;
+  }
+
+  // The next hand is dealt as the last trick ends: its state carries that trick
+  // (final_trick), drawn first over the state before it, without the cards just played.
+  function endsHand(before, state) {
+    return before && before.dealt && before.phase === "play" && state.hand > before.hand &&
+      (state.final_trick || []).length > 0;
+  }
+
+  function lastTrickOfHand(before, state) {
+    var played = state.final_trick.map(function (play) { return play.card; });
+    return Object.assign({}, before, {
+      handEnd: true, trick: [], last_trick: state.final_trick, last_trick_winner: state.final_trick_winner,
+      own: before.own.filter(function (card) { return played.indexOf(card.card) < 0; })
+        .map(function (card) { return Object.assign({}, card, { playable: false }); }),
+      seats: before.seats.map(function (row) { return Object.assign({}, row, { to_act: false }); }),
+      buttons: [], discard: null, my_turn: false, to_act_name: "", summary: null, clock: null,
+      made_for_you: null,
+    });
+  }
+
+  function waitFor(next) {
+    if (!shown || shown.my_turn || next.seq === shown.seq || document.hidden || queue.length > BACKLOG) {
+      return 0;
+    }
+    return holdUntil - Date.now();
+  }
+
+  function pump() {
+    pumping = null;
+    while (queue.length) {
+      var wait = waitFor(queue[0]);
+      if (wait > 0) {
+        pumping = window.setTimeout(pump, wait);
+        return;
+      }
+      var next = queue[0];
+      var picture = endsHand(shown, next) && !shown.handEnd ? lastTrickOfHand(shown, next) : queue.shift();
+      draw(picture);
+      shown = picture;
+      holdUntil = Date.now() + (finishedTrick(picture) ? TRICK_HOLD : PACE);
+    }
+  }
+
+  function receive(state) {
+    queue.push(state);
+    if (!pumping) { pump(); }
   }
 
   // --- Acting -------------------------------------------------------------------------------
@@ -370,8 +473,7 @@
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
       if (message.type === "state" && message.v === VERSION) {
-        draw(message);
-        document.body.dataset.tableSeq = message.seq;
+        receive(message);
       } else if (message.type === "state") {
         window.location.reload(); // a newer server: its page knows its messages
       } else if (message.type === "refused") {

@@ -120,3 +120,11 @@ def below_the_fold(locator: Locator) -> float:
     viewport = page.viewport_size
     assert box is not None and viewport is not None
     return box["y"] + box["height"] - viewport["height"]
+
+
+def open_menu(page: Page) -> None:
+    """On a phone the header's links are behind its Menu button: open it (a wider screen
+    shows them in the header line, and nothing is done)."""
+    menu = page.locator(".nav-menu")
+    if page.locator(".nav-menu-button").is_visible() and menu.get_attribute("open") is None:
+        page.locator(".nav-menu-button").click()

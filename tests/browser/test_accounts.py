@@ -14,7 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from club.models import Player
 from notices import tasks
-from tests.browser.checks import PHONE, assert_member_page
+from tests.browser.checks import PHONE, assert_member_page, open_menu
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 from tests.notices.helpers import scheduled_table
 
@@ -43,6 +43,7 @@ def sign_in(page: Page, base: str, username: str, password: str) -> None:
 
 
 def sign_out(page: Page) -> None:
+    open_menu(page)
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("heading", name="Signed out")).to_be_visible()
 
@@ -100,6 +101,7 @@ def test_invited_claimed_reset_and_no_more_reminders(
     sign_in(page, base, "ann", RESET_PASSWORD)
 
     # On her profile she turns table reminders off.
+    open_menu(page)
     page.get_by_role("link", name="My profile").click()
     expect(page.get_by_role("heading", name="My profile")).to_be_visible()
     assert_member_page(page)

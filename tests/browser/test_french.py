@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Player
 from demo.services import demo_load
-from tests.browser.checks import PHONE, assert_member_page
+from tests.browser.checks import PHONE, assert_member_page, open_menu
 from tests.browser.test_scoresheet_entry import submit_line
 from tournaments.models import Event
 
@@ -34,6 +34,7 @@ def test_a_director_scores_a_sheet_and_reads_the_standings_in_french(
     # The switcher: one tap, then the page is French and the choice is on the profile.
     page.get_by_role("button", name="Français").click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
+    open_menu(page)
     expect(page.get_by_role("button", name="Se déconnecter")).to_be_visible()
     assert Player.objects.get(user__username="director").language == "fr"
     assert_member_page(page)

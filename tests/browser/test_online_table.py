@@ -12,10 +12,12 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from club.models import Membership
+from engine.tables import live
 from engine.tables.models import LiveTable
+from engine.tables.naming import seat_names
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page, contrast
@@ -29,7 +31,9 @@ from tests.browser.table_moves import (
     screenshot,
     wait_for_socket,
 )
+from tests.browser.test_table_input import Seated
 from tests.factories import TEST_PASSWORD, MembershipFactory
+from tests.tables.helpers import play_hand
 
 pytestmark = [
     pytest.mark.browser,
@@ -39,20 +43,30 @@ pytestmark = [
 
 
 def _playing_against_computers(
-    page: Page, daphne_url: str, member: Membership, title: str, *, turn_seconds: int
+    page: Page,
+    daphne_url: str,
+    member: Membership,
+    title: str,
+    *,
+    turn_seconds: int,
+    game_id: str = "auction45",
+    first_hand_played: bool = False,
 ) -> LiveTable:
-    """``member`` at a 120s table already playing, three computers beside them, its page open
-    and its socket connected."""
+    """``member`` at a table already playing (120s unless ``game_id`` says), three computers
+    beside them, its page open and its socket connected; with ``first_hand_played``, its
+    first hand is played through the service before the page opens."""
     table = table_create(
         club=member.club,
         by=None,
         scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id="auction45",
+        game_id=game_id,
         title=title,
         seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
         seed=4,
         turn_seconds=turn_seconds,
     )
+    if first_hand_played:
+        play_hand(table)
     _sign_in(page, daphne_url, member.player.user)
     page.goto(f"{daphne_url}/clubs/{member.club.slug}/tables/{table.pk}/")
     wait_for_socket(page)
@@ -184,6 +198,8 @@ def test_a_player_plays_a_whole_hand_online(
         db_read(table.refresh_from_db)
         if table.hand_number > 1 and reloaded:
             break
+        # The computers' moves are paced for the person: their turn comes after them.
+        expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
         trick = page.locator("#trick [data-card]")
         if not reloaded and 1 <= trick.count() <= 3 and page.locator("#your-turn").count():
             _check_trick_in_centre(page)
@@ -234,4 +250,185 @@ def test_a_director_at_the_table_sees_the_table_first_and_can_read_their_buttons
         expect(page.locator(button)).to_be_visible()
         assert contrast(page.locator(button)) >= 4.5, button
     assert_member_page(page)  # their words contrast with the panel they are on
+    close_pages(page.context, table)
+
+
+#: Kept by the page as it draws: every finished trick shown with its winner (its cards, the
+#: winner's line, when it came and went, whether the person was to lead), and the bar during
+#: the auction with whether the calls so far were on the first screen.
+_WATCH = """() => {
+  const seen = window.kittySeen = {tricks: [], auction: []};
+  let current = null;
+  const look = () => {
+    const trick = document.getElementById("trick");
+    const winner = document.getElementById("trick-winner");
+    const cards = trick ? [...trick.querySelectorAll("[data-card]")].map(c => c.dataset.card) : [];
+    const key = winner && cards.length === 4 ? cards.join(" ") : null;
+    if (current && current.key !== key) { current.end = performance.now(); current = null; }
+    if (key && !current) {
+      current = {key, cards, winner: winner.textContent, start: performance.now(), end: null,
+        yours: !!document.getElementById("your-turn")};
+      seen.tricks.push(current);
+    }
+    const status = document.getElementById("table-status");
+    const bid = document.getElementById("bar-bid");
+    if (status && bid && /Auction/.test(status.textContent) && /bid \\d+/.test(bid.textContent)) {
+      const calls = [...document.querySelectorAll("#trick .trick-call")];
+      const inView = calls.length > 0 && calls.every(c => {
+        const box = c.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight;
+      });
+      seen.auction.push({bid: bid.textContent, calls: calls.map(c => c.textContent), inView});
+    }
+  };
+  new MutationObserver(look).observe(document.getElementById("table-live"),
+    {childList: true, subtree: true});
+  look();
+}"""
+
+
+def _tricks_of(table: LiveTable, number: int) -> list[tuple[list[str], str]]:
+    """Each trick of hand ``number`` as its cards and the name its winner has for seat 0."""
+    hand_row = table.hands.get(number=number)
+    hand = live.hand_replayed(table, hand_row)
+    names = seat_names(list(table.seats.select_related("player").order_by("index")), 0)
+    return [
+        ([play["card"] for play in trick["plays"]], names[trick["winner"]])
+        for trick in hand.view(0)["tricks"]
+    ]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_a_person_sees_every_trick_finish_and_the_bid_to_beat(
+    daphne_url: str, page: Page, viewport: ViewportSize
+) -> None:
+    page.set_viewport_size(viewport)
+    member = MembershipFactory.create(with_account=True, player__display_name="Ann Boudreau")
+    table = _playing_against_computers(page, daphne_url, member, "Paced 45s", turn_seconds=0)
+    page.evaluate(_WATCH)
+    shots: set[str] = set()
+
+    def shoot(name: str) -> None:
+        if name not in shots:
+            page.evaluate("window.scrollTo(0, 0)")
+            screenshot(page, name)
+            shots.add(name)
+
+    for _ in range(200):
+        db_read(table.refresh_from_db)
+        if table.hand_number > 1:
+            break
+        if page.locator("#trick-winner").count():
+            shoot("table-trick-end")
+        expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
+        if page.locator("#trick .trick-call").count():
+            shoot("table-auction")
+            assert_member_page(page)
+        elif 1 <= page.locator("#trick [data-card]").count() <= 3:
+            shoot("table-mid-trick")
+        elif page.locator("#trick-winner").count():
+            shoot("table-trick-end")
+            assert_member_page(page)
+        act_once(page, highest=True)
+    else:
+        pytest.fail("the hand did not end")
+    # The last trick ends the hand: it is shown before the summary of the hand comes up.
+    expect(page.locator("#hand-summary")).to_be_visible(timeout=WAIT)
+    seen = page.evaluate("window.kittySeen")
+    expected = _tricks_of(table, 1)
+    assert len(expected) == 5
+    assert [(trick["cards"], trick["winner"]) for trick in seen["tricks"]] == [
+        (cards, f"Won by {winner}") for cards, winner in expected
+    ]
+    for trick in seen["tricks"]:
+        if not trick["yours"]:  # the person's own lead ends it sooner
+            assert trick["end"] is None or trick["end"] - trick["start"] >= 900, trick
+    assert seen["auction"], "the bar never showed the bid to beat during the auction"
+    assert all(re.search(r"bid \d+$", shown["bid"]) for shown in seen["auction"])
+    assert all(shown["inView"] for shown in seen["auction"])
+    assert {"table-auction", "table-mid-trick", "table-trick-end"} <= shots
+    close_pages(page.context, table)
+
+
+def test_on_a_laptop_the_bid_and_trump_buttons_show_without_scrolling(
+    browser: Browser, daphne_url: str
+) -> None:
+    """Bid Whist's bidder names trump and mode from fifteen buttons: all on the first screen."""
+    at = Seated(browser, daphne_url, ("bidwhist", 0), LAPTOP, False)  # the player speaks last
+    page = at.page
+    seen: set[str] = set()
+    for _ in range(20):
+        at.my_turn()
+        buttons = page.locator("#actions [data-action]")
+        if buttons.count():
+            page.evaluate("window.scrollTo(0, 0)")
+            actions = buttons.evaluate_all("all => all.map(b => b.dataset.action)")
+            seen.add("trump" if any(" declare " in a for a in actions) else "bid")
+            if " declare " in actions[0]:
+                screenshot(page, "table-bid-whist-trump")
+            for index, action in enumerate(actions):
+                box = box_of(buttons.nth(index))
+                assert box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"], action
+            if "trump" in seen:
+                screenshot(page, "table-bid-whist-trump")
+                assert len(actions) >= 15
+                break
+        act_once(page, highest=True)
+    assert seen == {"bid", "trump"}
+    close_pages(at.context, at.table)
+
+
+def test_on_a_phone_continue_is_on_the_first_screen_of_a_pitch_summary(
+    daphne_url: str, page: Page
+) -> None:
+    page.set_viewport_size(PHONE)
+    member = MembershipFactory.create(with_account=True, player__display_name="Ann Boudreau")
+    table = _playing_against_computers(
+        page, daphne_url, member, "Pitch", turn_seconds=0, game_id="pitch52", first_hand_played=True
+    )
+    panel = page.locator("#hand-summary")
+    expect(panel).to_be_visible(timeout=WAIT)
+    expect(panel.locator(".summary-categories li").first).to_be_visible()
+    screenshot(page, "table-pitch-summary")
+    shown, button = box_of(panel), box_of(page.locator("#summary-continue"))
+    bottom = button["y"] + button["height"]
+    assert shown["y"] <= button["y"] and bottom <= shown["y"] + shown["height"], (button, shown)
+    assert bottom <= PHONE["height"]
+    assert_member_page(page)
+    page.locator("#summary-continue").click()
+    expect(panel).to_have_count(0)
+    close_pages(page.context, table)
+
+
+#: The words of the seats' names that the page breaks across two lines.
+_BROKEN_WORDS = """() => [...document.querySelectorAll(".seat-name")].flatMap(node => {
+  const text = node.firstChild, broken = [], word = /\\S+/g;
+  for (let found; (found = word.exec(text.data)); ) {
+    const range = document.createRange();
+    range.setStart(text, found.index);
+    range.setEnd(text, found.index + found[0].length);
+    const lines = new Set([...range.getClientRects()].map(box => Math.round(box.top)));
+    if (lines.size > 1) { broken.push(found[0]); }
+  }
+  return broken;
+})"""
+
+
+def test_in_french_on_a_phone_a_computers_name_breaks_between_words_only(
+    daphne_url: str, page: Page
+) -> None:
+    page.set_viewport_size(PHONE)
+    member = MembershipFactory.create(
+        with_account=True, player__display_name="Ann Boudreau", player__language="fr"
+    )
+    table = _playing_against_computers(page, daphne_url, member, "Table 1", turn_seconds=0)
+    expect(page.locator(".seat[data-place=right] .seat-name")).to_have_text(
+        "Ordinateur Ouest, au hasard"
+    )
+    expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
+    assert page.evaluate(_BROKEN_WORDS) == []
+    # The seat says where it is once: its name says it.
+    expect(page.locator(".seat[data-place=right] .seat-compass")).to_have_count(0)
+    assert_member_page(page)
+    screenshot(page, "table-french")
     close_pages(page.context, table)

@@ -229,7 +229,8 @@ def test_the_game_end_shows_the_winner_the_sheet_and_the_replay(
         pytest.fail("the game did not end")
 
     summary = page.locator("#hand-summary")
-    expect(summary.locator("h2")).to_have_text("The game is over")
+    # The page shows the computers' last moves and the last trick before the summary.
+    expect(summary.locator("h2")).to_have_text("The game is over", timeout=WAIT)
     expect(summary.locator("#summary-winner")).to_contain_text("won the game")
     sheet = summary.locator("#summary-sheet")
     expect(sheet).to_have_attribute("href", db_read(lambda: sheet_url(table)))

@@ -166,6 +166,32 @@ def test_a_page_that_says_it_is_here_stays_present(settings: Any) -> None:
     assert services.seats_gone_sweep(now=later(61)) == [(table.pk, 0)]
 
 
+def test_a_table_without_a_clock_waiting_on_a_connected_person_is_not_stalled(
+    settings: Any,
+) -> None:
+    settings.KITTY_TABLE_PRESENCE_SECONDS = 30
+    settings.KITTY_TABLE_STALL_SECONDS = 180
+    table, _ = table_with(people=1, bots=3, seed=5, grace_seconds=60)
+    services.seat_connected(table_id=table.pk, index=0)
+    assert state(table).to_act == 0
+    # Connected and thinking a long while (its page's last word may be late): the table waits.
+    TableSeat.objects.filter(table=table, index=0).update(last_seen=later(-3600))
+    assert not selectors.table_stalled(table, now=later(600))
+    # Gone a moment ago (a reload), within the grace time: not stalled either.
+    TableSeat.objects.filter(table=table, index=0).update(connections=0, last_seen=later(590))
+    assert not selectors.table_stalled(table, now=later(600))
+    # Gone past the grace time with nobody playing for them: stalled.
+    assert selectors.table_stalled(table, now=later(700))
+
+
+def test_the_watchdog_says_what_it_restarted(caplog: pytest.LogCaptureFixture) -> None:
+    table, _ = table_with(people=1, bots=3, seed=5, turn_seconds=30)
+    services.seat_connected(table_id=table.pk, index=0)
+    with caplog.at_level("WARNING", logger="engine.tables.directing"):
+        assert services.tables_watchdog(now=later(45)) == [table.pk]
+    assert f"table {table.pk}: stalled; the watchdog ran out the turn clock" in caplog.text
+
+
 def test_a_clock_that_was_lost_is_run_by_the_watchdog() -> None:
     table, _ = table_with(people=1, bots=3, seed=5, turn_seconds=30)
     services.seat_connected(table_id=table.pk, index=0)

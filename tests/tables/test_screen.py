@@ -13,8 +13,17 @@ from django.urls import reverse
 
 from engine.bots import bot_for
 from engine.rules import get_game
+from engine.tables import selectors
 from engine.tables.cards import Card
-from engine.tables.screen import DISCARD_TYPES, DiscardChoice, _kitty_notes
+from engine.tables.models import LiveTable
+from engine.tables.screen import (
+    DISCARD_TYPES,
+    DiscardChoice,
+    Screen,
+    _actions,
+    _kitty_notes,
+    high_bid,
+)
 from tests.tables.helpers import play_one, state, table_with
 
 
@@ -147,3 +156,76 @@ def test_the_page_offers_only_the_cards_and_discards_the_rules_allow() -> None:
                 break
         play_one(table)
     assert seen == {"discard", "blocked"}
+
+
+@pytest.mark.django_db
+def test_a_computer_is_named_by_its_seat_once() -> None:
+    table, members = table_with(people=1, bots=3, seed=5)
+    rows = selectors.screen_for(table, 0).seats
+    assert [(row.name, row.compass) for row in rows[1:]] == [
+        ("Computer East, random", ""),
+        ("Computer South, random", ""),
+        ("Computer West, random", ""),
+    ]
+    assert rows[0].compass == "North"  # a person's seat is named by the person
+    client = Client()
+    user = members[0].player.user
+    assert user is not None
+    client.force_login(user)
+    page = client.get(reverse("table_detail", args=[table.club.slug, table.pk])).content.decode()
+    seat = re.search(r'data-seat-index="3"[^>]*>(.*?)</div>', page, re.S)
+    assert seat is not None and seat.group(1).count("West") == 1
+
+
+def test_going_on_the_kitty_comes_after_the_trump_choices_and_says_what_it_does() -> None:
+    screen = Screen(table=LiveTable(), seat=0, seq=9, game_name="120s", seats=[])
+    _actions(screen, ["0 go_kitty", "0 trump S", "0 trump H", "0 trump D", "0 trump C"])
+    labels = [button.label for button in screen.buttons]
+    assert labels == [
+        "Trump: Spades",
+        "Trump: Hearts",
+        "Trump: Diamonds",
+        "Trump: Clubs",
+        "Go on the kitty",
+    ]
+    assert screen.buttons[-1].help == (
+        "Going on the kitty throws your whole hand away and gives you the kitty instead."
+    )
+    assert all(not button.help for button in screen.buttons[:-1])
+
+
+@pytest.mark.parametrize(
+    ("calls", "high"),
+    [
+        ([], None),
+        ([(1, "pass"), (2, "pass")], None),
+        ([(1, "20"), (2, "25"), (3, "pass")], (25, 2)),
+        ([(1, "20"), (2, "pass"), (3, "pass"), (0, "hold")], (20, 0)),
+    ],
+)
+def test_the_high_bid_and_who_holds_it(
+    calls: list[tuple[int, str]], high: tuple[int, int] | None
+) -> None:
+    assert high_bid([{"seat": seat, "call": call} for seat, call in calls]) == high
+
+
+@pytest.mark.django_db
+def test_during_the_auction_the_bar_says_the_bid_to_beat_and_who_made_it() -> None:
+    table, _ = table_with(people=4, bots=0, seed=5)
+    for _ in range(40):
+        view = state(table).view(0)
+        if view["phase"] == "auction" and any(c["call"].isdigit() for c in view["calls"]):
+            break
+        play_one(table)
+    else:
+        pytest.fail("nobody bid")
+    screen = selectors.screen_for(table, 0)
+    bid, seat = high_bid(view["calls"]) or (0, 0)
+    assert screen.contract == ""
+    assert screen.high_bid == f"{screen.seats[seat].name} bid {bid}"
+    player = table.seats.get(index=0).player
+    assert player is not None and player.user is not None
+    client = Client()
+    client.force_login(player.user)
+    page = client.get(reverse("table_detail", args=[table.club.slug, table.pk])).content.decode()
+    assert f'<dd id="bar-bid">{screen.high_bid}</dd>' in page

@@ -9,11 +9,11 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from engine.tables import selectors
 from engine.tables.errors import TableError
-from engine.tables.models import LiveTable, TableSeat
+from engine.tables.models import LiveTable, TableHand, TableSeat
 from engine.tables.services import (
     bots_play,
     seat_away_check,
@@ -53,7 +53,7 @@ def sent(table: LiveTable, seat: int | None) -> dict[str, Any]:
 def test_a_45s_summary_counts_tricks_points_and_the_change_per_side() -> None:
     summary = hand_summary(3, AUCTION45, SIDES, LABELS, NAMES)
     assert summary["number"] == 3 and summary["made"] is False
-    assert summary["headline"] == "West bid 25 in diamonds: was set."
+    assert summary["headline"] == "West bid 25 in diamonds and was set."
     assert summary["sides"] == [
         {"side": "You & North", "tricks": 4, "points": 25, "change": 25, "total": 25},
         {"side": "East & West", "tricks": 1, "points": 5, "change": -25, "total": -25},
@@ -76,16 +76,33 @@ def test_a_pitch_summary_tells_who_took_each_category_and_a_game_end_its_winner(
         "trick_winners": [0, 0, 1],
         "line": {"dealer": 1, "bidder": 0, "bid": 4, "trump": "S"},
     }
-    summary = hand_summary(9, result, SIDES, LABELS, NAMES)
+    summary = hand_summary(9, result, SIDES, LABELS, NAMES, viewer=0)
     assert summary["categories"] == [
         {"name": "High", "side": "You & North"},
         {"name": "Low", "side": "You & North"},
         {"name": "Game", "side": "You & North"},
         {"name": "Off jack", "side": "You & North"},
     ]
-    assert summary["headline"] == "You bid 4 in spades: made it."
+    assert summary["headline"] == "You bid 4 in spades and made it."
     assert summary["game_over"] is True
     assert summary["winner"] == "You & North won the game (reached the target)."
+
+
+@pytest.mark.parametrize(
+    ("language", "bidder", "headline"),
+    [
+        ("en", 0, "You bid 25 in diamonds and were set."),
+        ("fr", 0, "Vous avez misé 25 à carreau et avez chuté."),
+        ("fr", 3, "West a misé 25 à carreau et a chuté."),
+    ],
+)
+def test_the_headline_speaks_to_the_bidder_in_the_right_person(
+    language: str, bidder: int, headline: str
+) -> None:
+    result = {**AUCTION45, "line": {**AUCTION45["line"], "bidder": bidder}}  # type: ignore[dict-item]
+    with translation.override(language):
+        summary = hand_summary(3, result, SIDES, LABELS, NAMES, viewer=0)
+    assert summary["headline"] == headline
 
 
 def test_a_hand_everybody_passed_says_it_is_dealt_again() -> None:
@@ -122,6 +139,20 @@ def test_the_state_sums_up_the_hand_just_finished_beside_the_next_deal() -> None
     assert "You" in sent(table, 0)["summary"]["sides"][0]["side"]
     play_hand(table)
     assert sent(table, 0)["summary"]["number"] == 2
+
+
+def test_the_last_trick_of_the_hand_just_finished_is_sent_with_its_summary() -> None:
+    table, _ = table_with(people=1, bots=3, seed=11)
+    assert sent(table, 0)["final_trick"] == []
+    play_hand(table)
+    hand = TableHand.objects.get(table=table, number=1)
+    plays = [a.split() for a in hand.actions.order_by("seq").values_list("action", flat=True)]
+    cards = [words[2] for words in plays if words[1] == "play"][-4:]
+    for seat in (0, None):
+        state = sent(table, seat)
+        assert [play["card"] for play in state["final_trick"]] == cards
+        assert state["final_trick_winner"] in [row["name"] for row in state["seats"]]
+    assert sent(table, 0)["trick"] == []  # the next hand has no card played yet
 
 
 def test_the_turn_clock_is_sent_to_every_screen_while_it_runs() -> None:
