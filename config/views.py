@@ -13,14 +13,16 @@ from django.views.decorators.http import require_GET
 from club.api_errors import API_PREFIX
 from club.api_errors import not_found as api_not_found
 from club.permissions import public_view
-from club.selectors import club_list, clubs_of
+from club.selectors import club_list, clubs_of, person_name
 
 
 @public_view
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """What Kitty is, with the way into clubs, events and the API."""
-    return render(request, "home.html", {"clubs": club_list()[:6]})
+    user = request.user
+    name = person_name(user=user) if user.is_authenticated else ""
+    return render(request, "home.html", {"clubs": club_list()[:6], "person_name": name})
 
 
 # --- Refusals and lost visitors: what they may do next ---------------------------------------

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from drf_spectacular.validation import validate_schema
 
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,19 @@ def test_home_page_greets_a_signed_in_user(client: Client) -> None:
     client.force_login(UserFactory.create(username="maureen"))
     html = client.get("/").content.decode()
     assert "Signed in as <strong>maureen</strong>" in html
+
+
+def test_the_welcome_names_the_person_not_their_username(client: Client) -> None:
+    player = MembershipFactory.create(
+        with_account=True, player__display_name="Maureen Doucette"
+    ).player
+    assert player.user is not None
+    client.force_login(player.user)
+    assert "Welcome back, Maureen Doucette." in client.get("/").content.decode()
+    client.force_login(UserFactory.create(username="gl", first_name="Gerald", last_name="LeBlanc"))
+    assert "Welcome back, Gerald LeBlanc." in client.get("/").content.decode()
+    client.force_login(UserFactory.create(username="maureen"))
+    assert "Welcome back, maureen." in client.get("/").content.decode()
 
 
 def test_sign_in_page_shows_the_form(client: Client) -> None:
