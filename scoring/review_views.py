@@ -15,6 +15,7 @@ from club.acting import acting_user
 from club.models import Club
 from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
+from club.rules_forms import options_words
 from scoring import entrypage, lineform, services
 from scoring.doubleentry import doubleentry_compare, doubleentry_resolve
 from scoring.errors import ScoringError
@@ -159,9 +160,9 @@ def sheet_print(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse
     entry_url = (
         table_url(request, live) if live else request.build_absolute_uri(_entry_url(club, sheet))
     )
-    differs = {}
+    differs: list[tuple[str, str]] = []
     if sheet.rule_set is not None:
-        differs = sheet.rule_set.options
+        differs = options_words(sheet.game, sheet.rule_set.options)
     context = {
         "club": club,
         "sheet": sheet,
