@@ -4,8 +4,9 @@ Django's ``LocaleMiddleware`` picks the language from the language cookie or the
 ``Accept-Language``. A signed-in member's own choice (``Player.language``, on My profile) wins
 over both: it is copied into the session when they sign in or change it, and
 ``MemberLanguageMiddleware`` reads it again on each request, so a member reads Kitty in their
-language on any device, and a switch on one device reaches the pages open on another. The switcher on every page posts to ``language_switch``: it sets the
-cookie as Django's ``set_language`` does and, for a member, stores the choice on their profile.
+language on any device, and a switch on one device reaches the pages open on another. The
+switcher on every page posts to ``language_switch``: it sets the cookie as Django's
+``set_language`` does and, for a member, stores the choice on their profile.
 A connection that is not a page (a table's websocket) finds its reader's language by the same
 rule (``reader_language``).
 """

@@ -11,12 +11,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 
 from engine.rules import words
 
 #: The rules' name a table, sheet or event stores when it plays a game's standard rules.
 STANDARD_RULES = gettext_noop("standard rules")
+#: A suit (or no trump) as a trump, a title or a button names it, by its letter in the rules.
+SUIT_NAMES: dict[str, Promise] = {
+    "S": pgettext_lazy("suit", "Spades"),
+    "H": pgettext_lazy("suit", "Hearts"),
+    "D": pgettext_lazy("suit", "Diamonds"),
+    "C": pgettext_lazy("suit", "Clubs"),
+    "NT": pgettext_lazy("suit", "No trump"),
+}
+#: The letter a reader knows a suit by, beside its symbol (French: pique, cœur, carreau, trèfle).
+SUIT_LETTERS: dict[str, Promise] = {
+    "S": pgettext_lazy("suit letter", "S"),
+    "H": pgettext_lazy("suit letter", "H"),
+    "D": pgettext_lazy("suit letter", "D"),
+    "C": pgettext_lazy("suit letter", "C"),
+}
+
+
+def suit_name(suit: str) -> str:
+    """A suit's name in the active language (the letter itself when it is not a suit)."""
+    return str(SUIT_NAMES.get(suit, suit))
 
 
 def _number(value: int | float) -> str:

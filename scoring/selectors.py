@@ -155,7 +155,7 @@ def sheet_view_after(*, sheet: Scoresheet, last: HandLine | None) -> SheetView:
     return SheetView(
         sheet=sheet,
         game=game,
-        game_name=GAME_NAMES.get(sheet.game, sheet.game),
+        game_name=gettext(GAME_NAMES[sheet.game]) if sheet.game in GAME_NAMES else sheet.game,
         side_labels=labels,
         seat_names=names,
         seat_sides=list(seating.seat_side),

@@ -317,7 +317,9 @@ def test_print_has_a_qr_code_to_the_entry_page(
 def test_the_printed_house_rules_are_words_not_option_ids(
     director: Client, staff: Staff, make_sheet: MakeSheet
 ) -> None:
-    rules = RuleSetFactory.create(club=staff.club, options={"target": 125, "renege": "five_jack_ah"})
+    rules = RuleSetFactory.create(
+        club=staff.club, options={"target": 125, "renege": "five_jack_ah"}
+    )
     sheet = make_sheet(rule_set=rules)
     html = director.get(reverse("sheet_print", args=[staff.club.slug, sheet.pk])).content.decode()
     assert "five_jack_ah" not in html and "renege" not in html
