@@ -30,9 +30,7 @@ def test_primary_buttons_are_calm_and_red_means_destroy(
     sign_in.click()
     expect(page.locator(".signed-in")).to_be_visible()
 
-    page.goto(
-        f"{live_server.url}/clubs/{director.club.slug}/partnerships/{partnership.pk}/delete/"
-    )
+    page.goto(f"{live_server.url}/clubs/{director.club.slug}/partnerships/{partnership.pk}/delete/")
     delete = page.locator("main button[type=submit]")
     expect(delete).to_have_css("background-color", RED)
     assert contrast(delete) >= 4.5
