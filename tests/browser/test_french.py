@@ -5,21 +5,18 @@ passes axe-core, and the choice stays on their profile."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Player
 from demo.services import demo_load
-from engine.tables.services import SeatSpec, table_create
 from scoring.models import Scoresheet
 from scoring.tablecodes import tablecode_issue
 from tests.browser.checks import PHONE, assert_member_page, assert_no_english
-from tests.browser.table_moves import WAIT, wait_for_socket
+from tests.browser.table_moves import WAIT, against_computers, close_pages, wait_for_socket
 from tests.browser.test_scoresheet_entry import submit_line
 from tournaments.models import Event
 
@@ -103,16 +100,7 @@ def test_the_french_walkthroughs_pages_show_no_english(daphne_url: str, page: Pa
     sheet = Scoresheet.objects.filter(tournament_match__round=round_, status="in_progress").first()
     assert sheet is not None
     code = tablecode_issue(sheet=sheet, by=None)
-    online = table_create(
-        club=club,
-        by=None,
-        scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id="auction45",
-        title="En ligne",
-        seats=[SeatSpec(player=director), *[SeatSpec(bot="random")] * 3],
-        seed=4,
-        turn_seconds=90,
-    )
+    online = against_computers(club, director, "En ligne", turn_seconds=90)
     page.set_viewport_size(PHONE)
     page.goto(f"{daphne_url}/sign-in/")
     page.locator("#id_username").fill("director")
@@ -152,3 +140,4 @@ def test_the_french_walkthroughs_pages_show_no_english(daphne_url: str, page: Pa
     assert letters and set(letters) <= {"P", "C", "K", "T"}, letters
     assert_no_english(page)
     assert_member_page(page)
+    close_pages(page.context, online)

@@ -22,6 +22,7 @@ from tests.browser.checks import LAPTOP, PHONE, assert_member_page, contrast
 from tests.browser.table_moves import (
     WAIT,
     act_once,
+    against_computers,
     assert_first_screen,
     box_of,
     close_pages,
@@ -43,16 +44,7 @@ def _playing_against_computers(
 ) -> LiveTable:
     """``member`` at a 120s table already playing, three computers beside them, its page open
     and its socket connected."""
-    table = table_create(
-        club=member.club,
-        by=None,
-        scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id="auction45",
-        title=title,
-        seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
-        seed=4,
-        turn_seconds=turn_seconds,
-    )
+    table = against_computers(member.club, member.player, title, turn_seconds=turn_seconds)
     _sign_in(page, daphne_url, member.player.user)
     page.goto(f"{daphne_url}/clubs/{member.club.slug}/tables/{table.pk}/")
     wait_for_socket(page)
