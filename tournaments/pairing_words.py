@@ -2,14 +2,16 @@
 
 The pairing algorithms are plain Python and write their reasons in English, with the figures
 they quote (``tournaments.pairing.types.Reason``); a round stores both. The words are chosen
-when the round is shown, in the active language, from the reason's code and figures. A reason
-this module does not word, or one stored before reasons kept their figures, is shown in the
-English it was stored with.
+when the round is shown, in the active language, from the reason's code and figures. A bye
+(which stores its text alone) and a reason stored before reasons kept their figures have their
+figures read back from the English text, which the algorithms write in one fixed way. A reason
+this module does not word is shown in the English it was stored with.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -56,6 +58,37 @@ def _sit_out_fewest(f: Figures) -> str:
     return gettext("Sits out: fewest sit-outs so far ({count})").format(count=f["count"])
 
 
+def _round_robin(f: Figures) -> str:
+    return gettext(
+        "Round robin round {row} of {rows}, cycle {cycle} of {cycles} (circle method)"
+    ).format(row=f["row"], rows=f["rows"], cycle=f["cycle"], cycles=f["cycles"])
+
+
+def _walkover_withdrawn(f: Figures) -> str:
+    return gettext("Walkover: seed {seed}, due to meet them, withdrew").format(seed=f["seed"])
+
+
+def _rematch_unavoidable(f: Figures) -> str:
+    return ngettext(
+        "Rematch unavoidable: {a} and {b} have met {times} time; no pairing of the whole "
+        "field avoids every rematch",
+        "Rematch unavoidable: {a} and {b} have met {times} times; no pairing of the whole "
+        "field avoids every rematch",
+        int(f["times"]),
+    ).format(a=f["a"], b=f["b"], times=f["times"])
+
+
+def _bye_lowest_fewest_byes(f: Figures) -> str:
+    return gettext(
+        "Bye: every entrant has had a bye; lowest in the standings of those with the fewest "
+        "({fewest})"
+    ).format(fewest=f["fewest"])
+
+
+def _cutthroat_table(f: Figures) -> str:
+    return gettext("Cut-throat table of {size}").format(size=f["size"])
+
+
 #: Reasons worded from their figures, by code.
 WITH_FIGURES: dict[str, Callable[[Figures], str]] = {
     "whist_design": _whist_design,
@@ -63,7 +96,47 @@ WITH_FIGURES: dict[str, Callable[[Figures], str]] = {
     "repeat_opponents": _repeat_opponents,
     "sit_out_by_lot": _sit_out_by_lot,
     "sit_out_fewest": _sit_out_fewest,
+    "round_robin": _round_robin,
+    "walkover_withdrawn": _walkover_withdrawn,
+    "rematch_unavoidable": _rematch_unavoidable,
+    "bye_lowest_fewest_byes": _bye_lowest_fewest_byes,
+    "cutthroat_table": _cutthroat_table,
 }
+
+#: The figures in the English text of a reason stored without them (a bye, an older round).
+FROM_TEXT: dict[str, re.Pattern[str]] = {
+    "whist_design": re.compile(
+        r"^(?:Round (?P<row>\d+) of the (?P<rows>\d+)-round whist schedule for (?P<players>\d+)"
+        r"|Whist schedule for (?P<players2>\d+) players, row (?P<row2>\d+) of (?P<rows2>\d+))"
+    ),
+    "repeat_partner": re.compile(r"^(?P<a>.+) and (?P<b>.+) have partnered (?P<times>\d+) times? "),
+    "repeat_opponents": re.compile(r"^(?P<pairings>\d+) opponent pairings? at this table"),
+    "sit_out_by_lot": re.compile(
+        r"so far \((?P<count>\d+)\); drawn by lot among the (?P<tied>\d+)"
+    ),
+    "sit_out_fewest": re.compile(r"^Sits out: fewest sit-outs so far \((?P<count>\d+)\)$"),
+    "round_robin": re.compile(
+        r"^Round robin round (?P<row>\d+) of (?P<rows>\d+), cycle (?P<cycle>\d+) of (?P<cycles>\d+)"
+    ),
+    "walkover_withdrawn": re.compile(r"^Walkover: seed (?P<seed>\d+), due to meet them"),
+    "rematch_unavoidable": re.compile(
+        r"^Rematch unavoidable: (?P<a>.+) and (?P<b>.+) have met (?P<times>\d+) times?;"
+    ),
+    "bye_lowest_fewest_byes": re.compile(r"those with the fewest \((?P<fewest>\d+)\)$"),
+    "cutthroat_table": re.compile(r"^Cut-throat table of (?P<size>\d+)$"),
+}
+
+
+def figures_in(code: str, text: str) -> dict[str, str]:
+    """The figures of a reason read back from its English ``text`` ({} when it does not
+    read as the algorithms write it)."""
+    pattern = FROM_TEXT.get(code)
+    found = pattern.search(text) if pattern is not None else None
+    if found is None:
+        return {}
+    # A pattern that reads two wordings names the second's groups with a "2".
+    return {k.rstrip("2"): v for k, v in found.groupdict().items() if v is not None}
+
 
 #: Reasons that quote no figure, by code: the same words whatever the round.
 FIXED: dict[str, Callable[[], str]] = {
@@ -86,6 +159,8 @@ FIXED: dict[str, Callable[[], str]] = {
     ),
     "complete_graph": lambda: gettext("Every possible pairing of the field was considered"),
     "ideal_pairing": lambda: gettext("The ideal pairing has no rematch and was kept as it is"),
+    "seed_order": lambda: gettext("Paired by seed: top half of the field against the bottom half"),
+    "third_place_match": lambda: gettext("Third-place match between the losing semi-finalists"),
     "bye_lowest_without_bye": lambda: gettext(
         "Bye: lowest in the standings of those without a bye"
     ),
@@ -103,7 +178,10 @@ def reason_words(code: str, text: str, figures: Figures | None = None) -> str:
     if fixed is not None:
         return fixed()
     wording = WITH_FIGURES.get(code)
-    if wording is None or not figures:
+    if wording is None:
+        return text
+    figures = figures or figures_in(code, text)
+    if not figures:
         return text
     try:
         return wording(figures)
