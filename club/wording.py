@@ -67,13 +67,17 @@ def counted(count: int | float, noun: str) -> str:
     return words.counted(count, noun)
 
 
+def join_words(items: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` in the active language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return gettext("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
 def numbered(noun: str, numbers: Sequence[int]) -> str:
     """Numbered things named together: "line 3", "lines 3 and 5" ("lignes 3 et 5")."""
     shown = [str(number) for number in numbers]
-    if len(shown) == 1:
-        listed = shown[0]
-    else:
-        listed = gettext("{first} and {last}").format(first=", ".join(shown[:-1]), last=shown[-1])
+    listed = join_words(shown)
     if noun == "line":
         return ngettext("line %(numbers)s", "lines %(numbers)s", len(shown)) % {"numbers": listed}
     return words.numbered(noun, numbers)

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from club.models import Club
+from club.wording import join_words
 from engine.rules import GAME_NAMES, Game
 from scoring import engine_bridge as bridge
 from scoring.models import Entry, HandLine, LineRevision, Scoresheet, SheetStatus
@@ -150,8 +151,10 @@ def sheet_view_after(*, sheet: Scoresheet, last: HandLine | None) -> SheetView:
     winners = [labels[w] for w in winner_ids if w < len(labels)]
     end_text = ""
     if result:
-        who = " and ".join(winners) or "Nobody"
-        end_text = f"{who} won: {bridge.reason_text(result['reason'])}."
+        who = join_words(winners) or gettext("Nobody")
+        end_text = gettext("{who} won: {reason}.").format(
+            who=who, reason=bridge.reason_text(result["reason"])
+        )
     return SheetView(
         sheet=sheet,
         game=game,
