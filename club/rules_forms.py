@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from club.models import RuleSet
+from club.option_words import help_words, value_words
 from engine.rules import GAME_NAMES
 from engine.rules.options import OptionSpec
 from engine.rules.registry import game_class
@@ -53,14 +54,21 @@ def _value_label(value: Any) -> str:
 
 def options_words(game_id: str, options: dict[str, Any]) -> list[tuple[str, str]]:
     """``options`` as people read them, (what the option decides, its value), in the order of
-    the game's option table: a paper sheet prints these, never the options' ids. An option the
-    game does not know (stored by an older engine) is left out."""
+    the game's option table and the reader's language: a paper sheet prints these, never the
+    options' ids. An option the game does not know (stored by an older engine) is left out."""
     specs = {spec.id: spec for spec in engine_option_specs(game_id)}
     return [
-        (spec.help.capitalize(), _value_label(options[spec.id]))
+        (help_words(spec.help).capitalize(), _value_words(options[spec.id]))
         for spec in specs.values()
         if spec.id in options
     ]
+
+
+def _value_words(value: Any) -> str:
+    """A value in the reader's language: a number as it is, a word translated."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value_words(_value_label(value))
 
 
 def _choice_key(value: Any) -> str:
