@@ -3,9 +3,10 @@
 Django's ``LocaleMiddleware`` picks the language from the language cookie or the browser's
 ``Accept-Language``. A signed-in member's own choice (``Player.language``, on My profile) wins
 over both: it is copied into the session when they sign in or change it, and
-``MemberLanguageMiddleware`` applies it on each request, so a member reads Kitty in their
-language on any device. The switcher on every page posts to ``language_switch``: it sets the
-cookie as Django's ``set_language`` does and, for a member, stores the choice on their profile.
+``MemberLanguageMiddleware`` reads it again on each request, so a member reads Kitty in their
+language on any device, and a switch on one device reaches the pages open on another. The
+switcher on every page posts to ``language_switch``: it sets the cookie as Django's
+``set_language`` does and, for a member, stores the choice on their profile.
 A connection that is not a page (a table's websocket) finds its reader's language by the same
 rule (``reader_language``).
 """
@@ -87,18 +88,35 @@ def _on_sign_in(sender: object, request: HttpRequest | None, user: Any, **kwargs
 
 
 class MemberLanguageMiddleware:
-    """After ``LocaleMiddleware`` and authentication: a member's stored language wins."""
+    """After ``LocaleMiddleware`` and authentication: a member's stored language wins.
+
+    The profile is read on each request, not only at sign-in: a member who switches language
+    on another device gets it here too, on the page as on its table's live screens (which read
+    the profile, ``reader_language``), so no page mixes two languages. The session follows the
+    profile; it alone speaks for an account without a player."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        session = getattr(request, "session", None)
-        code = supported(session.get(SESSION_KEY)) if session is not None else None
-        if code and request.user.is_authenticated:
+        code = _member_language(request) if request.user.is_authenticated else None
+        if code:
             translation.activate(code)
             request.LANGUAGE_CODE = code
         return self.get_response(request)
+
+
+def _member_language(request: HttpRequest) -> str | None:
+    """The signed-in member's language: their profile's, kept in the session, else the
+    session's alone."""
+    session = getattr(request, "session", None)
+    stored = supported(session.get(SESSION_KEY)) if session is not None else None
+    code = account_language(request.user)
+    if code is None:
+        return stored
+    if session is not None and stored != code:
+        session[SESSION_KEY] = code
+    return code
 
 
 @public_view

@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from club.models import RuleSet
+from club.option_words import help_words, value_words
 from engine.rules import GAME_NAMES
 from engine.rules.options import OptionSpec
 from engine.rules.registry import game_class
@@ -35,12 +36,39 @@ def engine_option_specs(game_id: str) -> tuple[OptionSpec, ...]:
     return specs
 
 
+#: Option values whose id does not read as words once its underscores are spaces.
+VALUE_WORDS = {
+    "five_jack": "five and jack",
+    "five_jack_ah": "five, jack and ace of hearts",
+    "five_only": "five only",
+}
+
+
 def _value_label(value: Any) -> str:
     if value is None:
         return "no limit"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value).replace("_", " ")
+    return VALUE_WORDS.get(str(value), str(value).replace("_", " "))
+
+
+def options_words(game_id: str, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """``options`` as people read them, (what the option decides, its value), in the order of
+    the game's option table and the reader's language: a paper sheet prints these, never the
+    options' ids. An option the game does not know (stored by an older engine) is left out."""
+    specs = {spec.id: spec for spec in engine_option_specs(game_id)}
+    return [
+        (help_words(spec.help).capitalize(), _value_words(options[spec.id]))
+        for spec in specs.values()
+        if spec.id in options
+    ]
+
+
+def _value_words(value: Any) -> str:
+    """A value in the reader's language: a number as it is, a word translated."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value_words(_value_label(value))
 
 
 def _choice_key(value: Any) -> str:

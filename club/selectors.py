@@ -142,6 +142,15 @@ def clubs_of(*, user: User) -> QuerySet[Club]:
     return Club.objects.filter(memberships__player__user=user).distinct().order_by("name")
 
 
+def person_name(*, user: User) -> str:
+    """How the site greets ``user``: their player's name, else the account's full name; the
+    username, an id chosen to sign in with, only when the account has neither."""
+    player = player_of(user=user)
+    if player is not None and player.display_name:
+        return player.display_name
+    return user.get_full_name() or user.get_username()
+
+
 def player_of(*, user: User) -> Player | None:
     """The player ``user`` signs in as, if the account has one."""
     return Player.objects.filter(user=user).first()

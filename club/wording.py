@@ -11,12 +11,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 
 from engine.rules import words
 
 #: The rules' name a table, sheet or event stores when it plays a game's standard rules.
 STANDARD_RULES = gettext_noop("standard rules")
+#: A suit (or no trump) as a trump, a title or a button names it, by its letter in the rules.
+SUIT_NAMES: dict[str, Promise] = {
+    "S": pgettext_lazy("suit", "Spades"),
+    "H": pgettext_lazy("suit", "Hearts"),
+    "D": pgettext_lazy("suit", "Diamonds"),
+    "C": pgettext_lazy("suit", "Clubs"),
+    "NT": pgettext_lazy("suit", "No trump"),
+}
+#: The letter a reader knows a suit by, beside its symbol (French: pique, cœur, carreau, trèfle).
+SUIT_LETTERS: dict[str, Promise] = {
+    "S": pgettext_lazy("suit letter", "S"),
+    "H": pgettext_lazy("suit letter", "H"),
+    "D": pgettext_lazy("suit letter", "D"),
+    "C": pgettext_lazy("suit letter", "C"),
+}
+
+
+def suit_name(suit: str) -> str:
+    """A suit's name in the active language (the letter itself when it is not a suit)."""
+    return str(SUIT_NAMES.get(suit, suit))
 
 
 def _number(value: int | float) -> str:
@@ -46,13 +67,17 @@ def counted(count: int | float, noun: str) -> str:
     return words.counted(count, noun)
 
 
+def join_words(items: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` in the active language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return gettext("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
 def numbered(noun: str, numbers: Sequence[int]) -> str:
     """Numbered things named together: "line 3", "lines 3 and 5" ("lignes 3 et 5")."""
     shown = [str(number) for number in numbers]
-    if len(shown) == 1:
-        listed = shown[0]
-    else:
-        listed = gettext("{first} and {last}").format(first=", ".join(shown[:-1]), last=shown[-1])
+    listed = join_words(shown)
     if noun == "line":
         return ngettext("line %(numbers)s", "lines %(numbers)s", len(shown)) % {"numbers": listed}
     return words.numbered(noun, numbers)

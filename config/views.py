@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 from club.api_errors import API_PREFIX
 from club.api_errors import not_found as api_not_found
 from club.permissions import public_view
-from club.selectors import club_list, clubs_of
+from club.selectors import club_list, clubs_of, person_name
 from tournaments.tonight import tonight_seats
 
 
@@ -22,7 +22,12 @@ from tournaments.tonight import tonight_seats
 def home(request: HttpRequest) -> HttpResponse:
     """What Kitty is, with the way into clubs, events and the API; for a player seated in
     tonight's round, where they sit and the way to their table's sheet."""
-    context = {"clubs": club_list()[:6], "tonight": tonight_seats(user=request.user)}
+    user = request.user
+    context = {
+        "clubs": club_list()[:6],
+        "person_name": person_name(user=user) if user.is_authenticated else "",
+        "tonight": tonight_seats(user=user),
+    }
     return render(request, "home.html", context)
 
 

@@ -220,8 +220,8 @@ def headings(columns: Sequence[Column], sides: Sequence[str]) -> tuple[list[Head
             if column.side == 0:
                 first.append(Heading(str(GROUP_LABELS.get(column.key, column.key)), len(sides), 1))
             second.append(column.heading)
-    first.append(Heading("Result"))
-    first.append(Heading("Totals", len(sides), 1))
+    first.append(Heading(gettext("Result")))
+    first.append(Heading(gettext("Totals"), len(sides), 1))
     second.extend(sides)
     first.append(Heading(""))
     return first, second

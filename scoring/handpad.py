@@ -13,19 +13,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from club.wording import suit_name
 from engine.rules import Game
 from scoring import lineform
 from scoring.lineform import Column
 
-#: Trump value → (symbol, name). Suits are named in words: colour is never the only signal.
-TRUMPS = {
-    "S": ("♠", "Spades"),
-    "H": ("♥", "Hearts"),
-    "D": ("♦", "Diamonds"),
-    "C": ("♣", "Clubs"),
-    "NT": ("NT", "No trump"),
+#: Trump value → symbol. Suits are named in words too: colour is never the only signal.
+TRUMP_SYMBOLS = {
+    "S": "♠",
+    "H": "♥",
+    "D": "♦",
+    "C": "♣",
+    "NT": pgettext_lazy("no trump, as a symbol", "NT"),
 }
 AUCTION45_BIDS = (15, 20, 25, 30, 60)
 AUCTION45_POINTS = 30
@@ -65,7 +66,7 @@ class Pad:
 
 
 def _trumps(values: Sequence[str]) -> list[tuple[str, str, str]]:
-    return [(value, *TRUMPS[value]) for value in values]
+    return [(value, str(TRUMP_SYMBOLS[value]), suit_name(value)) for value in values]
 
 
 def pad_for(game: Game, columns: Sequence[Column]) -> Pad:

@@ -18,6 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
+from club.wording import suit_name
 from engine.rules import Game, numerals
 from engine.rules.words import scores_text
 from scoring.errors import ScoringError
@@ -252,7 +253,7 @@ def result_word(made: bool | None) -> str:
 
 def line_text(written: Mapping[str, Any] | None, columns: Sequence[Column]) -> str:
     """A written line in one row of text, as the history and the comparison show it:
-    ``Dealer 1 · Bidder 2 · Bid 20 · Trump H · Points: Us 20 · Points: Them 10``."""
+    ``Dealer 1 · Bidder 2 · Bid 20 · Trump Hearts · Points: Us 20 · Points: Them 10``."""
     return " · ".join(text for _, text in line_parts(written, columns))
 
 
@@ -282,6 +283,8 @@ def line_parts(
             parts.append((column.name, column.label))
         elif column.kind == "choice":
             parts.append((column.name, f"{column.label} {modes.get(value, value)}"))
+        elif column.kind == "trump":
+            parts.append((column.name, f"{column.label} {suit_name(value)}"))
         else:
             parts.append((column.name, f"{column.label} {value}"))
     return parts

@@ -4,7 +4,6 @@ leads from the paper to its entry page (the table's code when it has one)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import segno
 from django.http import HttpRequest
@@ -12,6 +11,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from club.models import Club
+from club.rules_forms import options_words
 from scoring import lineform
 from scoring.models import Scoresheet, TableCode
 from scoring.selectors import SheetView, sheet_view
@@ -41,7 +41,7 @@ class BlankPaper:
     entry_url: str
     table_code: TableCode | None
     qr: SafeString
-    rules: dict[str, Any]
+    rules: list[tuple[str, str]]
 
     @property
     def blank_rows(self) -> range:
@@ -65,5 +65,5 @@ def blank_paper(
         entry_url=entry_url,
         table_code=live,
         qr=qr_svg(entry_url),
-        rules=dict(sheet.rule_set.options) if sheet.rule_set is not None else {},
+        rules=options_words(sheet.game, sheet.rule_set.options) if sheet.rule_set else [],
     )

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from club.models import Club
+from club.wording import join_words
 from engine.rules import GAME_NAMES, Game
 from scoring import engine_bridge as bridge
 from scoring.models import Entry, HandLine, LineRevision, Scoresheet, SheetStatus
@@ -150,12 +151,14 @@ def sheet_view_after(*, sheet: Scoresheet, last: HandLine | None) -> SheetView:
     winners = [labels[w] for w in winner_ids if w < len(labels)]
     end_text = ""
     if result:
-        who = " and ".join(winners) or "Nobody"
-        end_text = f"{who} won: {bridge.reason_text(result['reason'])}."
+        who = join_words(winners) or gettext("Nobody")
+        end_text = gettext("{who} won: {reason}.").format(
+            who=who, reason=bridge.reason_text(result["reason"])
+        )
     return SheetView(
         sheet=sheet,
         game=game,
-        game_name=GAME_NAMES.get(sheet.game, sheet.game),
+        game_name=gettext(GAME_NAMES[sheet.game]) if sheet.game in GAME_NAMES else sheet.game,
         side_labels=labels,
         seat_names=names,
         seat_sides=list(seating.seat_side),

@@ -25,7 +25,7 @@ from club.client_address import client_address
 from club.models import Club
 from club.page_errors import refusal_message
 from club.permissions import Capability, club_required, public_view
-from scoring import entrypage, lineform, services, tablecodes
+from scoring import entrypage, lineform, tablecodes
 from scoring.errors import ScoringError
 from scoring.hand_views import (
     added_answer,

@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from club.api_errors import ErrorSerializer
 from tournaments.models import Entrant, Event, Job, Season
+from tournaments.pairing_words import reason_words
 from tournaments.standings_words import explanation_lines
 
 REFUSED = OpenApiResponse(
@@ -30,9 +31,15 @@ CONFLICT = OpenApiResponse(
 )
 
 
+REASON_TEXT = "Why, in the request's language (English where it has no words for it)."
+
+
 class ReasonSerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
-    text = serializers.CharField()
+    text = serializers.SerializerMethodField(help_text=REASON_TEXT)
+
+    def get_text(self, reason: dict[str, Any]) -> str:
+        return reason_words(str(reason["code"]), str(reason["text"]), reason.get("figures"))
 
 
 class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
@@ -120,7 +127,10 @@ class ByeOutputSerializer(serializers.Serializer[Any]):
     entrant = serializers.IntegerField(source="entrant_id")
     name = serializers.CharField(source="entrant.name")
     code = serializers.CharField()
-    text = serializers.CharField()
+    text = serializers.SerializerMethodField(help_text=REASON_TEXT)
+
+    def get_text(self, bye: Any) -> str:
+        return reason_words(bye.code, bye.text)
 
 
 class RoundOutputSerializer(serializers.Serializer[Any]):

@@ -1,5 +1,7 @@
-"""The demo club's league: a Tuesday-night progressive 45s season, two nights played and the
-third in progress, made by playing them through the real services (``tournaments.simulate``).
+"""The demo club's league: a weekly progressive 45s season, two nights played and the third in
+progress, made by playing them through the real services (``tournaments.simulate``). The night
+in progress is dated the day the demo is loaded (it is "tonight" whatever the weekday), the
+nights played one and two weeks before.
 
 Idempotent like the rest of the demo: when the season exists nothing is added.
 """
@@ -34,13 +36,12 @@ def demo_league_load(*, club: Club, by: User | None) -> int:
     season = season_create(
         club=club, name=SEASON_NAME, format="progressive", rule_set=rules, best_of=8
     )
-    today = timezone.localdate()
-    tuesday = today - datetime.timedelta(days=(today.weekday() - 1) % 7)
+    tonight = timezone.localdate()
     for week in range(NIGHTS_PLAYED + 1):
         in_progress = week == NIGHTS_PLAYED
         night = season_night_create(
             season=season,
-            date=tuesday - datetime.timedelta(weeks=NIGHTS_PLAYED - week),
+            date=tonight - datetime.timedelta(weeks=NIGHTS_PLAYED - week),
             rounds_planned=ROUNDS_A_NIGHT,
             seed=week + 1,
             by=by,

@@ -1,7 +1,10 @@
 """CSV exports of standings and results: what a club pastes into its newsletter or website.
 
 Names in them are typed by members, so the text goes through ``csv_cells`` (no cell can start
-a spreadsheet formula).
+a spreadsheet formula). Column names follow one convention, lower-case words joined by
+underscores (``rank``, ``games_won``, ``side_1``), the same in every language: a script that
+reads the file finds its columns by name. A metric's column is named by its key, as the API
+names it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ def standings_csv(snapshot: StandingsSnapshot | None, *, season: bool = False) -
     """Rank, name, games played, every metric of the order, then (seasons) nights attended,
     and the explanation in words (the reader's language)."""
     columns: Sequence[dict[str, Any]] = snapshot.columns if snapshot else []
-    header = ["rank", "name", "played", *(c["label"] for c in columns)]
+    header = ["rank", "name", "played", *(c["key"] for c in columns)]
     if season:
         header.append("nights")
     rows: list[list[Any]] = [[*header, "explanation"]]
@@ -37,7 +40,7 @@ def results_csv(rows: Sequence[ResultRow]) -> str:
     most = max((len(r.sides) for r in rows), default=2)
     header: list[Any] = ["round", "table"]
     for n in range(1, most + 1):
-        header += [f"side {n}", f"score {n}"]
+        header += [f"side_{n}", f"score_{n}"]
     lines: list[list[Any]] = [[*header, "winner", "status"]]
     for row in rows:
         values: list[Any] = [row.round, row.table]

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import npgettext, pgettext_lazy
 
 from scoring.models import SheetStatus
 from scoring.selectors import sheets_progress
@@ -26,11 +28,11 @@ WAITING = "waiting"  # no hand yet
 PLAYING = "playing"
 GAME_OVER = "over"  # the game is over, the sheet not yet confirmed
 CONFIRMED = "confirmed"
-STATE_TEXT = {
-    WAITING: "No hand yet",
-    PLAYING: "Playing",
-    GAME_OVER: "Game over: to confirm",
-    CONFIRMED: "Confirmed",
+STATE_TEXT: dict[str, Promise] = {
+    WAITING: pgettext_lazy("a table's state", "No hand yet"),
+    PLAYING: pgettext_lazy("a table's state", "Playing"),
+    GAME_OVER: pgettext_lazy("a table's state", "Game over: to confirm"),
+    CONFIRMED: pgettext_lazy("a table's state", "Confirmed"),
 }
 
 
@@ -54,7 +56,7 @@ class TableLive:
 
     @property
     def state_text(self) -> str:
-        return STATE_TEXT[self.state]
+        return str(STATE_TEXT[self.state])
 
 
 @dataclass(frozen=True)
@@ -80,16 +82,32 @@ class RoundLive:
 
     @property
     def summary(self) -> list[tuple[str, int]]:
-        """(what, how many) for the round's head line; only what there is."""
-        pairs = [
-            ("confirmed", self.count(CONFIRMED)),
-            ("game over", self.count(GAME_OVER)),
-            ("playing", self.count(PLAYING)),
-            ("no hand yet", self.count(WAITING)),
+        """(what, how many) for the round's head line, in the reader's language ("1
+        confirmed", "2 confirmées": the word agrees with its count); only what there is."""
+        counts = [
+            (CONFIRMED, self.count(CONFIRMED)),
+            (GAME_OVER, self.count(GAME_OVER)),
+            (PLAYING, self.count(PLAYING)),
+            (WAITING, self.count(WAITING)),
             ("flagged", sum(1 for t in self.tables if t.flag_note)),
             ("quiet", sum(1 for t in self.tables if t.quiet_minutes)),
         ]
-        return [(what, n) for what, n in pairs if n]
+        return [(_counted_state(what, n), n) for what, n in counts if n]
+
+
+def _counted_state(what: str, n: int) -> str:
+    """How many tables are in a state, in words after the number."""
+    if what == CONFIRMED:
+        return npgettext("tables of a round", "confirmed", "confirmed", n)
+    if what == GAME_OVER:
+        return npgettext("tables of a round", "game over", "game over", n)
+    if what == PLAYING:
+        return npgettext("tables of a round", "playing", "playing", n)
+    if what == WAITING:
+        return npgettext("tables of a round", "no hand yet", "no hand yet", n)
+    if what == "flagged":
+        return npgettext("tables of a round", "flagged", "flagged", n)
+    return npgettext("tables of a round", "quiet", "quiet", n)
 
 
 def _state(table: TableView, hands: int) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import pgettext
 
 from club.models import Club, Membership, Partnership, Player
 from scoring.models import Scoresheet
@@ -133,14 +134,19 @@ class DoorRow:
 
     @property
     def status(self) -> str:
+        """Whether they are here, in the reader's language."""
         entrant = self.entrant
         if entrant is None or not entrant.checked_in:
-            return "not here"
+            return pgettext("at the door", "not here")
         if entrant.withdrawn:
-            return f"left after round {entrant.left_after_round}"
+            return pgettext("at the door", "left after round {number}").format(
+                number=entrant.left_after_round
+            )
         if entrant.joined_round:
-            return f"here from round {entrant.joined_round}"
-        return "here"
+            return pgettext("at the door", "here from round {number}").format(
+                number=entrant.joined_round
+            )
+        return pgettext("at the door", "here")
 
 
 def door_rows(*, event: Event) -> list[DoorRow]:

@@ -13,12 +13,13 @@ varies with the noun (au, à la, aux), before each figure where English says "on
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
+from club.wording import join_words
 from tournaments.standings import explain
 
 logger = logging.getLogger(__name__)
@@ -37,13 +38,6 @@ FIGURES: dict[str, Promise] = {
     "opponents_points": pgettext_lazy("standings figure", "opponents' points ({shown})"),
     "lot": pgettext_lazy("standings figure", "the drawn lot ({shown})"),
 }
-
-
-def join_words(items: Sequence[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"`` in the active language."""
-    if len(items) <= 1:
-        return "".join(items)
-    return gettext("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 def figure_words(figure: Mapping[str, Any]) -> str:

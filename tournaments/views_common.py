@@ -19,9 +19,11 @@ def confirm_page(
     button: str,
     back: str,
     refused: str = "",
+    danger: bool = False,
 ) -> HttpResponse:
     """A page asking to confirm one action (GET of an action's address). ``refused`` says why
-    the action cannot be done now; the button is then left out."""
+    the action cannot be done now; the button is then left out. ``danger``: the action throws
+    something away, and its button is red."""
     context = {
         "club": club,
         "title": title,
@@ -29,6 +31,7 @@ def confirm_page(
         "button": button,
         "back": back,
         "refused": refused,
+        "danger": danger,
     }
     return render(request, "tournaments/confirm.html", context)
 

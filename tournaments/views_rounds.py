@@ -251,6 +251,7 @@ def round_discard_view(
         ),
         button=gettext("Discard the draft"),
         back=back,
+        danger=True,
         refused=""
         if round_.status == RoundStatus.DRAFT
         else gettext("Round {number} is {value}: only a draft can be discarded.").format(

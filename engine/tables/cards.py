@@ -15,15 +15,9 @@ from functools import lru_cache
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy, override, pgettext_lazy
 
+from club.wording import SUIT_LETTERS
+
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-#: A suit as a title or trump names it.
-SUIT_NAMES: dict[str, Promise] = {
-    "S": pgettext_lazy("suit", "Spades"),
-    "H": pgettext_lazy("suit", "Hearts"),
-    "D": pgettext_lazy("suit", "Diamonds"),
-    "C": pgettext_lazy("suit", "Clubs"),
-    "NT": pgettext_lazy("suit", "No trump"),
-}
 #: A card's name from its rank's name (or its face's number), by suit: "{rank} of hearts".
 CARD_NAMES: dict[str, Promise] = {
     "S": pgettext_lazy("card", "{rank} of spades"),
@@ -50,16 +44,11 @@ RED = {"H", "D"}
 JOKERS: dict[str, Promise] = {"BJ": gettext_lazy("Big joker"), "LJ": gettext_lazy("Little joker")}
 
 
-def suit_name(suit: str) -> str:
-    """A suit's name in the active language (the letter itself when it is not a suit)."""
-    return str(SUIT_NAMES.get(suit, suit))
-
-
 @dataclass(frozen=True)
 class Card:
     """A card as shown: its notation (for actions), its face (``10♥``), its suit's letter
-    (empty for a joker), its spoken name (``ten of hearts``) and its name as a button says it
-    (``10 of hearts``), both in the active language.
+    (``H``; ``C``, for cœur, in French; empty for a joker), its spoken name (``ten of hearts``)
+    and its name as a button says it (``10 of hearts``), all in the active language.
 
     >>> Card.of("TH").spoken
     'ten of hearts'
@@ -89,4 +78,4 @@ def _card_in(code: str, language: str | None) -> Card:
         face = number + SUIT_SYMBOLS[suit]
         spoken = str(CARD_NAMES[suit]).format(rank=RANK_NAMES.get(rank, rank))
         named = str(CARD_NAMES[suit]).format(rank=number)
-        return Card(code, face, suit in RED, suit, spoken, named)
+        return Card(code, face, suit in RED, str(SUIT_LETTERS[suit]), spoken, named)

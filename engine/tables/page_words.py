@@ -72,6 +72,7 @@ TABLE_SCRIPT_TEXTS = (
     gettext_noop("Close"),
     gettext_noop("Continue"),
     gettext_noop("Closes in {seconds} s"),
+    gettext_noop("{time} left"),
     # The own hand and how cards are taken (static/kitty/table_input.js too).
     gettext_noop("Your cards"),
     gettext_noop("Tap a card to pick it, then tap it again to play."),

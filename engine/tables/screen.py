@@ -17,8 +17,9 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from club.wording import suit_name
 from engine.rules import GAME_NAMES, Hand
-from engine.tables.cards import Card, suit_name
+from engine.tables.cards import Card
 from engine.tables.models import LiveTable, TableHand, TableSeat, TableStatus
 from engine.tables.naming import seat_compasses, seat_names, seat_places, side_names
 from engine.tables.summary import MadeFor, clock_left, hand_summary, made_for_you

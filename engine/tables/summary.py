@@ -17,8 +17,9 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy, npgettext, pgettext, pgettext_lazy
 
+from club.wording import SUIT_NAMES, suit_name
 from engine.rules import parse_action
-from engine.tables.cards import SUIT_NAMES, Card, suit_name
+from engine.tables.cards import Card
 
 #: Pitch's categories as players say them (a rule set plays some of them).
 CATEGORY_NAMES = {

@@ -40,7 +40,7 @@
     if (clockDeadline === null) { return; }
     var left = Math.max(0, Math.round((clockDeadline.at - Date.now()) / 1000));
     box.querySelectorAll("[data-clock]").forEach(function (node) {
-      node.querySelector(".clock-text").textContent = clockText(left) + " left";
+      node.querySelector(".clock-text").textContent = t("{time} left", { time: clockText(left) });
       var bar = node.querySelector(".clock-bar span");
       if (bar) { bar.style.width = (clockDeadline.of ? Math.min(100, 100 * left / clockDeadline.of) : 0) + "%"; }
       node.classList.toggle("clock-low", left <= 10);
@@ -52,7 +52,7 @@
     clockDeadline = { at: Date.now() + state.clock.seconds * 1000, of: state.clock.of };
     function clock(id) {
       return el("span", { className: "turn-clock", id: id, attrs: { "data-clock": "" } }, [
-        el("span", { className: "clock-text" }, [clockText(state.clock.seconds) + " left"]),
+        el("span", { className: "clock-text" }, [t("{time} left", { time: clockText(state.clock.seconds) })]),
         el("span", { className: "clock-bar", attrs: { "aria-hidden": "true" } }, [el("span", {}, [])]),
       ]);
     }

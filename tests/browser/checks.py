@@ -7,6 +7,8 @@ so nothing is downloaded while the tests run.
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
@@ -128,3 +130,52 @@ def open_menu(page: Page) -> None:
     menu = page.locator(".nav-menu")
     if page.locator(".nav-menu-button").is_visible() and menu.get_attribute("open") is None:
         page.locator(".nav-menu-button").click()
+
+
+# --- English left on a French page ----------------------------------------------------------
+
+#: What a msgid holds that is no words: placeholders (%(name)s, %s, {name}) and HTML tags.
+_NOT_WORDS = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}|<[^>]*>|&\w+;")
+_LETTERS = re.compile(r"[A-Za-z]")
+
+
+def _phrases(text: str) -> list[str]:
+    """The English phrases of a msgid: its pieces between placeholders and tags that are a few
+    words long (two or more, eight letters or more: "Total" or "of the" would match French
+    pages by chance)."""
+    pieces = (" ".join(piece.split()).strip(" .,:;·()") for piece in _NOT_WORDS.split(text))
+    return [
+        piece for piece in pieces if len(piece.split()) >= 2 and len(_LETTERS.findall(piece)) >= 8
+    ]
+
+
+@functools.cache
+def english_phrases() -> tuple[str, ...]:
+    """Every English phrase of the French catalogue whose French differs from it, except
+    those a French text also holds (names of games, "Buchholz")."""
+    from tests.test_translations import PO, po_entries
+
+    entries = po_entries(PO)
+    french = "\n".join(" ".join(text.split()) for e in entries for text in e["msgstr"])  # type: ignore[attr-defined]
+    found: set[str] = set()
+    for entry in entries:
+        for msgid in (entry["msgid"], entry["msgid_plural"]):
+            if msgid and str(msgid) not in entry["msgstr"]:  # type: ignore[operator]
+                found.update(p for p in _phrases(str(msgid)) if p not in french)
+    return tuple(sorted(found))
+
+
+def english_on(page: Page) -> list[str]:
+    """The catalogue's English phrases the page shows (its visible text, words whole)."""
+    text = " ".join(page.locator("body").inner_text().split())
+    return [
+        phrase
+        for phrase in english_phrases()
+        if re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text)
+    ]
+
+
+def assert_no_english(page: Page) -> None:
+    """A page in French shows none of the catalogue's English phrases."""
+    found = english_on(page)
+    assert not found, f"{page.url} shows English: {found}"

@@ -8,13 +8,17 @@ import os
 import tempfile
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
 
 from django.db import OperationalError
+from django.utils import timezone
 from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
 
+from club.models import Club, Player
 from engine.tables.models import LiveTable
+from engine.tables.services import SeatSpec, table_create
 
 #: Where the runs leave their pictures of the table (printed by the tests that take them).
 SCREENSHOTS = Path(os.environ.get("KITTY_SCREENSHOTS") or tempfile.gettempdir()) / "kitty-table"
@@ -23,6 +27,23 @@ T = TypeVar("T")
 
 # Computer players move between the player's taps; a busy machine may take a while.
 WAIT = 20_000
+
+
+def against_computers(
+    club: Club, player: Player, title: str, *, turn_seconds: int, game_id: str = "auction45"
+) -> LiveTable:
+    """A table of ``club`` already playing (120s unless ``game_id`` says): ``player`` in seat
+    1, three computers beside them, the same deal every time (seed 4)."""
+    return table_create(
+        club=club,
+        by=None,
+        scheduled_at=timezone.now() - timedelta(minutes=1),
+        game_id=game_id,
+        title=title,
+        seats=[SeatSpec(player=player), *[SeatSpec(bot="random")] * 3],
+        seed=4,
+        turn_seconds=turn_seconds,
+    )
 
 
 def wait_for_socket(page: Page) -> None:

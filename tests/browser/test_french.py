@@ -13,7 +13,10 @@ from pytest_django.live_server_helper import LiveServer
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Player
 from demo.services import demo_load
-from tests.browser.checks import PHONE, assert_member_page, open_menu
+from scoring.models import Scoresheet
+from scoring.tablecodes import tablecode_issue
+from tests.browser.checks import PHONE, assert_member_page, assert_no_english, open_menu
+from tests.browser.table_moves import WAIT, against_computers, close_pages, wait_for_socket
 from tests.browser.test_scoresheet_entry import submit_line
 from tournaments.models import Event
 
@@ -81,3 +84,61 @@ def test_a_director_scores_a_sheet_and_reads_the_standings_in_french(
     expect(why).to_contain_text(re.compile(r"(Devant|Derrière|À égalité avec) .+ \(\d"))
     expect(why).not_to_contain_text(re.compile(r"Ahead of|Behind|Level with| vs "))
     assert_member_page(page)
+
+
+@pytest.mark.usefixtures("tables_in_process")
+def test_the_french_walkthroughs_pages_show_no_english(daphne_url: str, page: Page) -> None:
+    """A member who reads French (their profile's choice) goes through a night: the round
+    page, a table's sheet, its tap page, the lobby, the event's dashboard and door, the
+    standings and an online table with its clock. None shows an English phrase of the
+    catalogue, from a template, the Python code or the page's scripts."""
+    demo_load()
+    Player.objects.filter(user__username="director").update(language="fr")
+    director = Player.objects.get(user__username="director")
+    club = director.memberships.get().club
+    night = Event.objects.filter(club=club, rounds__status="published").latest("date")
+    round_ = night.rounds.latest("number")
+    sheet = Scoresheet.objects.filter(tournament_match__round=round_, status="in_progress").first()
+    assert sheet is not None
+    code = tablecode_issue(sheet=sheet, by=None)
+    online = against_computers(club, director, "En ligne", turn_seconds=90)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{daphne_url}/sign-in/")
+    page.locator("#id_username").fill("director")
+    page.locator("#id_password").fill(DEMO_PASSWORD)
+    page.locator("main button[type=submit]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+    base = f"{daphne_url}/clubs/{club.slug}"
+    # Each page, and a word of it that the catalogue check cannot tell (a single word).
+    for address, french in (
+        (f"{base}/events/{night.pk}/rounds/{round_.number}/", page.locator(".live-summary")),
+        (f"{base}/sheets/{sheet.pk}/", page.get_by_role("columnheader", name="Totaux")),
+        (f"{daphne_url}/t/{code.code}/", page.get_by_role("radio", name="Pique")),
+        (f"{daphne_url}/tables/", page.locator("time[data-countdown]").first),
+        (f"{base}/events/{night.pk}/", page.get_by_text("sur place", exact=False).first),
+        (f"{base}/events/{night.pk}/door/", page.get_by_text("sur place", exact=False).first),
+        (f"{daphne_url}/events/{night.pk}/", page.get_by_role("region", name="Classement")),
+    ):
+        page.goto(address)
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(french).to_be_visible()
+        assert_no_english(page)
+        assert_member_page(page)
+    expect(page.locator(".standings-table")).to_be_visible()
+
+    page.goto(f"{daphne_url}/tables/")
+    expect(page.locator("time[data-countdown]").first).to_have_text(re.compile(r"^dans \d"))
+    page.goto(f"{base}/events/{night.pk}/rounds/{round_.number}/")
+    expect(page.locator(".live-summary")).to_contain_text("en jeu")
+    expect(page.locator(".table-live .badge").first).to_have_text(re.compile("Confirmée|En jeu"))
+
+    page.goto(f"{base}/tables/{online.pk}/")
+    wait_for_socket(page)
+    clock = page.locator("#turn-clock .clock-text")
+    expect(clock).to_have_text(re.compile(r"^reste \d:\d\d$"), timeout=WAIT)
+    letters = page.locator(".suit-letter").all_inner_texts()
+    assert letters and set(letters) <= {"P", "C", "K", "T"}, letters
+    assert_no_english(page)
+    assert_member_page(page)
+    close_pages(page.context, online)

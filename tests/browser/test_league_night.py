@@ -74,6 +74,8 @@ def test_director_runs_a_league_night(live_server: LiveServer, page: Page) -> No
 
     page.get_by_role("button", name="Pair round 1").click()
     expect(page.get_by_text("Round 1 is paired: 2 tables.")).to_be_visible()
+    page.get_by_role("link", name="Publish round 1").click()
+    expect(page.get_by_role("heading", name="Publish round 1 of")).to_be_visible()
     page.get_by_role("button", name="Publish round 1").click()
     expect(page.get_by_text("Round 1 is published")).to_be_visible()
 
@@ -96,5 +98,5 @@ def test_director_runs_a_league_night(live_server: LiveServer, page: Page) -> No
 
     page.get_by_role("button", name="Pair round 2").click()
     expect(page.get_by_text("Round 2 is paired: 2 tables.")).to_be_visible()
-    expect(page.get_by_role("button", name="Publish round 2")).to_be_visible()
+    expect(page.get_by_role("link", name="Publish round 2")).to_be_visible()
     assert Round.objects.get(event=event, number=2).status == "draft"

@@ -24,6 +24,7 @@ from tests.browser.checks import LAPTOP, PHONE, assert_member_page, contrast
 from tests.browser.table_moves import (
     WAIT,
     act_once,
+    against_computers,
     assert_first_screen,
     box_of,
     close_pages,
@@ -55,15 +56,8 @@ def _playing_against_computers(
     """``member`` at a table already playing (120s unless ``game_id`` says), three computers
     beside them, its page open and its socket connected; with ``first_hand_played``, its
     first hand is played through the service before the page opens."""
-    table = table_create(
-        club=member.club,
-        by=None,
-        scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id=game_id,
-        title=title,
-        seats=[SeatSpec(player=member.player), *[SeatSpec(bot="random")] * 3],
-        seed=4,
-        turn_seconds=turn_seconds,
+    table = against_computers(
+        member.club, member.player, title, turn_seconds=turn_seconds, game_id=game_id
     )
     if first_hand_played:
         play_hand(table)

@@ -17,6 +17,7 @@ from engine.tables import live
 from engine.tables.models import LiveTable
 from engine.tables.services import SeatSpec, table_act, table_create
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page
+from tests.browser.table_moves import against_computers
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 from tests.tables.test_hidden_information import cards_in
 
@@ -81,16 +82,7 @@ def test_a_member_takes_a_seat_from_the_lobby_and_watches_a_table_without_its_ca
         title="Later tonight",
         seats=[SeatSpec(bot="random"), SeatSpec(), SeatSpec(bot="random"), SeatSpec()],
     )
-    playing = table_create(
-        club=club,
-        by=None,
-        scheduled_at=timezone.now() - timedelta(minutes=1),
-        game_id="auction45",
-        title="In play",
-        seats=[SeatSpec(player=player.player), *[SeatSpec(bot="random")] * 3],
-        seed=4,
-        turn_seconds=0,
-    )
+    playing = against_computers(club, player.player, "In play", turn_seconds=0)
     _mid_trick(playing)
     hidden = _hidden_cards(playing)
     assert len(hidden) >= 10

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.invitations import invitation_send
-from club.language import SESSION_KEY
+from club.language import SESSION_KEY, reader_language
 from club.models import Player
 from notices.models import NoticeKind
 from notices.services import SUBJECT_PAIRINGS, Outgoing, _send_all
@@ -92,6 +92,23 @@ def test_a_member_switching_keeps_the_choice_on_their_profile() -> None:
     player.refresh_from_db()
     assert player.language == "fr"
     assert "Se déconnecter" in client.get(reverse("home")).content.decode()
+
+
+def test_a_switch_on_another_device_reaches_the_page_and_its_live_parts_alike() -> None:
+    """The phone's page and the table's screens (``reader_language``) speak the language the
+    member chose last, on whichever device: never one language each."""
+    player = member(language="en")
+    assert player.user is not None
+    phone, laptop = Client(), Client()
+    phone.force_login(player.user)
+    laptop.force_login(player.user)
+    assert "Sign out" in phone.get(reverse("home")).content.decode()
+    laptop.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    page = phone.get(reverse("home")).content.decode()
+    assert '<html lang="fr">' in page
+    assert "Se déconnecter" in page
+    assert phone.session[SESSION_KEY] == "fr"
+    assert reader_language(player.user, session_code=phone.session[SESSION_KEY]) == "fr"
 
 
 def test_signing_out_forgets_the_members_language_for_the_next_visitor() -> None:

@@ -43,9 +43,9 @@ def test_the_form_offers_every_option_with_allowed_values(
     html = client.get(url, {"game": "auction45"}).content.decode()
     for spec in engine_option_specs("auction45"):
         assert f'name="{OPTION_PREFIX}{spec.id}"' in html
-    assert '<option value="five_jack_ah">five jack ah</option>' in html
-    assert "five jack (standard)" in html
-    assert "Trumps that may be held back on a trump lead. Standard: five jack." in html
+    assert '<option value="five_jack_ah">five, jack and ace of hearts</option>' in html
+    assert "five and jack (standard)" in html
+    assert "Trumps that may be held back on a trump lead. Standard: five and jack." in html
 
 
 def test_saving_stores_the_differences_and_the_first_becomes_default(

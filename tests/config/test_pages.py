@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from drf_spectacular.validation import validate_schema
 
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, MembershipFactory, UserFactory
 from tests.tournaments.factories import published_tonight
 from tournaments.models import Match, Seating
 
@@ -51,6 +51,19 @@ def test_home_page_tells_a_seated_player_where_they_sit_tonight(client: Client) 
     assert f'href="{hand_page}"' in html
     client.force_login(UserFactory.create())
     assert "Tonight:" not in client.get("/").content.decode()
+
+
+def test_the_welcome_names_the_person_not_their_username(client: Client) -> None:
+    player = MembershipFactory.create(
+        with_account=True, player__display_name="Maureen Doucette"
+    ).player
+    assert player.user is not None
+    client.force_login(player.user)
+    assert "Welcome back, Maureen Doucette." in client.get("/").content.decode()
+    client.force_login(UserFactory.create(username="gl", first_name="Gerald", last_name="LeBlanc"))
+    assert "Welcome back, Gerald LeBlanc." in client.get("/").content.decode()
+    client.force_login(UserFactory.create(username="maureen"))
+    assert "Welcome back, maureen." in client.get("/").content.decode()
 
 
 def test_sign_in_page_shows_the_form(client: Client) -> None:

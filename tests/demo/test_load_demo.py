@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import timedelta
 from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Club, Membership, Partnership, Player
@@ -109,3 +111,19 @@ def test_load_demo_loads_every_apps_part_of_the_club() -> None:
     assert LiveTable.objects.filter(club=club, title=TABLE_TITLE).count() == 1
     assert Scoresheet.objects.filter(club=club).exists()
     assert Event.objects.filter(club=club).exists()
+
+
+def test_the_demos_night_in_progress_is_tonight() -> None:
+    """The league's running night is dated the day the demo is loaded, whatever the weekday;
+    the nights played are one and two weeks before it. The online match is tomorrow."""
+    load()
+    today = timezone.localdate()
+    nights = Event.objects.filter(club__slug=CLUB_SLUG, season__isnull=False).order_by("date")
+    assert [(n.date, n.status) for n in nights] == [
+        (today - timedelta(weeks=2), "finished"),
+        (today - timedelta(weeks=1), "finished"),
+        (today, "running"),
+    ]
+    table = LiveTable.objects.get(title=TABLE_TITLE)
+    assert table.scheduled_at is not None
+    assert timezone.localdate(table.scheduled_at) == today + timedelta(days=1)

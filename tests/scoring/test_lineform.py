@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from engine.rules import get_game
 from scoring.errors import LineRefused
@@ -15,6 +16,7 @@ from scoring.lineform import (
     is_untyped,
     line_columns,
     line_from_form,
+    line_text,
     refusal_text,
     score_text,
     whole_number,
@@ -118,3 +120,10 @@ def test_a_lines_score_reads_as_people_say_it() -> None:
     assert score_text({"made": True, "scores_after": [125, 75]}) == "made; totals 125 to 75"
     assert score_text({"made": False, "scores_after": [-20, 15]}) == "set; totals -20 to 15"
     assert score_text(None) == ""
+
+
+def test_a_written_trump_is_named_in_the_readers_language() -> None:
+    line = {"dealer": 0, "bidder": 1, "bid": 20, "trump": "H", "points": [20, 10]}
+    assert "Trump Hearts" in line_text(line, columns("auction45"))
+    with translation.override("fr"):
+        assert "Atout Cœur" in line_text(line, columns("auction45"))

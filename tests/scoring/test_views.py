@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring.models import HandLine, LineRevision, Scoresheet, SheetStatus
 from scoring.services import handline_add
+from tests.factories import RuleSetFactory
 from tests.scoring.conftest import MakeSheet, Staff
 from tests.scoring.games import AUCTION45
 
@@ -311,6 +312,19 @@ def test_print_has_a_qr_code_to_the_entry_page(
     assert "<svg" in html
     assert reverse("sheet_entry", args=[staff.club.slug, sheet.pk]) in html
     assert html.count("<tr><td>") >= 20
+
+
+def test_the_printed_house_rules_are_words_not_option_ids(
+    director: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    rules = RuleSetFactory.create(
+        club=staff.club, options={"target": 125, "renege": "five_jack_ah"}
+    )
+    sheet = make_sheet(rule_set=rules)
+    html = director.get(reverse("sheet_print", args=[staff.club.slug, sheet.pk])).content.decode()
+    assert "five_jack_ah" not in html and "renege" not in html
+    assert "Trumps that may be held back on a trump lead: five, jack and ace of hearts" in html
+    assert "Score that wins the game: 125" in html
 
 
 def test_history_records_revisions_for_every_add(staff: Staff, make_sheet: MakeSheet) -> None:

@@ -80,3 +80,12 @@ def test_cards_and_compass_names_are_kept_per_language_not_across_languages() ->
         again = (Card.of("5H").spoken, seat_compasses(4))
     assert english == again == ("five of hearts", ["North", "East", "South", "West"])
     assert french[0] != english[0] and french[1][0] != "North", french
+
+
+def test_a_cards_suit_letter_is_the_readers() -> None:
+    """Beside the symbol, the letter the reader knows the suit by: pique, cœur, carreau and
+    trèfle in French."""
+    assert [Card.of(code).suit for code in ("5S", "5H", "5D", "5C")] == ["S", "H", "D", "C"]
+    with translation.override("fr"):
+        assert [Card.of(code).suit for code in ("5S", "5H", "5D", "5C")] == ["P", "C", "K", "T"]
+        assert Card.of("BJ").suit == ""

@@ -12,7 +12,7 @@ from club.models import Membership
 from scoring.models import Scoresheet
 from scoring.services import scoresheet_confirm
 from tests.factories import MembershipFactory
-from tests.tournaments.factories import ClubSetup, club_with
+from tests.tournaments.factories import ClubSetup, club_with, event_with
 from tournaments.models import Entrant, Event
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_pair
@@ -224,3 +224,18 @@ def test_patch_changes_an_event_and_refuses_a_new_format_once_paired() -> None:
     player_client = api_for(setup, Membership.Role.PLAYER)
     assert player_client.patch(event, {"name": "Mine"}, format="json").status_code == 403
     assert Event.objects.get(pk=made.data["id"]).name == "Spring"
+
+
+@pytest.mark.django_db
+def test_a_rounds_reasons_follow_the_readers_language() -> None:
+    setup = club_with(players=8)
+    event = event_with(setup, format="progressive")
+    round_pair(event=event)
+    client = api_for(setup)
+    url = f"{base(setup)}/events/{event.pk}/rounds/1/"
+    english = client.get(url).data
+    assert english["reasons"][0]["text"].startswith("Whist schedule for 8 players, row 1 of 7")
+    french = client.get(url, headers={"accept-language": "fr"}).data
+    assert french["reasons"][0]["code"] == "whist_design"
+    assert french["reasons"][0]["text"].startswith("Grille de whist pour 8 joueurs, ligne 1")
+    assert french["tables"][0]["reasons"][0]["text"] == "Aucun partenaire ni adversaire répété"

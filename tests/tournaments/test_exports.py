@@ -14,8 +14,8 @@ from django.urls import reverse
 from scoring.services import scoresheet_confirm
 from tests.tournaments.factories import club_with, event_with
 from tournaments.csv_cells import FORMULA_STARTS, csv_cell
-from tournaments.exports import results_csv
-from tournaments.models import Match
+from tournaments.exports import results_csv, standings_csv
+from tournaments.models import Match, StandingsSnapshot
 from tournaments.round_display import ResultRow
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_pair
@@ -63,6 +63,38 @@ def test_a_hostile_name_is_text_in_the_public_standings_and_results_csv() -> Non
     sides = [row[2] for row in results[1:]] + [row[4] for row in results[1:]]
     assert sides and all(side.startswith("'=HYPERLINK(") for side in sides)
     assert formula_cells(results) == []
+
+
+def test_every_column_name_is_snake_case() -> None:
+    """One convention for every export's columns, whatever the metric's label or the number
+    of sides."""
+    snapshot = StandingsSnapshot(
+        columns=[
+            {"key": "points", "label": "Points"},
+            {"key": "games_won", "label": "Games won"},
+            {"key": "point_differential", "label": "Point difference"},
+        ],
+        rows=[],
+    )
+    row = ResultRow(
+        round=1,
+        table=1,
+        sides=["A", "B", "C"],
+        scores=[1, 2, 3],
+        winners=["C"],
+        status="confirmed",
+        sheet_id=None,
+    )
+    standings = cells(standings_csv(snapshot, season=True).encode())[0]
+    results = cells(results_csv([row]).encode())[0]
+    assert standings == [
+        "rank", "name", "played", "points", "games_won", "point_differential", "nights",
+        "explanation",
+    ]  # fmt: skip
+    assert results == [
+        "round", "table", "side_1", "score_1", "side_2", "score_2", "side_3", "score_3",
+        "winner", "status",
+    ]  # fmt: skip
 
 
 def test_negative_scores_stay_numbers_and_names_are_quoted() -> None:

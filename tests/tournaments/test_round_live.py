@@ -159,3 +159,21 @@ def test_a_code_live_on_a_finished_events_sheet_opens_nothing() -> None:
     phone = Client().get(reverse("table_entry", args=[late.code]))
     assert phone.status_code == 410
     assert "event is finished" in phone.content.decode()
+
+
+def test_the_round_page_reads_in_french_its_reasons_and_counts_included() -> None:
+    """The pairing reasons (stored with their figures), the tables' states and the head
+    line's counts are worded in the reader's language, not in the English they were made in."""
+    setup = club_with(players=8)
+    round_, sheets = _published_in(setup)
+    sheet_play(sheet=sheets[0], rng=random.Random(5), hands=3)
+    assert round_.reasons[0]["figures"] == {"players": 8, "row": 1, "rows": 7}
+    director = signed_in(setup)
+    director.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    page = director.get(url("round_detail", round_.event, 1)).content.decode()
+    assert "Grille de whist pour 8 joueurs, ligne 1 sur 7" in page
+    assert "Aucun partenaire ni adversaire répété" in page
+    assert "<strong>1</strong> en jeu" in page and "<strong>1</strong> sans donne" in page
+    assert ">En jeu</span>" in page and ">Aucune donne</span>" in page
+    for english in ("whist schedule", "No partner", " playing", "no hand yet", "No hand yet"):
+        assert english not in page

@@ -120,6 +120,13 @@ def test_pair_publish_and_the_dashboard_shows_tables_and_sheet_links() -> None:
     assert draft.status == "draft"
     page = client.get(url("event_dashboard", event)).content.decode()
     assert "Publish round 1" in page and "Swap seats" in page
+    # Publishing asks first, from the dashboard as from the round page: both link to the
+    # confirmation, neither posts at once.
+    publish = url("round_publish", event, 1)
+    round_page = client.get(url("round_detail", event, 1)).content.decode()
+    for shown in (page, round_page):
+        assert f'href="{publish}"' in shown and f'action="{publish}"' not in shown
+    assert "Seats cannot be swapped after this." in client.get(publish).content.decode()
     response = client.post(url("round_publish", event, 1), follow=True)
     assert "the scoresheets are ready" in response.content.decode()
     page = client.get(url("event_dashboard", event)).content.decode()

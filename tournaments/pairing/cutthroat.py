@@ -103,7 +103,7 @@ def cutthroat_round(
         again = sum(
             1 for i, a in enumerate(seated) for b in seated[i + 1 :] if met.get(pair(a, b), 0)
         )
-        reasons = [Reason("cutthroat_table", f"Cut-throat table of {size}")]
+        reasons = [Reason("cutthroat_table", f"Cut-throat table of {size}", {"size": size})]
         if again:
             text = f"Met before: {counted(again, 'pair')} of players at this table"
             reasons.append(Reason("repeat_opponents", text))

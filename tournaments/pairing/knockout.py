@@ -126,8 +126,9 @@ def knockout_round(
         if gone:
             lone = next((e for e in (a, b) if e is not None and e not in withdrawn), None)
             if lone is not None:
-                text = f"Walkover: seed {bracket.seed_of(gone[0])}, due to meet them, withdrew"
-                byes.append(Bye(lone, Reason("walkover_withdrawn", text)))
+                seed_gone = bracket.seed_of(gone[0])
+                text = f"Walkover: seed {seed_gone}, due to meet them, withdrew"
+                byes.append(Bye(lone, Reason("walkover_withdrawn", text, {"seed": seed_gone})))
         elif a is not None and b is not None:
             text = f"{name}: seed {bracket.seed_of(a)} against seed {bracket.seed_of(b)}"
             games.append((a, b, Reason("knockout_match", text)))

@@ -87,11 +87,13 @@ def progressive_round(
     if design is not None:
         index, sides, sitter = design
         byes = () if sitter is None else (Bye(sitter, _REST),)
+        rows = design_rounds(len(players))
+        # The schedule's row, not the event's round: the row that fits tonight is chosen.
         scope = Reason(
             "whist_design",
-            f"Round {index + 1} of the {design_rounds(len(players))}-round whist schedule for "
-            f"{len(players)} players: everyone partners everyone once and opposes everyone "
-            "twice",
+            f"Whist schedule for {len(players)} players, row {index + 1} of {rows}: everyone "
+            "partners everyone once and opposes everyone twice",
+            {"players": len(players), "row": index + 1, "rows": rows},
         )
     else:
         rng = random.Random(f"progressive:{seed}:{round_number}")
@@ -201,6 +203,7 @@ def _table_reasons(
                     "repeat_partner",
                     f"{side[0]} and {side[1]} have partnered {counted(times, 'time')} before; "
                     "the search found no seating without a repeated partner",
+                    {"a": side[0], "b": side[1], "times": times},
                 )
             )
     met = sum(
@@ -216,6 +219,7 @@ def _table_reasons(
             Reason(
                 "repeat_opponents",
                 f"{counted(met, 'opponent pairing')} at this table happened before",
+                {"pairings": met},
             )
         )
     if not reasons:

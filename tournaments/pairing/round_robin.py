@@ -55,7 +55,11 @@ def round_robin_round(
     phantom = len(places) % 2 == 1
     count = len(places) + phantom
     where = f"round {index + 1} of {per_cycle}, cycle {cycle + 1} of {cycles}"
-    table_reason = Reason("round_robin", f"Round robin {where} (circle method)")
+    table_reason = Reason(
+        "round_robin",
+        f"Round robin {where} (circle method)",
+        {"row": index + 1, "rows": per_cycle, "cycle": cycle + 1, "cycles": cycles},
+    )
     sides: list[tuple[int, int]] = []
     byes: list[Bye] = []
     for home, away in circle_round(count, index):

@@ -38,8 +38,11 @@ def choose_sitouts(
                 "sit_out_by_lot",
                 f"Sits out: fewest sit-outs so far ({count}); drawn by lot among the {tied} "
                 "players tied on that count",
+                {"count": count, "tied": tied},
             )
         else:
-            reason = Reason("sit_out_fewest", f"Sits out: fewest sit-outs so far ({count})")
+            reason = Reason(
+                "sit_out_fewest", f"Sits out: fewest sit-outs so far ({count})", {"count": count}
+            )
         byes.append(Bye(player, reason))
     return tuple(sorted(byes, key=lambda b: b.entrant_id))

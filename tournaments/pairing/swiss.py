@@ -132,6 +132,7 @@ def _table_reasons(field: SwissField, a: int, b: int) -> tuple[Reason, ...]:
                 "rematch_unavoidable",
                 f"Rematch unavoidable: {field.ids[a]} and {field.ids[b]} have met "
                 f"{counted(times, 'time')}; no pairing of the whole field avoids every rematch",
+                {"a": field.ids[a], "b": field.ids[b], "times": times},
             )
         )
     score_a, score_b = field.order[a].score, field.order[b].score
@@ -168,4 +169,5 @@ def _bye_reason(field: SwissField, rank: int) -> Reason:
         "bye_lowest_fewest_byes",
         f"Bye: every entrant has had a bye; lowest in the standings of those with the fewest "
         f"({fewest})",
+        {"fewest": fewest},
     )

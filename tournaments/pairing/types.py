@@ -11,8 +11,9 @@ Words used across ``tournaments.pairing``:
 - **bye**: an entrant who does not play this round (an odd entrant out, a top seed with no
   first-round opponent, a player who sits out).
 - **history**: the tables and byes of earlier rounds, the only memory a format has.
-- **reason**: why a table or bye came out as it did; a stable ``code`` for the web layer and a
-  plain-English ``text`` for directors who ask "why am I playing them again?".
+- **reason**: why a table or bye came out as it did; a stable ``code`` for the web layer, a
+  plain-English ``text`` for directors who ask "why am I playing them again?", and the
+  ``figures`` in it, so the web layer can word it in the reader's language.
 
 Nothing here imports Django; the adapter in ``tournaments.services`` maps rows to and from
 these objects.
@@ -21,8 +22,8 @@ these objects.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from tournaments.algorithm_errors import AlgorithmError
 
@@ -35,10 +36,12 @@ class PairingError(AlgorithmError):
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why a table, bye or round came out as it did. ``str()`` gives the text."""
+    """Why a table, bye or round came out as it did. ``str()`` gives the text; ``figures`` are
+    the numbers (and entrant ids, as ``a`` and ``b``) the text quotes."""
 
     code: str
     text: str
+    figures: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return self.text

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy
@@ -222,6 +222,8 @@ def _check_sides(table: PureTable, layout: Layout) -> None:
         raise TournamentError("seating_mismatch", SEATING_MISMATCH.format(table=table.number))
 
 
+#: The figures of a reason that are entrant ids (stored as names).
+NAMED_FIGURES = ("a", "b")
 # Reasons name entrants by id; these patterns find the ids in the texts that quote them.
 _ID_PATTERNS = {
     "rematch_unavoidable": re.compile(r"^(Rematch unavoidable: )(\d+)( and )(\d+)"),
@@ -230,8 +232,10 @@ _ID_PATTERNS = {
 }
 
 
-def reason_dict(reason: Reason, names: Mapping[int, str]) -> dict[str, str]:
-    """A reason as stored: its code and its text with entrant ids replaced by names."""
+def reason_dict(reason: Reason, names: Mapping[int, str]) -> dict[str, Any]:
+    """A reason as stored: its code, its text with entrant ids replaced by names, and its
+    figures (``a`` and ``b`` named too), from which ``tournaments.pairing_words`` words it in
+    the reader's language."""
     text = reason.text
     pattern = _ID_PATTERNS.get(reason.code)
     if pattern is not None:
@@ -243,7 +247,11 @@ def reason_dict(reason: Reason, names: Mapping[int, str]) -> dict[str, str]:
             return "".join(parts)
 
         text = pattern.sub(named, text, count=1)
-    return {"code": reason.code, "text": text}
+    figures: dict[str, int | str] = dict(reason.figures)
+    for key in NAMED_FIGURES:
+        if key in figures:
+            figures[key] = names.get(int(figures[key]), str(figures[key]))
+    return {"code": reason.code, "text": text, "figures": figures}
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.errors import TournamentError
 from tournaments.models import Event
+from tournaments.pairing_words import reason_words
 from tournaments.services.standings import event_bye_rule
 from tournaments.standings.byes import AVERAGE, WIN, ByeRule
 from tournaments.standings_words import explanation_text as words_of_explanation
@@ -28,6 +29,17 @@ def sheet_url(slug: str, sheet_id: int | None) -> str:
         return reverse("sheet_entry", kwargs={"slug": slug, "sheet_id": sheet_id})
     except NoReverseMatch:  # the scoring pages are not installed
         return ""
+
+
+@register.filter
+def pairing_reason(reason: Any) -> str:
+    """``{{ reason|pairing_reason }}``: a stored pairing reason (a round's or table's dict, or a
+    bye) in the reader's language."""
+    if isinstance(reason, dict):
+        return reason_words(
+            str(reason.get("code", "")), str(reason.get("text", "")), reason.get("figures")
+        )
+    return reason_words(reason.code, reason.text)
 
 
 @register.filter

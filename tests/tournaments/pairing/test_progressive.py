@@ -154,3 +154,14 @@ def test_too_few_players_counts_them_in_words() -> None:
         PairingError, match="^too_few_players: 3 players cannot fill a progressive table of 4$"
     ):
         progressive_round([1, 2, 3], round_number=1, table_size=4)
+
+
+def test_the_whist_schedules_row_is_not_called_a_round() -> None:
+    """The schedule row a round plays is chosen to fit the night: it is named as a row, so
+    round 3 never reads "Round 6 of the 11-round schedule"."""
+    for pairing in play(12, 3):
+        scope = pairing.reasons[0]
+        assert scope.code == "whist_design"
+        assert not scope.text.startswith("Round")
+        row, rows = scope.figures["row"], scope.figures["rows"]
+        assert f"Whist schedule for 12 players, row {row} of {rows}:" in scope.text
