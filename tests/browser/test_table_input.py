@@ -175,8 +175,9 @@ def _play_whole_hand(at: Seated) -> set[str]:
     assert checked, "never to play to a trick already led"
     assert_fits(page)
     line = db_read(lambda: HandLine.objects.get(sheet=at.table.scoresheet, number=1))
+    # The page draws the hand's last moves at a person's pace after the table has dealt on.
     row = page.locator("#sheet-lines tr[data-line='1']")
-    expect(row).to_contain_text(" to ".join(str(s) for s in line.scores_after))
+    expect(row).to_contain_text(" to ".join(str(s) for s in line.scores_after), timeout=WAIT)
     return done
 
 
