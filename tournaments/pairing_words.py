@@ -4,18 +4,22 @@ The pairing algorithms are plain Python and write their reasons in English, with
 they quote (``tournaments.pairing.types.Reason``); a round stores both. The words are chosen
 when the round is shown, in the active language, from the reason's code and figures. A bye
 (which stores its text alone) and a reason stored before reasons kept their figures have their
-figures read back from the English text, which the algorithms write in one fixed way. A reason
-this module does not word is shown in the English it was stored with.
+figures read back from the English text, which the algorithms write in one fixed way
+(``tournaments.pairing_text``). A reason this module does not word is shown in the English it
+was stored with; every code the algorithms write has words here (a test reads the codes from
+their source).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
+
+from tournaments.pairing_text import RECODED, figures_in
 
 logger = logging.getLogger(__name__)
 
@@ -89,6 +93,90 @@ def _cutthroat_table(f: Figures) -> str:
     return gettext("Cut-throat table of {size}").format(size=f["size"])
 
 
+def _number(value: Any) -> str:
+    """A score as the reader writes it (12, 12.5; 12,5 in French)."""
+    number = float(value)
+    return number_format(int(number) if number.is_integer() else number)
+
+
+def _points(value: Any) -> str:
+    number = float(value)
+    # A fraction of a point reads as several: "0.5 points", "12,5 points".
+    count = int(number) if number.is_integer() else 2
+    return ngettext("{points} point", "{points} points", count).format(points=_number(value))
+
+
+def _score_group(f: Figures) -> str:
+    return gettext("Same score group ({points})").format(points=_points(f["points"]))
+
+
+def _score_float(f: Figures) -> str:
+    return gettext(
+        "Score-group float: {points} against {against} (a group was odd or could not be "
+        "paired within itself without a rematch)"
+    ).format(points=_number(f["points"]), against=_points(f["against"]))
+
+
+def _repaired_pairing(f: Figures) -> str:
+    return ngettext(
+        "The ideal pairing was kept except near its {rematches} rematch, where pairings "
+        "within {window} places of each entrant and of its ideal partner were considered",
+        "The ideal pairing was kept except near its {rematches} rematches, where pairings "
+        "within {window} places of each entrant and of its ideal partner were considered",
+        int(f["rematches"]),
+    ).format(rematches=f["rematches"], window=f["window"])
+
+
+def _bye_moved_to_avoid_rematch(f: Figures) -> str:
+    return gettext(
+        "Bye: giving it to the lowest-placed eligible entrant ({a}) would force a rematch, so "
+        "it goes to a higher-placed entrant with as few byes"
+    ).format(a=f["a"])
+
+
+def _knockout_round_name(round_number: int, rounds: int) -> str:
+    """``tournaments.pairing.knockout.round_name`` in the reader's language."""
+    left = rounds - round_number
+    if left == 0:
+        return gettext("Final")
+    if left == 1:
+        return gettext("Semi-final")
+    if left == 2:
+        return gettext("Quarter-final")
+    return gettext("Round of {count}").format(count=2 ** (left + 1))
+
+
+def _knockout_match(f: Figures) -> str:
+    return gettext("{round}: seed {seed_a} against seed {seed_b}").format(
+        round=_knockout_round_name(int(f["round"]), int(f["rounds"])),
+        seed_a=f["seed_a"],
+        seed_b=f["seed_b"],
+    )
+
+
+def _met_before(f: Figures) -> str:
+    return ngettext(
+        "Met before: {pairs} pair of players at this table",
+        "Met before: {pairs} pairs of players at this table",
+        int(f["pairs"]),
+    ).format(pairs=f["pairs"])
+
+
+def _table_plan(f: Figures) -> str:
+    sizes = f["sizes"]
+    # Stored as a list; read back from an older text as "4, 4, 3".
+    shown = sizes if isinstance(sizes, str) else ", ".join(map(str, sizes))
+    if int(f.get("out") or 0):
+        return gettext("{players} players: tables of {sizes}; {out} sitting out").format(
+            players=f["players"], sizes=shown, out=f["out"]
+        )
+    return gettext("{players} players: tables of {sizes}").format(players=f["players"], sizes=shown)
+
+
+def _swapped_out(f: Figures) -> str:
+    return gettext("Sits out: swapped out by the director ({reason})").format(reason=f["reason"])
+
+
 #: Reasons worded from their figures, by code.
 WITH_FIGURES: dict[str, Callable[[Figures], str]] = {
     "whist_design": _whist_design,
@@ -101,42 +189,15 @@ WITH_FIGURES: dict[str, Callable[[Figures], str]] = {
     "rematch_unavoidable": _rematch_unavoidable,
     "bye_lowest_fewest_byes": _bye_lowest_fewest_byes,
     "cutthroat_table": _cutthroat_table,
+    "score_group": _score_group,
+    "score_float": _score_float,
+    "repaired_pairing": _repaired_pairing,
+    "bye_moved_to_avoid_rematch": _bye_moved_to_avoid_rematch,
+    "knockout_match": _knockout_match,
+    "met_before": _met_before,
+    "table_plan": _table_plan,
+    "swapped_out": _swapped_out,
 }
-
-#: The figures in the English text of a reason stored without them (a bye, an older round).
-FROM_TEXT: dict[str, re.Pattern[str]] = {
-    "whist_design": re.compile(
-        r"^(?:Round (?P<row>\d+) of the (?P<rows>\d+)-round whist schedule for (?P<players>\d+)"
-        r"|Whist schedule for (?P<players2>\d+) players, row (?P<row2>\d+) of (?P<rows2>\d+))"
-    ),
-    "repeat_partner": re.compile(r"^(?P<a>.+) and (?P<b>.+) have partnered (?P<times>\d+) times? "),
-    "repeat_opponents": re.compile(r"^(?P<pairings>\d+) opponent pairings? at this table"),
-    "sit_out_by_lot": re.compile(
-        r"so far \((?P<count>\d+)\); drawn by lot among the (?P<tied>\d+)"
-    ),
-    "sit_out_fewest": re.compile(r"^Sits out: fewest sit-outs so far \((?P<count>\d+)\)$"),
-    "round_robin": re.compile(
-        r"^Round robin round (?P<row>\d+) of (?P<rows>\d+), cycle (?P<cycle>\d+) of (?P<cycles>\d+)"
-    ),
-    "walkover_withdrawn": re.compile(r"^Walkover: seed (?P<seed>\d+), due to meet them"),
-    "rematch_unavoidable": re.compile(
-        r"^Rematch unavoidable: (?P<a>.+) and (?P<b>.+) have met (?P<times>\d+) times?;"
-    ),
-    "bye_lowest_fewest_byes": re.compile(r"those with the fewest \((?P<fewest>\d+)\)$"),
-    "cutthroat_table": re.compile(r"^Cut-throat table of (?P<size>\d+)$"),
-}
-
-
-def figures_in(code: str, text: str) -> dict[str, str]:
-    """The figures of a reason read back from its English ``text`` ({} when it does not
-    read as the algorithms write it)."""
-    pattern = FROM_TEXT.get(code)
-    found = pattern.search(text) if pattern is not None else None
-    if found is None:
-        return {}
-    # A pattern that reads two wordings names the second's groups with a "2".
-    return {k.rstrip("2"): v for k, v in found.groupdict().items() if v is not None}
-
 
 #: Reasons that quote no figure, by code: the same words whatever the round.
 FIXED: dict[str, Callable[[], str]] = {
@@ -174,6 +235,9 @@ FIXED: dict[str, Callable[[], str]] = {
 def reason_words(code: str, text: str, figures: Figures | None = None) -> str:
     """A stored pairing reason in the active language; its English ``text`` when this module
     cannot word it (an unknown code, or figures missing or unreadable)."""
+    recoded = RECODED.get(code)
+    if recoded is not None and text.startswith(recoded[0]):
+        code = recoded[1]
     fixed = FIXED.get(code)
     if fixed is not None:
         return fixed()

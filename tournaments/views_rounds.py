@@ -25,6 +25,7 @@ from club.permissions import Capability, club_required
 from club.views import HtmxHttpRequest
 from scoring.tablecodes import tablecodes_live
 from tournaments import round_display, round_live, selectors
+from tournaments.change_words import change_words
 from tournaments.errors import TournamentError
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, RoundStatus
@@ -173,7 +174,7 @@ def round_swap(request: HttpRequest, club: Club, event_id: int, round_number: in
         except TournamentError as error:
             form_refusal(form, error)
         else:
-            messages.success(request, f"{change.summary}.")
+            messages.success(request, f"{change_words(change)}.")
             return redirect(
                 "round_detail", slug=club.slug, event_id=event.pk, round_number=round_.number
             )

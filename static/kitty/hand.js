@@ -246,7 +246,7 @@
         } else {
           if (body.code === "stale" && body.next_number) renumber(body.next_number);
           const head = queue.find((waiting) => waiting.key === item.key);
-          if (head) head.refused = body.message || "the sheet refused it.";
+          if (head) head.refused = body.message || text("textNoReason");
           if (head && body.code === "client_key_reused") {
             // Its key was another hand's: the hand stays here and goes again under a new key.
             head.key = newKey();

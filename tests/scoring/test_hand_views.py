@@ -5,6 +5,7 @@ pitch's categories, and who may use it."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -224,6 +225,29 @@ def test_a_refused_hand_reads_as_whole_sentences(
     assert 'data-text-refused="Hand {number} was not added. {reason} Correct it and tap Add."' in (
         page
     )
+
+
+#: hand.js, whose words come from the page (data-text-* on the form).
+HAND_JS = Path(__file__).resolve().parents[2] / "static" / "kitty" / "hand.js"
+
+
+def test_the_scripts_words_come_from_the_page_in_the_readers_language(
+    scorer: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """The phone says nothing in words of its own: each text it shows is one the page gives
+    it, in the reader's language, and the script holds no sentence of its own."""
+    script = HAND_JS.read_text()
+    code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith("//"))
+    assert not re.findall(r"[\"'`][A-Za-z]+(?: [A-Za-z']+){2,}[.!?]?[\"'`]", code)
+    names = sorted(set(re.findall(r"\"(text[A-Z]\w*)\"", code)))
+    assert "textNoReason" in names
+    sheet = make_sheet(first_dealer=0)
+    scorer.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    page = scorer.get(url(staff, sheet.pk)).content.decode()
+    for name in names:
+        attribute = "data-" + re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), name)
+        assert f'{attribute}="' in page, attribute
+    assert 'data-text-no-reason="Refusée par la feuille, sans raison donnée."' in page
 
 
 def test_the_tap_page_opens_at_its_top_and_speaks_of_taps(

@@ -209,6 +209,10 @@ class SeatingChange(Audited):
     )
     kind = models.CharField("kind", max_length=20, choices=Kind.choices)
     summary = models.CharField(gettext_lazy("what changed"), max_length=300)
+    # The summary is English; its code and figures word it in the reader's language
+    # (tournaments.change_words). A change stored before they were kept has neither.
+    code = models.CharField("code", max_length=40, blank=True)
+    figures = models.JSONField("figures", default=dict, blank=True)
     reason = models.CharField("reason", max_length=300)
     before = models.JSONField("before", default=list)
     after = models.JSONField("after", default=list)

@@ -106,7 +106,7 @@ def cutthroat_round(
         reasons = [Reason("cutthroat_table", f"Cut-throat table of {size}", {"size": size})]
         if again:
             text = f"Met before: {counted(again, 'pair')} of players at this table"
-            reasons.append(Reason("repeat_opponents", text))
+            reasons.append(Reason("met_before", text, {"pairs": again}))
         tables.append(
             make_table(
                 number,
@@ -120,5 +120,6 @@ def cutthroat_round(
         "table_plan",
         f"{len(players)} players: tables of {', '.join(map(str, plan))}"
         + (f"; {len(byes)} sitting out" if byes else ""),
+        {"players": len(players), "sizes": plan, "out": len(byes)},
     )
     return RoundPairing(round_number, tuple(tables), byes, (scope,))

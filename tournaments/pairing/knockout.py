@@ -130,8 +130,10 @@ def knockout_round(
                 text = f"Walkover: seed {seed_gone}, due to meet them, withdrew"
                 byes.append(Bye(lone, Reason("walkover_withdrawn", text, {"seed": seed_gone})))
         elif a is not None and b is not None:
-            text = f"{name}: seed {bracket.seed_of(a)} against seed {bracket.seed_of(b)}"
-            games.append((a, b, Reason("knockout_match", text)))
+            seeds = {"seed_a": bracket.seed_of(a), "seed_b": bracket.seed_of(b)}
+            text = f"{name}: seed {seeds['seed_a']} against seed {seeds['seed_b']}"
+            where = {"round": round_number, "rounds": bracket.rounds}
+            games.append((a, b, Reason("knockout_match", text, where | seeds)))
         elif a is not None or b is not None:
             lone = a if a is not None else b
             assert lone is not None

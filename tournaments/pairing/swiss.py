@@ -89,6 +89,7 @@ def swiss_round(
             f"The ideal pairing was kept except near its {len(field.conflicts)} rematch(es), "
             f"where pairings within {widest} places of each entrant and of its ideal partner "
             "were considered",
+            {"rematches": len(field.conflicts), "window": widest},
         )
     chosen = tuple(sorted((a, b) for a, b in partner.items() if a < b))
     return _pairing(field, chosen, round_number, seed, players_per_entrant, scope)
@@ -140,13 +141,15 @@ def _table_reasons(field: SwissField, a: int, b: int) -> tuple[Reason, ...]:
         text = "Paired by seed: top half of the field against the bottom half"
         reasons.append(Reason("seed_order", text))
     elif field.group[a] == field.group[b]:
-        reasons.append(Reason("score_group", f"Same score group ({counted(score_a, 'point')})"))
+        text = f"Same score group ({counted(score_a, 'point')})"
+        reasons.append(Reason("score_group", text, {"points": score_a}))
     else:
         reasons.append(
             Reason(
                 "score_float",
                 f"Score-group float: {score_a:g} against {counted(score_b, 'point')} (a group was "
                 "odd or could not be paired within itself without a rematch)",
+                {"points": score_a, "against": score_b},
             )
         )
     return tuple(reasons)
@@ -160,6 +163,7 @@ def _bye_reason(field: SwissField, rank: int) -> Reason:
             "bye_moved_to_avoid_rematch",
             f"Bye: giving it to the lowest-placed eligible entrant ({lowest}) would force a "
             "rematch, so it goes to a higher-placed entrant with as few byes",
+            {"a": lowest},
         )
     if fewest == 0:
         return Reason(

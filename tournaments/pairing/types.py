@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from tournaments.algorithm_errors import AlgorithmError
 
 Pair = tuple[int, int]
+#: A figure a reason quotes: a count, an entrant id, a score, or a list of table sizes.
+Figure = int | float | tuple[int, ...]
 
 
 class PairingError(AlgorithmError):
@@ -37,11 +39,12 @@ class PairingError(AlgorithmError):
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why a table, bye or round came out as it did. ``str()`` gives the text; ``figures`` are
-    the numbers (and entrant ids, as ``a`` and ``b``) the text quotes."""
+    the numbers (and entrant ids, as ``a`` and ``b``) the text quotes: every figure of the
+    text, so the web layer can word it without reading the text."""
 
     code: str
     text: str
-    figures: Mapping[str, int] = field(default_factory=dict, compare=False)
+    figures: Mapping[str, Figure] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return self.text

@@ -43,6 +43,7 @@ from tournaments.models import (
 )
 from tournaments.pairing import Reason, RoundPairing
 from tournaments.pairing import Table as PureTable
+from tournaments.pairing.types import Figure
 from tournaments.selectors import active_entrants
 from tournaments.services.entrants import entrant_players
 from tournaments.services.jobs import job_enqueue
@@ -247,10 +248,11 @@ def reason_dict(reason: Reason, names: Mapping[int, str]) -> dict[str, Any]:
             return "".join(parts)
 
         text = pattern.sub(named, text, count=1)
-    figures: dict[str, int | str] = dict(reason.figures)
+    figures: dict[str, Figure | str] = dict(reason.figures)
     for key in NAMED_FIGURES:
-        if key in figures:
-            figures[key] = names.get(int(figures[key]), str(figures[key]))
+        entrant = figures.get(key)
+        if isinstance(entrant, int):
+            figures[key] = names.get(entrant, str(entrant))
     return {"code": reason.code, "text": text, "figures": figures}
 
 

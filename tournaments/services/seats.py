@@ -72,6 +72,7 @@ def seats_swap(
         _clear_players(seats_a + seats_b)
         _place(seats_a, second, players_b)
         _place(seats_b, first, players_a)
+        code, figures = "swapped_places", {"first": str(first), "second": str(second)}
         summary = f"{first} and {second} swapped places"
     else:
         if not second.is_active:
@@ -89,11 +90,14 @@ def seats_swap(
             code="swapped_out",
             text=f"Sits out: swapped out by the director ({reason})"[:300],
         )
+        code, figures = "plays_in_place", {"first": str(first), "second": str(second)}
         summary = f"{second} plays in place of {first}, who sits out"
     change = SeatingChange(
         round=round_,
         kind=SeatingChange.Kind.SWAP,
         summary=summary[:300],
+        code=code,
+        figures=figures,
         reason=reason,
         before=before,
         after=_describe(_seats(round_, first) + _seats(round_, second)),

@@ -152,6 +152,14 @@ def _reseat(
             kind=SeatingChange.Kind.SUBSTITUTE,
             summary=f"{player_in} plays for {player_out} ({entrant}) at {seating.table}, "
             f"seat {seating.seat + 1}",
+            code="substitute",
+            figures={
+                "player_in": str(player_in),
+                "player_out": str(player_out),
+                "entrant": str(entrant),
+                "table": seating.table.number,
+                "seat": seating.seat + 1,
+            },
             reason=substitution.reason,
             before=[{"seat": seating.seat, "player": player_out.pk}],
             after=[{"seat": seating.seat, "player": player_in.pk}],

@@ -10,8 +10,9 @@ from django import template
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.change_words import change_words
 from tournaments.errors import TournamentError
-from tournaments.models import Event
+from tournaments.models import Event, SeatingChange
 from tournaments.pairing_words import reason_words
 from tournaments.services.standings import event_bye_rule
 from tournaments.standings.byes import AVERAGE, WIN, ByeRule
@@ -40,6 +41,13 @@ def pairing_reason(reason: Any) -> str:
             str(reason.get("code", "")), str(reason.get("text", "")), reason.get("figures")
         )
     return reason_words(reason.code, reason.text)
+
+
+@register.filter
+def change_summary(change: SeatingChange) -> str:
+    """``{{ change|change_summary }}``: what a director's swap or substitution did, in the
+    reader's language."""
+    return change_words(change)
 
 
 @register.filter
