@@ -350,6 +350,9 @@ def check_context(
     else:
         answer = None
     refusal = answer if isinstance(answer, Refusal) else None
+    # The tap page asks too (``hand_entry.html``): its hint speaks of taps, not of Tab, and
+    # the whole refusal shows in the check, whose room is kept, not under an input above "Add".
+    tap = data.get("tap") == "1"
     return {
         "club": club,
         "sheet": sheet,
@@ -359,12 +362,13 @@ def check_context(
         "preview": answer if isinstance(answer, Preview) else None,
         "refusal": refusal,
         "row_refusal": refusal if refusal is not None and refusal.column is None else None,
-        "slots": [
+        "slots": []
+        if tap
+        else [
             (c.name, refusal.text if refusal is not None and refusal.column == c.name else "")
             for c in columns
         ],
         "width": 3 + len(columns) + len(view.side_labels),
-        # The tap page asks too (``hand_entry.html``): its hint speaks of taps, not of Tab.
-        "tap": data.get("tap") == "1",
+        "tap": tap,
         **entry_urls(club, sheet),
     }

@@ -186,9 +186,11 @@
     tapped = false;
     setNumber(lastNumber() + 1);
     markBidding();
-    // The check shown was the last hand's: the next one starts blank.
+    // The check shown was the last hand's: the next one starts blank, and an answer still on
+    // its way (for the hand just added) is dropped.
     const check = document.getElementById("line-check");
     if (check) {
+      if (window.htmx) window.htmx.trigger(check, "htmx:abort");
       const hint = document.createElement("span");
       hint.className = "muted";
       hint.textContent = text("textHint");

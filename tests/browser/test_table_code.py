@@ -8,11 +8,12 @@ from playwright.sync_api import Browser, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import HandLine, LineRevision, Scoresheet, TableCode
+from scoring.services import handline_add
 from scoring.tablecodes import tablecode_issue
 from tests.browser import test_hand_entry
 from tests.browser.checks import PHONE, assert_member_page
 from tests.factories import ClubFactory
-from tests.scoring.games import AUCTION45_TOTALS
+from tests.scoring.games import AUCTION45, AUCTION45_TOTALS
 
 # The sheet and the 390x844 touch page of the hand-by-hand test.
 hand_sheet = test_hand_entry._sheet
@@ -274,3 +275,63 @@ def test_a_hand_sent_under_a_used_key_is_kept_and_sent_again(
     lines = HandLine.objects.filter(sheet=sheet).order_by("number")
     assert [line.bidder for line in lines] == [1, 2]
     assert_member_page(phone)
+
+
+# Each kind of answer the check gives the tap page: what is tapped (an input's name and value;
+# "+0"/"-0": a step up or down for North-South; "points_0": typed), and the words that show it
+# came, in English and in French. The sheet holds five hands: Bob deals the sixth, and
+# North-South's 20 made ends the game. The hint comes last: after other answers, it is still
+# the tap page's own.
+HAND = [("bidder", "3"), ("bid", "20"), ("trump", "S")]
+ANSWERS = [
+    ("made, and the game's end", [*HAND, ("+0", "")], ("ends the game", "termine la partie")),
+    ("set", [("bidder", "3"), ("bid", "25"), ("trump", "S"), ("-0", "")], ("Set", "Chutée")),
+    ("the dealer refused", [*HAND, ("dealer", "3")], ("Not this dealer", "Ce n'est pas le tour")),
+    ("the points refused", [*HAND, ("points_0", "23")], ("by fives", "par cinq")),
+    ("the hint", [("bidder", "3")], ("Tap the bidder", "Touchez le preneur")),
+]
+
+
+def _answer(phone: Page, taps: list[tuple[str, str]], words: str) -> None:
+    """Tap (or type) the inputs of a blank hand, and wait for the check's answer (``words``)."""
+    phone.evaluate("document.getElementById('hand-form').reset()")
+    with phone.expect_response("**/check/**"):
+        for name, value in taps:
+            if name[0] in "+-":
+                step = "5" if name[0] == "+" else "-5"
+                phone.locator(f'.stepper[data-side="{name[1:]}"] [data-step="{step}"]').tap()
+            elif name.startswith("points"):
+                phone.locator(f'input[name="{name}"]').fill(value)
+            else:
+                phone.locator(f'input[name="{name}"][value="{value}"]').tap()
+    expect(phone.locator("#line-check")).to_contain_text(words)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_add_hand_stays_put_whatever_the_check_answers(
+    live_server: LiveServer, browser: Browser, language: str
+) -> None:
+    """An answer may come just before or just after a tap on "Add hand": whichever it is, the
+    button is where it was when the page opened, and the answer fits its room (390 px)."""
+    sheet = hand_sheet(ClubFactory.create(slug=f"still-{language}"))
+    for number, line in enumerate(AUCTION45[:5], start=1):
+        handline_add(sheet=sheet, line=line, expected_number=number, by=None)
+    code = tablecode_issue(sheet=sheet, by=None)
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, locale=f"{language}-CA"
+    )
+    context.set_default_timeout(10_000)
+    phone = context.new_page()
+    phone.goto(f"{live_server.url}/t/{code.code}/")
+    phone.wait_for_load_state("load")
+    expect(phone.locator("html")).to_have_attribute("lang", language)
+    opened = _add_top(phone)  # the page's own placeholder in the check
+    for kind, taps, words in ANSWERS:
+        _answer(phone, taps, words[language == "fr"])
+        assert (kind, _add_top(phone)) == (kind, opened)
+        shown, needed = phone.locator("#line-check").evaluate(
+            "check => [check.clientHeight, check.scrollHeight]"
+        )
+        assert needed <= shown, f"{kind}: the answer needs {needed} px, the room is {shown} px"
+    assert_member_page(phone)
+    context.close()

@@ -263,3 +263,28 @@ def test_the_tap_page_opens_at_its_top_and_speaks_of_taps(
     assert "Tab moves on" not in tapped and "Tap the bidder" in tapped
     typed = scorer.get(check, {"dealer": "1"}).content.decode()
     assert "Tab moves on" in typed
+
+
+def test_the_tap_pages_check_keeps_its_room_and_asks_with_tap_again(
+    scorer: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """The answer replaces the tap page's check region whole: it keeps the region's class (its
+    fixed room above "Add") and "tap" for the next question, and says the whole refusal there,
+    sending nothing to the slots of the inputs above "Add"."""
+    sheet = make_sheet(first_dealer=0)
+    check = reverse("sheet_line_check", args=[staff.club.slug, sheet.pk])
+    hand = {
+        "dealer": "3",
+        "bidder": "2",
+        "bid": "20",
+        "trump": "H",
+        "points_0": "10",
+        "points_1": "20",
+    }
+    tapped = scorer.get(check, hand | {"tap": "1"}).content.decode()
+    assert 'class="line-check hand-check"' in tapped
+    assert """hx-vals='{"tap": "1"}'""" in tapped
+    assert "Seat 1 deals line 1" in tapped and "hx-swap-oob" not in tapped
+    typed = scorer.get(check, hand).content.decode()
+    assert 'class="line-check"' in typed and "hx-vals" not in typed
+    assert "See the field marked in red." in typed and 'id="error-dealer"' in typed
