@@ -30,6 +30,8 @@ OUT_OF_TURN = gettext_lazy(
     "{expected} deals line {number}: {why} — not {written}. Write {expected_short} as the "
     'dealer, or tick "dealer changed" if the deal really changed (a misdeal).'
 )
+#: A seat named in the refusal's sentence, in the reader's language ("siège 2").
+SEAT = gettext_lazy("seat {number}")
 WHY_FIRST = gettext_lazy("the sheet's first dealer deals line 1")
 WHY_COUNTED = gettext_lazy(
     "the deal passes to the left after every hand from the sheet's first dealer"
@@ -199,7 +201,7 @@ def out_of_turn_text(sheet: Scoresheet, out: OutOfTurn) -> str:
     names = dict(sheet.seats.values_list("seat", "player__display_name"))
 
     def seat(index: int) -> str:
-        plain = f"seat {index + 1}"
+        plain = SEAT.format(number=index + 1)
         name = names.get(index)
         return f"{plain} ({name})" if name and name.lower() != plain else plain
 
@@ -210,7 +212,7 @@ def out_of_turn_text(sheet: Scoresheet, out: OutOfTurn) -> str:
     expected = seat(out.expected)
     return OUT_OF_TURN.format(
         expected=expected[:1].upper() + expected[1:],
-        expected_short=f"seat {out.expected + 1}",
+        expected_short=SEAT.format(number=out.expected + 1),
         number=out.number,
         why=why,
         written=seat(out.written),

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from scoring.corrections import handline_delete, handline_edit
@@ -48,6 +49,19 @@ def test_a_dealer_out_of_turn_is_refused_naming_who_deals(
     assert "after seat 1, who dealt line 1" in error.message
     assert "dealer changed" in error.message
     assert HandLine.objects.filter(sheet=sheet).count() == 1
+
+
+def test_the_dealer_out_of_turn_is_named_in_the_readers_language(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    ann = MembershipFactory.create(club=staff.club, player__display_name="Ann Byrne").player
+    sheet = make_sheet(seat_players={1: ann})
+    play(sheet, AUCTION45[:1])
+    line = AUCTION45[1] | {"dealer": 2}
+    with translation.override("fr"):
+        error = refused(lambda: handline_add(sheet=sheet, line=line, expected_number=2, by=None))
+    assert error.message.startswith("Place 2 (Ann Byrne) donne")
+    assert "après place 1" in error.message and "seat" not in error.message.lower()
 
 
 def test_line_one_is_dealt_by_the_first_dealer(make_sheet: MakeSheet) -> None:
