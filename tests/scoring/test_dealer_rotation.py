@@ -36,32 +36,32 @@ def refused(call: Any) -> LineRefused:
     return error.value
 
 
+@pytest.mark.parametrize(
+    ("language", "opening", "previous", "mark"),
+    [
+        (
+            "en",
+            "Seat 2 (Ann Byrne) deals line 2",
+            "after seat 1, who dealt line 1",
+            "dealer changed",
+        ),
+        ("fr", "Place 2 (Ann Byrne) donne", "après place 1", "donneur changé"),
+    ],
+)
 def test_a_dealer_out_of_turn_is_refused_naming_who_deals(
-    staff: Staff, make_sheet: MakeSheet
+    staff: Staff, make_sheet: MakeSheet, language: str, opening: str, previous: str, mark: str
 ) -> None:
+    """In the reader's language, the seats' words included ("Place 2", never "Seat 2")."""
     ann = MembershipFactory.create(club=staff.club, player__display_name="Ann Byrne").player
     sheet = make_sheet(seat_players={1: ann})
     play(sheet, AUCTION45[:1])
     line = AUCTION45[1] | {"dealer": 2}
-    error = refused(lambda: handline_add(sheet=sheet, line=line, expected_number=2, by=None))
-    assert (error.code, error.field) == ("dealer_out_of_turn", "dealer")
-    assert error.message.startswith("Seat 2 (Ann Byrne) deals line 2")
-    assert "after seat 1, who dealt line 1" in error.message
-    assert "dealer changed" in error.message
-    assert HandLine.objects.filter(sheet=sheet).count() == 1
-
-
-def test_the_dealer_out_of_turn_is_named_in_the_readers_language(
-    staff: Staff, make_sheet: MakeSheet
-) -> None:
-    ann = MembershipFactory.create(club=staff.club, player__display_name="Ann Byrne").player
-    sheet = make_sheet(seat_players={1: ann})
-    play(sheet, AUCTION45[:1])
-    line = AUCTION45[1] | {"dealer": 2}
-    with translation.override("fr"):
+    with translation.override(language):
         error = refused(lambda: handline_add(sheet=sheet, line=line, expected_number=2, by=None))
-    assert error.message.startswith("Place 2 (Ann Byrne) donne")
-    assert "après place 1" in error.message and "seat" not in error.message.lower()
+    assert (error.code, error.field) == ("dealer_out_of_turn", "dealer")
+    assert error.message.startswith(opening)
+    assert previous in error.message and mark in error.message
+    assert HandLine.objects.filter(sheet=sheet).count() == 1
 
 
 def test_line_one_is_dealt_by_the_first_dealer(make_sheet: MakeSheet) -> None:
