@@ -20,7 +20,7 @@ from engine.tables.models import LiveTable
 from engine.tables.naming import seat_names
 from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
-from tests.browser.checks import LAPTOP, PHONE, assert_member_page, contrast
+from tests.browser.checks import LAPTOP, PHONE, assert_member_page, broken_words, contrast
 from tests.browser.table_moves import (
     WAIT,
     act_once,
@@ -394,20 +394,6 @@ def test_on_a_phone_continue_is_on_the_first_screen_of_a_pitch_summary(
     close_pages(page.context, table)
 
 
-#: The words of the seats' names that the page breaks across two lines.
-_BROKEN_WORDS = """() => [...document.querySelectorAll(".seat-name")].flatMap(node => {
-  const text = node.firstChild, broken = [], word = /\\S+/g;
-  for (let found; (found = word.exec(text.data)); ) {
-    const range = document.createRange();
-    range.setStart(text, found.index);
-    range.setEnd(text, found.index + found[0].length);
-    const lines = new Set([...range.getClientRects()].map(box => Math.round(box.top)));
-    if (lines.size > 1) { broken.push(found[0]); }
-  }
-  return broken;
-})"""
-
-
 def test_in_french_on_a_phone_a_computers_name_breaks_between_words_only(
     daphne_url: str, page: Page
 ) -> None:
@@ -420,7 +406,7 @@ def test_in_french_on_a_phone_a_computers_name_breaks_between_words_only(
         "Ordinateur Ouest, au hasard"
     )
     expect(page.locator("#your-turn")).to_be_visible(timeout=WAIT)
-    assert page.evaluate(_BROKEN_WORDS) == []
+    assert broken_words(page.locator(".seat-name")) == []
     # The seat says where it is once: its name says it.
     expect(page.locator(".seat[data-place=right] .seat-compass")).to_have_count(0)
     assert_member_page(page)
