@@ -32,7 +32,7 @@ TRUMP_WORDS = {"N": "NT", "NT": "NT", "NO": "NT"}
 # Longer runs of digits stay text (the line check refuses them): int() of thousands of digits
 # raises ValueError.
 _INT = re.compile(r"^[+-]?\d{1,18}$")
-_SPEC_REFERENCE = re.compile(r"\s*\(RULES\.md [^)]*\)")
+_SPEC_REFERENCE = re.compile(r"\s*\((?:docs/)?rules\.md[^)]*\)", re.IGNORECASE)
 
 # A plain headline per line reason code (docs/rules.md#line-codes, and the app's own codes),
 # shown above the engine's explanation.

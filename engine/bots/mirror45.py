@@ -3,9 +3,9 @@
 The rule bot chooses a discard from the seat's cards; reading them from the seat's view would
 also build the view's list of legal discards (126 of them for a kitty discard), which is most
 of a playout's cost. ``Before45`` keeps every seat's cards instead, from the sampled deal and
-the actions applied: the kitty joining the bidder (RULES.md 1.6, with ``go_on_kitty``,
-``kitty_view_before_trump`` and ``kitty_rule``) and each discard. The discard it proposes is
-still checked by the hand (``is_legal``); if it is refused the view is read as usual.
+the actions applied: the kitty joining the bidder (docs/rules.md#auction45-kitty, with
+``go_on_kitty``, ``kitty_view_before_trump`` and ``kitty_rule``) and each discard. The discard it
+proposes is still checked by the hand (``is_legal``); if it is refused the view is read as usual.
 
 Once the dealer has restored the hands (``after_draw``), each seat holds what it kept plus the
 cards the delivery gave it from the top of the stock (``worlds.clues45.delivery_positions``):

@@ -43,7 +43,7 @@ from engine.rules.cards import (
 
 #: What the bidder's rob of the stock adds to his hand, in points.
 ROB_POINTS = 1.0
-#: Trumps a player keeps (RULES.md 3.5).
+#: Trumps a player keeps (docs/rules.md#pitch52-draw).
 KEEP = 6
 #: Points taken off the estimate before bidding; negative because naming trump is worth
 #: points of its own, as duplicate self-play of rule bots showed.

@@ -1,6 +1,6 @@
 """Kitty's rules engine: 120s / Auction Forty-Fives, Bid Whist and Pitch to 52.
 
-Pure Python: no Django, no app imports, no I/O. The specification is RULES.md; start with
+Pure Python: no Django, no app imports, no I/O. The rules are docs/rules.md; start with
 ``get_game`` and ``Game.new_hand``::
 
     >>> from engine.rules import get_game

@@ -80,7 +80,8 @@ class NameTrump(Action):
     """auction45 and pitch52: the bidder names trump (0..3 = S H D C).
 
     ``None`` is written ``NT``: the notation can say it so that a hand refuses it by the rules
-    (``bad_trump``, RULES.md 7: no-trump exists only in bid whist) rather than as bad notation.
+    (``bad_trump``, docs/rules.md#action-codes: no-trump exists only in bid whist) rather than as
+    bad notation.
     """
 
     suit: int | None = 0

@@ -97,7 +97,7 @@ class Game(ABC):
     # -- hands ---------------------------------------------------------------------------
     @abstractmethod
     def deal(self, rng: random.Random, dealer: int) -> Deal:
-        """Shuffle with ``rng`` and deal as RULES.md describes for this game."""
+        """Shuffle with ``rng`` and deal as docs/rules.md describes for this game."""
 
     @abstractmethod
     def check_deal(self, deal: Deal) -> None:
@@ -150,7 +150,8 @@ class Game(ABC):
     # -- the rules as pure functions (used by hands, the conformance runner, bots) --------
     @abstractmethod
     def rank_order(self, trump: int | None, suit: int, mode: str | None = None) -> list[int]:
-        """Cards of ``suit``, best first, when ``trump`` is trump (RULES.md per game)."""
+        """Cards of ``suit``, best first, when ``trump`` is trump (docs/rules.md, each game's
+        trumps)."""
 
     @abstractmethod
     def trick_winner(self, plays: Sequence[int], trump: int | None, mode: str | None = None) -> int:
@@ -181,10 +182,11 @@ class Game(ABC):
 
     @abstractmethod
     def check_line(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
-        """Validate a scoresheet line (RULES.md 5) and score it.
+        """Validate a scoresheet line (docs/rules.md#scoresheet-lines) and score it.
 
         Raises:
-            ScoresheetError: the first failing check of RULES.md 5.2, with the field at fault.
+            ScoresheetError: the first failing check of docs/rules.md#line-codes, with the field
+                at fault.
         """
 
     @abstractmethod
@@ -233,7 +235,8 @@ class Hand(ABC):
 
     @abstractmethod
     def check(self, action: Action) -> None:
-        """Raise ``IllegalActionError`` (RULES.md 7 code) if ``action`` is not legal now."""
+        """Raise ``IllegalActionError`` (docs/rules.md#action-codes code) if ``action`` is not legal
+        now."""
 
     @abstractmethod
     def apply(self, action: Action) -> None:
@@ -247,7 +250,8 @@ class Hand(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-ready state as ``seat`` may see it (``None``: a spectator, public facts only).
 
-        Never contains a card that seat may not see (RULES.md 1.11, 2.9, 3.10).
+        Never contains a card that seat may not see (docs/rules.md#auction45-seen, #bidwhist-seen,
+        #pitch52-seen).
         """
 
     @abstractmethod

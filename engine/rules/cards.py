@@ -3,7 +3,7 @@
 Vocabulary: a *card* is an int. The 52 ordinary cards are ``suit * 13 + rank`` with suits in
 canonical order ``S H D C`` (0..3) and ranks ``2 3 4 5 6 7 8 9 T J Q K A`` (0..12); the jokers
 are ``BJ`` (52) and ``LJ`` (53). Because of this numbering, sorting card ints gives the
-canonical order of RULES.md 0.1 (suits S, H, D, C; ranks ascending; ``BJ`` then ``LJ``).
+canonical order of docs/rules.md#cards (suits S, H, D, C; ranks ascending; ``BJ`` then ``LJ``).
 
 A *mask* is an int whose bit ``c`` is set when card ``c`` is in the set. Masks make legality
 checks a handful of ``&`` and ``|`` operations instead of loops over lists.
@@ -61,7 +61,7 @@ def rank_of(c: int) -> int:
 
 
 def card_str(c: int) -> str:
-    """RULES.md notation of a card.
+    """A card as docs/rules.md#cards writes it.
 
     >>> card_str(parse_card("TS"))
     'TS'
@@ -70,7 +70,7 @@ def card_str(c: int) -> str:
 
 
 def parse_card(text: str) -> int:
-    """Read one card in RULES.md notation (``5H``, ``TS``, ``BJ``); case-insensitive.
+    """Read one card written as in docs/rules.md#cards (``5H``, ``TS``, ``BJ``); case-insensitive.
 
     Raises:
         NotationError: ``text`` is not a card.
@@ -164,7 +164,7 @@ def parse_trump(text: str, *, allow_nt: bool = False) -> int | None:
     """Read a trump: a suit letter, or ``NT`` (``None``) when allowed.
 
     A trump written as no suit at all (``X``, ``N``) is a trump that is not allowed, which
-    RULES.md 7 calls ``bad_trump``, as it does ``NT`` outside bid whist.
+    docs/rules.md#action-codes calls ``bad_trump``, as it does ``NT`` outside bid whist.
 
     Raises:
         NotationError: not a trump (code ``bad_trump``).
@@ -185,7 +185,7 @@ class CardSet:
     """Read-only set of cards over a mask, for code that wants set syntax.
 
     Engine hot paths use raw masks; this wrapper is for callers (views, tests, bots) that
-    want ``in``, ``len``, iteration and RULES.md printing.
+    want ``in``, ``len``, iteration and printing as docs/rules.md#cards does.
 
     >>> s = CardSet.parse("AH 5H JH")
     >>> str(s), len(s), parse_card("5H") in s

@@ -1,13 +1,13 @@
 """Errors of the rules engine.
 
-Every error carries a stable ``code`` (the RULES.md codes of sections 5.2 and 7 where the
-rules define one) and a message in plain words that names the rule. Codes stay stable while
-wording may change; the web layer shows the message and may translate by code.
+Every error carries a stable ``code`` (the codes of docs/rules.md#line-codes and #action-codes
+where the rules define one) and a message in plain words that names the rule. Codes stay stable
+while wording may change; the web layer shows the message and may translate by code.
 
-RULES.md names the codes of the rules themselves. The engine also refuses things RULES.md has
-no words for (text that is not an action, a record or options that cannot be read); those codes
-are the engine's own and are listed, with their meaning, in ``ENGINE_CODES`` below. Every code
-the engine raises is one of RULES.md's or one of these (a test keeps it so).
+docs/rules.md names the codes of the rules themselves. The engine also refuses things the rules
+have no words for (text that is not an action, a record or options that cannot be read); those
+codes are the engine's own and are listed, with their meaning, in ``ENGINE_CODES`` below. Every
+code the engine raises is one of docs/rules.md's or one of these (a test keeps it so).
 
 Messages quote what was sent through ``shown``, never plain ``repr``: a value from a request can
 be nested thousands deep, megabytes long or a number too long to print, and quoting it must not
@@ -19,22 +19,22 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-#: The engine's own refusal codes, beyond RULES.md sections 5.2 and 7.
+#: The engine's own refusal codes, beyond docs/rules.md#line-codes and #action-codes.
 ENGINE_CODES: dict[str, str] = {
     "bad_action": "text or JSON that does not spell an action (unknown type, missing field, "
     "a seat that is not a whole number, wrong number of arguments)",
-    "bad_card": "a card not written as RULES.md 0.1 notation (5H, TS, BJ)",
+    "bad_card": "a card not written as in docs/rules.md#cards (5H, TS, BJ)",
     "bad_suit": "a suit that is not a trump, such as the led suit of a rank-order question, "
     "not written S H D C (a trump written wrongly is bad_trump)",
     "bad_deal": "a deal in a record that is not a deal of the game (cards missing, repeated)",
-    "bad_record": "a hand or game record that cannot be read (RULES.md 6)",
+    "bad_record": "a hand or game record that cannot be read (``engine.rules.records``)",
     "bad_seat": "a seat in a record or a view request that the table does not have",
     "bad_tally": "scores before a hand that do not give one entry per side",
     "bad_options": "options that are not an object of option ids, or not JSON values",
-    "unknown_option": "an option id the game does not have (RULES.md 8)",
-    "bad_option_value": "a value an option does not allow (RULES.md 8)",
+    "unknown_option": "an option id the game does not have (each game's options in docs/rules.md)",
+    "bad_option_value": "a value an option does not allow (each game's options in docs/rules.md)",
     "unknown_game": "a game id that is not auction45, bidwhist or pitch52",
-    "game_over": "an action or a new hand after the game has ended (RULES.md 0.4)",
+    "game_over": "an action or a new hand after the game has ended (docs/rules.md#game-end)",
     "hand_not_over": "a new hand asked for before the current one has ended",
 }
 
@@ -94,11 +94,11 @@ class OptionError(RulesError):
 
 
 class IllegalActionError(RulesError):
-    """An action refused by the rules (RULES.md section 7 codes). The hand is unchanged."""
+    """An action refused by the rules (docs/rules.md#action-codes codes). The hand is unchanged."""
 
 
 class ScoresheetError(RulesError):
-    """A scoresheet line refused (RULES.md section 5.2 codes).
+    """A scoresheet line refused (docs/rules.md#line-codes codes).
 
     ``field`` names the line field at fault (``"points"``, ``"bid"``…) so a form can show the
     message next to it; ``None`` when the line as a whole is at fault (``game_over``).

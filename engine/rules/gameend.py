@@ -1,4 +1,4 @@
-"""The shared game-end procedure of RULES.md 0.4.
+"""The shared game-end procedure of docs/rules.md#game-end.
 
 Each game supplies its target and which sides have lost (by loss line or set limit); this
 module turns that into the result. It runs after every scored hand, with the new scores.
@@ -13,7 +13,7 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How a game ended: the winning side(s) and the RULES.md 0.4 reason.
+    """How a game ended: the winning side(s) and the docs/rules.md#game-end reason.
 
     ``reason`` is one of ``target``, ``bidder_out_first``, ``highest_score``, ``loss_line``,
     ``set_limit``.
@@ -34,7 +34,7 @@ def decide_game_end(
     lost_by_loss_line: Collection[int] = (),
     lost_by_set_limit: Collection[int] = (),
 ) -> GameResult | None:
-    """Apply RULES.md 0.4 to the scores after a hand; ``None`` while the game goes on.
+    """Apply docs/rules.md#game-end to the scores after a hand; ``None`` while the game goes on.
 
     ``bidding_side`` is ``None`` for a hand without a contract (thrown in).
     """

@@ -1,4 +1,5 @@
-"""Checking one scoresheet line (RULES.md 5): the entry point the scoresheet pages use."""
+"""Checking one scoresheet line (docs/rules.md#scoresheet-lines): the entry point the scoresheet
+pages use."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def check_line(
         The score change, new totals, ``made`` and the game result if the line ends the game.
 
     Raises:
-        ScoresheetError: the first failing check of RULES.md 5.2 (``code``, ``message``,
+        ScoresheetError: the first failing check of docs/rules.md#line-codes (``code``, ``message``,
             ``field`` at fault).
         OptionError: unknown game or options.
     """

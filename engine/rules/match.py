@@ -2,7 +2,8 @@
 
 ``Match`` is the running state of one game (a "match" between sides): whose deal it is, the
 tally, the results so far, and how the game ended. It accepts played hands and written lines
-alike, through the same scoring, and refuses anything once the game is over (RULES.md 0.4).
+alike, through the same scoring, and refuses anything once the game is over
+(docs/rules.md#game-end).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class Match:
         """Check a written line against the current tally and fold it in.
 
         Raises:
-            ScoresheetError: the line is refused (RULES.md 5.2), ``game_over`` included.
+            ScoresheetError: the line is refused (docs/rules.md#line-codes), ``game_over`` included.
         """
         if self.result is not None:
             raise ScoresheetError("game_over", "the game is over: no further line is accepted")

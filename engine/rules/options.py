@@ -1,7 +1,7 @@
 """Variant options: declared once as data, validated into a frozen dataclass per game.
 
-Each game lists its options (RULES.md section 8) as ``OptionSpec`` rows next to a frozen
-dataclass with one field per option. ``build_options`` checks a caller's mapping against the
+Each game lists its options (the options tables of docs/rules.md) as ``OptionSpec`` rows next to a
+frozen dataclass with one field per option. ``build_options`` checks a caller's mapping against the
 specs, so an unknown id or a value outside the allowed set is refused with a message that
 names the option and lists what is allowed.
 """

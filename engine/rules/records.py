@@ -1,9 +1,9 @@
 """Game records: a JSON document of one hand or a whole game that replays exactly.
 
 A hand record names the game and every option value, the dealer, the tally before the hand,
-the full deal and every action in order (RULES.md 6). Automatic steps (taking the kitty, the
-draw, the rob, skipping players who are out) are not recorded: replaying the actions from the
-deal redoes them. The result is stored too, so a reader can check a replay against it.
+the full deal and every action in order. Automatic steps (taking the kitty, the draw, the
+rob, skipping players who are out) are not recorded: replaying the actions from the deal
+redoes them. The result is stored too, so a reader can check a replay against it.
 
 Records are what online tables keep as hand history, what imports read, and what the
 conformance ``replay`` vectors are made of.

@@ -1,4 +1,4 @@
-"""Seats and sides (RULES.md 0.2).
+"""Seats and sides (docs/rules.md#seats).
 
 Vocabulary: a *seat* is a place at the table, numbered clockwise from 0; a *side* is a team,
 or a single player in cut-throat, numbered from 0. Scores are arrays indexed by side.
@@ -55,7 +55,7 @@ class Seating:
     def for_table(
         cls, seats: int, *, cutthroat: bool = False, six_player_teams: str = "three_pairs"
     ) -> Seating:
-        """The seat-to-side map of RULES.md 0.2 for a table of ``seats`` players."""
+        """The seat-to-side map of docs/rules.md#seats for a table of ``seats`` players."""
         if cutthroat:
             seat_side = tuple(range(seats))
         elif seats == 4:

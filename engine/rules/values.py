@@ -88,10 +88,10 @@ class HandScore:
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """Everything the engine reports about a finished hand (RULES.md section 4).
+    """Everything the engine reports about a finished hand (each game's scoring in docs/rules.md).
 
     ``outcome`` is ``"scored"`` or ``"redeal"`` (everybody passed). ``line`` is the hand in
-    scoresheet vocabulary (RULES.md 5.1), ready to be stored as a scoresheet line.
+    scoresheet vocabulary (docs/rules.md#scoresheet-lines), ready to be stored as a scoresheet line.
     """
 
     outcome: str

@@ -1,6 +1,6 @@
 """Errors of online tables: a stable ``code`` and a plain-words ``message`` shown to the user.
 
-An action refused by the rules keeps the engine's own code (RULES.md section 7) and message;
+An action refused by the rules keeps the engine's own code (docs/rules.md#action-codes) and message;
 the codes below are the table's own (stale sequence numbers, seats, schedule). A
 ``TableError`` is a ``DomainError``, so the API answers it in the one shape of its refusals.
 """

@@ -403,7 +403,8 @@ def hand_steps(table: LiveTable, table_hand: TableHand) -> list[str]:
 
 def action_as_seen(text: str, seat: int | None) -> str:
     """An action as ``seat`` may read it: another seat's discard is a number of cards (the
-    cards stay hidden, RULES.md 1.11 and 2.9); excess trumps go face up (3.10)."""
+    cards stay hidden, docs/rules.md#auction45-seen and #bidwhist-seen); excess trumps go face up
+    (#pitch52-seen)."""
     action = parse_action(text)
     if action.type in HIDDEN_DISCARDS and action.seat != seat:
         count = len(getattr(action, "cards", ()))

@@ -72,7 +72,7 @@ class Migration(migrations.Migration):
                 ('title', models.CharField(blank=True, help_text="E.g. 'Table 3, round 2'.", max_length=120, verbose_name='title')),
                 ('status', models.CharField(choices=[('in_progress', 'in progress'), ('finished', 'finished'), ('confirmed', 'confirmed')], default='in_progress', max_length=20, verbose_name='status')),
                 ('winners', models.JSONField(blank=True, help_text='Side indexes, when the game is over.', null=True, verbose_name='winning sides')),
-                ('end_reason', models.CharField(blank=True, help_text='RULES.md 0.4 reason.', max_length=30, verbose_name='how the game ended')),
+                ('end_reason', models.CharField(blank=True, help_text='docs/rules.md#game-end reason.', max_length=30, verbose_name='how the game ended')),
                 ('match_id', models.PositiveBigIntegerField(blank=True, help_text='The tournament match this sheet scores.', null=True, verbose_name='match')),
                 ('created', models.DateTimeField(auto_now_add=True, verbose_name='started')),
                 ('updated', models.DateTimeField(auto_now=True, verbose_name='changed')),

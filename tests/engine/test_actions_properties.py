@@ -188,7 +188,8 @@ def test_numbers_too_long_to_read_are_refused(text: str) -> None:
 @pytest.mark.parametrize("suit", ["X", "N", "Z", "", "SH"])
 @pytest.mark.parametrize("kind", ["trump", "declare"])
 def test_a_trump_written_as_no_suit_is_bad_trump(kind: str, suit: str) -> None:
-    """RULES.md 7 has ``bad_trump`` for a trump that is not allowed; it has no ``bad_suit``."""
+    """docs/rules.md#action-codes has ``bad_trump`` for a trump that is not allowed; it has no
+    ``bad_suit``."""
     data: dict[str, Any] = {"type": kind, "seat": 0}
     data.update({"suit": suit} if kind == "trump" else {"trump": suit, "mode": "uptown"})
     with pytest.raises(NotationError) as refused:

@@ -1,5 +1,5 @@
-"""Any JSON in any field of a scoresheet line: a score, or one RULES.md 5.2 reason code with a
-short message. Never another exception (the scoresheet pages pass what a director types)."""
+"""Any JSON in any field of a scoresheet line: a score, or one docs/rules.md#line-codes reason code
+with a short message. Never another exception (the scoresheet pages pass what a director types)."""
 
 from __future__ import annotations
 

@@ -70,12 +70,12 @@ def test_no_message_cites_a_section_of_the_specification() -> None:
         f"{path.relative_to(RULES)}:{line}"
         for path in sorted(RULES.rglob("*.py"))
         for line, text in _message_strings(path)
-        if "RULES.md" in text
+        if "rules.md" in text.lower()
     ]
     assert cited == []
 
 
 def test_the_message_scan_sees_a_citation(tmp_path: Path) -> None:
     path = tmp_path / "cites.py"
-    path.write_text('raise IllegalActionError("bad_bid", f"{x} is no bid (RULES.md 1.5)")\n')
-    assert _message_strings(path) == [(1, " is no bid (RULES.md 1.5)")]
+    path.write_text('raise NotationError("bad_card", f"{x} is no card (docs/rules.md#cards)")\n')
+    assert _message_strings(path) == [(1, " is no card (docs/rules.md#cards)")]

@@ -1,4 +1,4 @@
-"""The scoresheet API: whole games for each of the three games, refusals with RULES.md codes,
+"""The scoresheet API: whole games for each of the three games, refusals with docs/rules.md codes,
 corrections with history, confirm/unlock, stale requests, and who may do what."""
 
 from __future__ import annotations

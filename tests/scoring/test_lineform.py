@@ -92,7 +92,9 @@ def test_refusals_name_the_input_and_read_plainly() -> None:
     assert (
         refusal_text(seat, cols, typed, 4) == "There is no seat 7 at this table: seats are 1 to 4."
     )
-    bid = LineRefused("bad_bid", "bid 12 is not allowed: multiples of 5 (RULES.md 1.5)", "bid")
+    bid = LineRefused(
+        "bad_bid", "bid 12 is not allowed: multiples of 5 (docs/rules.md#auction45-bidding)", "bid"
+    )
     assert refusal_text(bid, cols, {}, 4) == "Bid 12 is not allowed: multiples of 5."
 
 

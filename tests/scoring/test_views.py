@@ -122,7 +122,7 @@ def test_a_refused_line_keeps_what_was_typed_and_names_the_field(
     assert "autofocus" in input_tag(html, "bid")
     assert "autofocus" not in input_tag(html, "dealer")
     assert "bid 12 is not allowed" in bid_cell.lower()
-    assert "RULES.md" not in bid_cell
+    assert "rules.md" not in bid_cell.lower()
     assert 'value="20"' in input_tag(html, "points_1")
     assert "That bid is not allowed." in html
 

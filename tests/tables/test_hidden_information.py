@@ -1,4 +1,5 @@
-"""No seat ever receives a card it may not see (RULES.md 1.11, 2.9, 3.10).
+"""No seat ever receives a card it may not see (docs/rules.md#auction45-seen, #bidwhist-seen,
+#pitch52-seen).
 
 Whole hands are played at tables of three connected players and one computer player, for each
 game; the players choose random legal actions from what their own socket showed them. Every

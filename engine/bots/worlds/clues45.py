@@ -4,8 +4,8 @@ Play reveals voids: a player who did not play a trump on a trump lead holds no t
 five or jack (or whatever the renege option privileges) ranking above the card led; with
 ``follow_or_trump``, a player who played neither the suit led nor a trump holds none of it; a
 defender opening a 30 with a plain card holds no trump. The draw puts each player's new cards
-at known places of the stock: the dealer's delivery of RULES.md 1.7, mirrored here because
-rebuilding a deal needs it.
+at known places of the stock: the dealer's delivery of docs/rules.md#auction45-draw, mirrored here
+because rebuilding a deal needs it.
 
 The discards tell more if the players discard as the rule bot does (``rules45.draw_discard``:
 every card but the trumps goes back, since a card from the stock is worth more than any plain

@@ -2,11 +2,12 @@
 
 A player who drew ``r`` cards while the stock lasted kept ``6 - r`` trumps of his deal and found
 between none and ``r`` more in the stock; a robber who left cards in the stock stopped at six
-trumps; a player seen to be skipped holds none (RULES.md 3.5, 3.6). ``bounds`` gives each seat's
-range; ``robber_plans`` lists how the robbers can have kept and found their trumps so that the
-received counts come out as seen, mirroring the draw and the rob of RULES.md 3.5 step 4;
-``counts`` places the unseen trumps, every place being one card that might have been a trump
-(a card received, a card of the stock nobody turned), so the guess follows the odds of the deal.
+trumps; a player seen to be skipped holds none (docs/rules.md#pitch52-draw, #pitch52-play).
+``bounds`` gives each seat's range; ``robber_plans`` lists how the robbers can have kept and found
+their trumps so that the received counts come out as seen, mirroring the draw and the rob of
+docs/rules.md#pitch52-draw step 4; ``counts`` places the unseen trumps, every place being one card
+that might have been a trump (a card received, a card of the stock nobody turned), so the guess
+follows the odds of the deal.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The auction of auction45 (RULES.md 1.5) as a small state machine.
+"""The auction of auction45 (docs/rules.md#auction45-bidding) as a small state machine.
 
 Vocabulary: a *call* is ``pass``, ``hold`` or an amount; the *high bid* is the amount and the
 seat that owns it (the dealer owns it after a hold); *round 1* is every seat speaking once from
@@ -9,8 +9,9 @@ the ``open`` style keeps the turn going round the seats that have not passed.
 ``Auction`` is the mutable state of one hand's auction, with the calls open to the seat to act
 (``offered``), listed when the turn comes to it from the game's ``AuctionRules``
 (``engine.rules.auction45.calls``). ``Auction.check`` returns the parsed call or raises the
-RULES.md 7 code, in the order of RULES.md 1.5; ``Auction.take`` makes a call by the seat to
-act, the hand's one step into the auction (``engine.rules.auction45.hand``).
+docs/rules.md#action-codes code, in the order of docs/rules.md#auction45-bidding; ``Auction.take``
+makes a call by the seat to act, the hand's one step into the auction
+(``engine.rules.auction45.hand``).
 """
 
 from __future__ import annotations
@@ -74,9 +75,9 @@ class Auction:
         self.high_seat = None
         self.passed = 0
         self.challenger = None
-        #: Per side, the highest amount its players called or held (RULES.md 5.1).
+        #: Per side, the highest amount its players called or held (docs/rules.md#scoresheet-lines).
         self.max_by_side = [0] * len(scores)
-        #: Per side: may it bid 60? Fixed by the scores before the hand (RULES.md 0.3).
+        #: Per side: may it bid 60? Fixed by the scores before the hand (docs/rules.md#hand).
         self.sixty_ok = rules.sixty_by_side(scores)
         self.calls = []
         self.offered, self.offered_ids = self.legal()
@@ -136,9 +137,9 @@ class Auction:
         """The parsed call if ``seat`` may make it now.
 
         Raises:
-            IllegalActionError: ``auction_over``, ``out_of_turn``, then the RULES.md 1.5 codes
-                in order: ``bad_bid``, ``dealer_must_bid``, ``hold_not_allowed``,
-                ``sixty_not_allowed``, ``bid_too_low``.
+            IllegalActionError: ``auction_over``, ``out_of_turn``, then the
+                docs/rules.md#auction45-bidding codes in order: ``bad_bid``, ``dealer_must_bid``,
+                ``hold_not_allowed``, ``sixty_not_allowed``, ``bid_too_low``.
         """
         if self.stage == DONE:
             raise IllegalActionError("auction_over", "the auction is over: no more calls")

@@ -1,4 +1,4 @@
-"""The calls of an auction45 auction (RULES.md 1.5), as one game knows them.
+"""The calls of an auction45 auction (docs/rules.md#auction45-bidding), as one game knows them.
 
 A *call* is ``pass``, ``hold`` or an amount. ``AuctionRules`` holds what depends only on the
 game: its options, an interned ``Call`` object per seat and word, and the legal calls of each
@@ -83,15 +83,16 @@ class AuctionRules:
         self.situations = Situations(self)
 
     def sixty_by_side(self, scores: tuple[int, ...]) -> tuple[bool, ...]:
-        """Per side, may it bid 60 this hand (RULES.md 1.5)? Cached by the scores before the
-        hand: every hand starts an ``Auction``, and a game's scores take few values."""
+        """Per side, may it bid 60 this hand (docs/rules.md#auction45-bidding)? Cached by the scores
+        before the hand: every hand starts an ``Auction``, and a game's scores take few values."""
         found = self._sixty_by_scores.get(scores)
         if found is None:
             found = self._sixty_by_scores[scores] = tuple([self.sixty_allowed(s) for s in scores])
         return found
 
     def sixty_allowed(self, side_score: int) -> bool:
-        """May a side with this score before the hand bid (or hold) 60? (RULES.md 1.5)"""
+        """May a side with this score before the hand bid (or hold) 60?
+        (docs/rules.md#auction45-bidding)"""
         if self.sixty == "always":
             return True
         return self.sixty == "in_the_hole" and side_score < 0

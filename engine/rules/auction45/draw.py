@@ -1,4 +1,4 @@
-"""The draw of auction45 (RULES.md 1.7).
+"""The draw of auction45 (docs/rules.md#auction45-draw).
 
 Every player discards once, from the dealer's left round to the dealer; then the dealer
 restores every hand to five from the top of the stock, in packets of at most

@@ -1,4 +1,4 @@
-"""The auction45 game: options, seating, deal, rank tables, scoring (RULES.md 1).
+"""The auction45 game: options, seating, deal, rank tables, scoring (docs/rules.md#auction45).
 
 Everything that depends only on the options is computed once here, when the game is built
 (rank tables per trump, interned actions per seat, the auction rules, dealing positions per
@@ -63,7 +63,8 @@ def shuffled_deck(rng: random.Random) -> Sequence[int]:
 
 
 def _deal_positions(seats: int, kitty_size: int, dealer: int) -> tuple[list[list[int]], list[int]]:
-    """Positions in the shuffled deck of each seat's cards and of the kitty (RULES.md 1.4)."""
+    """Positions in the shuffled deck of each seat's cards and of the kitty
+    (docs/rules.md#auction45-deal)."""
     hands: list[list[int]] = [[] for _ in range(seats)]
     kitty: list[int] = []
     order = [(dealer + 1 + i) % seats for i in range(seats)]
@@ -94,7 +95,8 @@ def _deal_positions(seats: int, kitty_size: int, dealer: int) -> tuple[list[list
 
 
 class Auction45(Game):
-    """120s / Auction Forty-Fives (RULES.md 1) with the options of RULES.md 8.1.
+    """120s / Auction Forty-Fives (docs/rules.md#auction45) with the options of
+    docs/rules.md#auction45-options.
 
     >>> hand = Auction45().new_hand(dealer=3, seed=7)
     >>> hand.phase, hand.to_act, [str(a) for a in hand.legal_actions()][:3]
@@ -202,11 +204,13 @@ class Auction45(Game):
 
     # -- hands ---------------------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
-        """Shuffle with ``rng`` and deal as RULES.md 1.4 says (kitty order kept: taste last)."""
+        """Shuffle with ``rng`` and deal as docs/rules.md#auction45-deal says (kitty order kept:
+        taste last)."""
         return self.deal_from_deck(shuffled_deck(rng), dealer)
 
     def deal_from_deck(self, deck: Sequence[int], dealer: int) -> Deal:
-        """The deal of a shuffled deck (top card first) by ``dealer`` (RULES.md 1.4)."""
+        """The deal of a shuffled deck (top card first) by ``dealer``
+        (docs/rules.md#auction45-deal)."""
         hands = tuple([getter(deck) for getter in self._hand_getters[dealer]])
         kitty_getter = self._kitty_getter[dealer]
         kitty = tuple(kitty_getter(deck)) if kitty_getter is not None else ()
@@ -269,14 +273,15 @@ class Auction45(Game):
 
     def rank_order(self, trump: int | None, suit: int, mode: str | None = None) -> list[int]:
         """The trump order if ``suit`` is trump (``AH`` included), else the suit's non-trump
-        order (hearts without ``AH``), best first (RULES.md 1.3)."""
+        order (hearts without ``AH``), best first (docs/rules.md#auction45-cards)."""
         tables = self._tables(trump)
         if suit == trump:
             return list(tables.trump_order)
         return list(tables.nontrump_order[suit])
 
     def trick_winner(self, plays: Sequence[int], trump: int | None, mode: str | None = None) -> int:
-        """Index of the highest trump, or else of the best card of the suit led (RULES.md 1.8)."""
+        """Index of the highest trump, or else of the best card of the suit led
+        (docs/rules.md#auction45-play)."""
         tables = self._tables(trump)
         if not plays:
             raise ValueError("a trick needs at least one card")
@@ -295,7 +300,8 @@ class Auction45(Game):
         mode: str | None = None,
         context: Mapping[str, Any] | None = None,
     ) -> list[int]:
-        """RULES.md 1.8 legal plays; ``context``: ``bid``, ``opening_lead``, ``bidding_side``."""
+        """docs/rules.md#auction45-play legal plays; ``context``: ``bid``, ``opening_lead``,
+        ``bidding_side``."""
         tables = self._tables(trump)
         context = context or {}
         held = 0

@@ -1,4 +1,4 @@
-"""One hand of auction45 as a state machine (RULES.md 1.4-1.9).
+"""One hand of auction45 as a state machine (docs/rules.md#auction45-deal to #auction45-scoring).
 
 Phases, in order: ``auction`` (calls, ``auction45.auction``) → ``declare`` (the bidder may go
 on the kitty, then names trump; the kitty joins his hand) → ``kitty_discard`` (only when he
@@ -94,7 +94,7 @@ class Auction45Hand(Auction45State):
         """Validate ``action``; return what the declaration needs (suit, card mask).
 
         Raises:
-            IllegalActionError: RULES.md 7 codes in the order of section 7.
+            IllegalActionError: the codes of docs/rules.md#action-codes, in its order.
         """
         if action.__class__ is Call:
             if self.phase is not AUCTION:

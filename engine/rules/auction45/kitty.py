@@ -1,4 +1,5 @@
-"""The declaration of auction45 (RULES.md 1.6): going on the kitty, and the bidder's discard.
+"""The declaration of auction45 (docs/rules.md#auction45-kitty): going on the kitty, and the
+bidder's discard.
 
 After the auction the bidder may give up his hand for the kitty (option ``go_on_kitty``), then
 names trump and takes the kitty into his hand. If he then holds more than five cards he lays

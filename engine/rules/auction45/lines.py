@@ -1,10 +1,10 @@
-"""Checking an auction45 scoresheet line (RULES.md 5) before scoring it.
+"""Checking an auction45 scoresheet line (docs/rules.md#scoresheet-lines) before scoring it.
 
 A *line* is one hand as a director writes it: ``bidder``, ``bid``, ``trump``, ``points`` per
 side, and optionally ``dealer``, ``made``, ``scores_after``, ``no_trump_played``,
 ``auction_max_bid``, ``passed_out``, ``sets_before``, ``consecutive_sets_before``. The checks
-run in the order of RULES.md 5.2 and the first failure is raised with its reason code and the
-field at fault; a valid line is scored by the same ``Scorer`` as a played hand.
+run in the order of docs/rules.md#line-codes and the first failure is raised with its reason code
+and the field at fault; a valid line is scored by the same ``Scorer`` as a played hand.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ class LineChecker:
         return False
 
     def check(self, line: Mapping[str, Any], tally: Tally) -> HandScore:
-        """Validate ``line`` (RULES.md 5.2, in order) and score it.
+        """Validate ``line`` (docs/rules.md#line-codes, in order) and score it.
 
         Raises:
             ScoresheetError: the first failing check, with the field at fault.
@@ -166,7 +166,7 @@ class LineChecker:
         return score
 
     def _check_required(self, line: Mapping[str, Any]) -> None:
-        """The fields a hand played out must have (RULES.md 5.1)."""
+        """The fields a hand played out must have (docs/rules.md#scoresheet-lines)."""
         for name in ("bidder", "bid", "trump", "points"):
             if name not in line:
                 raise _missing(name, "is required (rules of scoresheet lines)")

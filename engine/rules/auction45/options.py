@@ -1,7 +1,7 @@
-"""auction45 variant options (RULES.md 8.1), validated into a frozen dataclass.
+"""auction45 variant options (docs/rules.md#auction45-options), validated into a frozen dataclass.
 
-Cross-field rule (RULES.md 1.1): cut-throat is required with 2, 3 or 5 players. When
-``cutthroat`` is not given it is forced on; an explicit ``false`` is refused with a message
+Cross-field rule (docs/rules.md#auction45-players): cut-throat is required with 2, 3 or 5 players.
+When ``cutthroat`` is not given it is forced on; an explicit ``false`` is refused with a message
 naming the rule. With 4 or 6 players cut-throat is allowed when asked for ([S4]).
 """
 
@@ -17,7 +17,7 @@ from engine.rules.options import OptionSpec, build_options
 
 @dataclass(frozen=True, slots=True)
 class Auction45Options:
-    """One field per option of RULES.md 8.1, defaults included."""
+    """One field per option of docs/rules.md#auction45-options, defaults included."""
 
     players: int = 4
     cutthroat: bool = False
@@ -51,7 +51,7 @@ class Auction45Options:
 
     @property
     def stock_size(self) -> int:
-        """Cards left in the stock after the deal (RULES.md 1.4)."""
+        """Cards left in the stock after the deal (docs/rules.md#auction45-deal)."""
         return 52 - 5 * self.players - self.kitty_size
 
 
@@ -119,7 +119,8 @@ CUTTHROAT_ONLY = (2, 3, 5)
 
 
 def auction45_options(given: Mapping[str, Any] | None) -> Auction45Options:
-    """Validate ``given`` (RULES.md 8.1) and apply the cut-throat rule of 1.1.
+    """Validate ``given`` (docs/rules.md#auction45-options) and apply the cut-throat rule of
+    #auction45-players.
 
     Raises:
         OptionError: unknown option, a value outside the listed set, or ``cutthroat: false``

@@ -1,4 +1,5 @@
-"""The end of an auction45 hand (RULES.md 1.9): its score, its scoresheet line, its result."""
+"""The end of an auction45 hand (docs/rules.md#auction45-scoring): its score, its scoresheet line,
+its result."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The play phase of auction45 (RULES.md 1.8) on per-seat 5-bit masks.
+"""The play phase of auction45 (docs/rules.md#auction45-play) on per-seat 5-bit masks.
 
 After the draw every seat holds exactly five cards, kept in canonical order
 (``Tricks.after``) next to their interned ``Play`` actions. From then on a
@@ -110,7 +110,8 @@ def restrict(
     after: Sequence[tuple[int, ...]],
     tables: TrumpTables,
 ) -> list[int]:
-    """Every seat's legal cards once a card binding the others is led (RULES.md 1.8).
+    """Every seat's legal cards once a card binding the others is led
+    (docs/rules.md#auction45-play).
 
     ``rule`` is the card's ``lead_rule``; ``led_strength`` its trump strength; ``packed`` and
     ``after`` the seats' packed masks and five cards. A trump led binds a seat holding a trump

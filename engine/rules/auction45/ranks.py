@@ -1,4 +1,5 @@
-"""The order of the cards in auction45 (RULES.md 1.3) as tables built once per variant.
+"""The order of the cards in auction45 (docs/rules.md#auction45-cards) as tables built once per
+variant.
 
 Vocabulary: the *trumps* are the 13 cards of the trump suit plus the ace of hearts (``AH``),
 which is a trump whatever suit is trump. The *effective suit* of a card is "trump" (index 4,
@@ -9,14 +10,15 @@ heart at all. A card's *strength* is a small int, higher is better; the winner o
 ``rank_tables(nontrump_ace, ten_as_face, renege)`` returns a ``RankTables`` (cached per
 variant) holding one ``TrumpTables`` per trump suit:
 
-- ``trump_order`` / ``nontrump_order[suit]``: best first, as RULES.md 1.3 prints them;
+- ``trump_order`` / ``nontrump_order[suit]``: best first, as docs/rules.md#auction45-cards prints
+  them;
 - ``trump_mask``, ``follow_mask[suit]`` (cards whose effective suit is ``suit``);
 - ``effective[card]``: 0..3, or ``TRUMP``;
 - ``win[led]``: strength per card when the effective suit ``led`` opened the trick — every
   trump above ``TRUMP_BASE``, the led suit's cards from 1 up, everything else 0;
 - ``trump_strength[card]``: above ``TRUMP_BASE`` for a trump, 0 otherwise;
 - ``privileged[card]``: for a led trump, the mask of renege-set trumps ranking strictly above
-  it (RULES.md 1.8 rule 2, option ``renege``);
+  it (docs/rules.md#auction45-play, trump led, option ``renege``);
 - ``unprivileged[card]``: the trumps that are not privileged against it;
 - ``renege_strength[card]``: the ``trump_strength`` of a trump of the renege set, 0 for any
   other card (a renege trump is privileged against a led trump of lower strength);
@@ -46,7 +48,7 @@ TRUMP = 4
 TRUMP_BASE = 32
 ACE_OF_HEARTS = card(ACE, HEARTS)
 
-#: Renege sets of option ``renege`` (RULES.md 1.8): which trumps may be held back.
+#: Renege sets of option ``renege`` (docs/rules.md#auction45-play): which trumps may be held back.
 RENEGE_RANKS: dict[str, tuple[str, ...]] = {
     "five_jack": ("five", "jack"),
     "five_jack_ah": ("five", "jack", "ace_of_hearts"),
@@ -62,7 +64,7 @@ def _is_red(suit: int) -> bool:
 
 
 def _spots(suit: int, ten_as_face: bool, exclude_five: bool) -> list[int]:
-    """Spot cards best first: "highest in red, lowest in black" (RULES.md 1.3)."""
+    """Spot cards best first: "highest in red, lowest in black" (docs/rules.md#auction45-cards)."""
     ranks = [r for r in _SPOTS_HIGH_TO_LOW if not (exclude_five and r == FIVE)]
     if not _is_red(suit):
         ranks.reverse()  # black: two high down to ten
@@ -73,7 +75,7 @@ def _spots(suit: int, ten_as_face: bool, exclude_five: bool) -> list[int]:
 
 
 def trump_order(trump: int, ten_as_face: bool = False) -> tuple[int, ...]:
-    """The trumps, best first (RULES.md 1.3; never depends on ``nontrump_ace``).
+    """The trumps, best first (docs/rules.md#auction45-cards; never depends on ``nontrump_ace``).
 
     >>> from engine.rules.cards import cards_str
     >>> cards_str(trump_order(0))
@@ -89,7 +91,8 @@ def trump_order(trump: int, ten_as_face: bool = False) -> tuple[int, ...]:
 def nontrump_order(
     suit: int, nontrump_ace: str = "high", ten_as_face: bool = False
 ) -> tuple[int, ...]:
-    """A suit that is not trump, best first (RULES.md 1.3); hearts never hold ``AH``.
+    """A suit that is not trump, best first (docs/rules.md#auction45-cards); hearts never hold
+    ``AH``.
 
     >>> from engine.rules.cards import cards_str
     >>> cards_str(nontrump_order(2, "low"))

@@ -1,4 +1,5 @@
-"""Hand scoring and game end of auction45 (RULES.md 1.9, 1.10, 0.4).
+"""Hand scoring and game end of auction45 (docs/rules.md#auction45-scoring, #auction45-game-end,
+#game-end).
 
 Vocabulary: ``P`` is the bidding side's trick points (bonus included), ``b`` the bid. A hand is
 *made* when ``P >= min(b, 30)``; otherwise the bidding side is *set*. The *count rule* stops a
@@ -70,7 +71,8 @@ class Scorer:
         self.has_set_limits = self.set_limit is not None or self.consecutive_set_limit is not None
 
     def counts(self, side: int, scores: Sequence[int], max_bid: Sequence[int] | None) -> bool:
-        """Does non-bidding ``side`` score its points this hand? (RULES.md 1.9 count rule)"""
+        """Does non-bidding ``side`` score its points this hand? (docs/rules.md#auction45-scoring,
+        the count rule)"""
         rule = self.count_rule
         if rule == "none" or scores[side] < self.threshold:
             return True
@@ -128,8 +130,9 @@ class Scorer:
         )
 
     def _bidder_delta(self, bid: int, taken: int, made: bool) -> int:
-        """What the bidding side scores (RULES.md 1.9): its points when it makes the bid (120
-        for 60, and 60 for 30 under ``thirty_for_sixty``), minus the bid when it is set."""
+        """What the bidding side scores (docs/rules.md#auction45-scoring): its points when it makes
+        the bid (120 for 60, and 60 for 30 under ``thirty_for_sixty``), minus the bid when it is
+        set."""
         if not made:
             return -bid
         if bid == 60:
@@ -157,7 +160,8 @@ class Scorer:
         return by_line, by_sets
 
     def game_result(self, tally: Tally, bidding_side: int | None) -> GameResult | None:
-        """RULES.md 0.4 with the auction45 target, loss line and set limits (1.10)."""
+        """docs/rules.md#game-end with the auction45 target, loss line and set limits
+        (#auction45-game-end)."""
         scores = tally.scores
         if max(scores) < self.target:
             by_line, by_sets = self.losers(tally)

@@ -1,4 +1,5 @@
-"""The play of auction45 (RULES.md 1.8): five tricks, on the tables of ``auction45.play``.
+"""The play of auction45 (docs/rules.md#auction45-play): five tricks, on the tables of
+``auction45.play``.
 
 ``Tricks`` is the state of the play phase: each seat's five cards after the draw, what it has
 left, the trick on the table, the tricks taken and the points they are worth. A trick is
@@ -170,7 +171,8 @@ class Tricks:
         return bit if self.legal_mask(seat) & bit else 0
 
     def check(self, seat: int, card: int) -> None:
-        """Raise ``not_in_hand`` or the RULES.md 1.8 code refusing ``card`` from ``seat``."""
+        """Raise ``not_in_hand`` or the docs/rules.md#auction45-play code refusing ``card`` from
+        ``seat``."""
         if self.playable(seat, card):
             return
         try:

@@ -1,4 +1,4 @@
-"""What one seat of an auction45 hand may see (RULES.md 1.11), as JSON-ready data.
+"""What one seat of an auction45 hand may see (docs/rules.md#auction45-seen), as JSON-ready data.
 
 A seat sees its own hand, every call, the contract and trump, the taste card (option
 ``kitty_taste``), how many cards each player discarded and drew, whether the bidder went on the

@@ -1,4 +1,4 @@
-"""The bid whist auction (RULES.md 2.3): one round, the dealer speaks last.
+"""The bid whist auction (docs/rules.md#bidwhist-bidding): one round, the dealer speaks last.
 
 Vocabulary: a *call* is ``pass``, ``hold`` or an amount 1..7 (books above six). The *high* bid
 is the best amount called so far (0 before anybody bids). The first three players pass or bid
@@ -6,8 +6,9 @@ higher; the dealer passes (only if somebody bid), holds (takes the high bid at t
 amount, even from his partner) or bids higher; when the first three all passed he is stuck and
 must bid. The auction always ends with a contract after the dealer's call.
 
-``AuctionRules`` holds, for one ``min_bid``, the checks (in the order of RULES.md 1.5) and the
-legal calls, interned so that a hand never builds a ``Call`` object.
+``AuctionRules`` holds, for one ``min_bid``, the checks (in the order of
+docs/rules.md#auction45-bidding) and the legal calls, interned so that a hand never builds a
+``Call`` object.
 """
 
 from __future__ import annotations

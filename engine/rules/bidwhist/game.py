@@ -1,4 +1,4 @@
-"""The bid whist game: options, the deal, the pure rules and scoring (RULES.md 2)."""
+"""The bid whist game: options, the deal, the pure rules and scoring (docs/rules.md#bidwhist)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class BidWhist(Game):
     # -- hands ---------------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """One card at a time from the dealer's left, twelve rounds; the last four are the
-        kitty (RULES.md 2.2). Hands are sorted; the kitty is in the order dealt."""
+        kitty (docs/rules.md#bidwhist-deal). Hands are sorted; the kitty is in the order dealt."""
         # Sorting by random keys is a uniform shuffle that costs half of ``rng.shuffle``.
         keys = [*starmap(rng.random, repeat((), len(_DECK)))]
         deck = sorted(_DECK, key=keys.__getitem__)

@@ -1,4 +1,4 @@
-"""One bid whist hand as a state machine (RULES.md 2.2-2.7).
+"""One bid whist hand as a state machine (docs/rules.md#bidwhist-deal to #bidwhist-scoring).
 
 Phases: ``auction`` (one round of calls), ``declare`` (the bidder names trump and mode),
 ``discard`` (the bidder, holding 16 cards after the automatic taking of the kitty, lays away 4),

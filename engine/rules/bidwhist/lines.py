@@ -1,9 +1,9 @@
-"""Checking one bid whist scoresheet line (RULES.md 5).
+"""Checking one bid whist scoresheet line (docs/rules.md#scoresheet-lines).
 
 A line has ``bidder``, ``bid``, ``trump`` (``S H D C NT``), ``mode`` and ``books`` (per side,
 kitty book included); ``dealer``, ``made`` and ``scores_after`` are optional and checked when
 written (a JSON ``null`` counts as not written). Bid whist never throws a hand in (the dealer is
-stuck, RULES.md 2.3), so a ``passed_out`` line is always refused.
+stuck, docs/rules.md#bidwhist-bidding), so a ``passed_out`` line is always refused.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _check_pair(field: str, value: Any, required: bool, what: str) -> None:
 def check_line(
     options: BidWhistOptions, scorer: Scorer, line: Mapping[str, Any], tally: Tally
 ) -> HandScore:
-    """Validate ``line`` in the order of RULES.md 5.2 and score it.
+    """Validate ``line`` in the order of docs/rules.md#line-codes and score it.
 
     Raises:
         ScoresheetError: the first failing check, with the field at fault.

@@ -1,7 +1,7 @@
-"""bidwhist variant options (RULES.md 8.2), validated into a frozen dataclass.
+"""bidwhist variant options (docs/rules.md#bidwhist-options), validated into a frozen dataclass.
 
 Bid whist has no cross-field rules: the table is always four players in two partnerships
-(RULES.md 2.1), so there is no ``players`` option.
+(docs/rules.md#bidwhist), so there is no ``players`` option.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ MAX_BID = 7
 
 @dataclass(frozen=True, slots=True)
 class BidWhistOptions:
-    """One field per option of RULES.md 8.2, defaults included (seed 002)."""
+    """One field per option of docs/rules.md#bidwhist-options, defaults included (seed 002)."""
 
     min_bid: int = 1
     scoring: str = "books_over_six"
@@ -49,7 +49,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 
 
 def bidwhist_options(given: Mapping[str, Any] | None) -> BidWhistOptions:
-    """Validate ``given`` against RULES.md 8.2.
+    """Validate ``given`` against docs/rules.md#bidwhist-options.
 
     Raises:
         OptionError: ``unknown_option`` (the message lists the options of bid whist) or

@@ -1,4 +1,5 @@
-"""The end of a bid whist hand (RULES.md 2.7): its books, score, scoresheet line and result."""
+"""The end of a bid whist hand (docs/rules.md#bidwhist-scoring): its books, score, scoresheet line
+and result."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Bid whist card orders (RULES.md 2.4) and the tables built from them once, at import.
+"""Bid whist card orders (docs/rules.md#bidwhist-declaring) and the tables built from them once, at
+import.
 
 Vocabulary: the *mode* is one of ``MODES``; it orders every suit, the trump suit included.
 *Trump* is a suit int 0..3 (S H D C) or ``None`` for no trump (``NT``). A *trick table* is a
@@ -74,7 +75,8 @@ def mode_of(mode: str | None) -> str:
 
 
 def rank_order(suit: int, mode: str | None) -> list[int]:
-    """The 13 cards of ``suit`` best first in ``mode`` (trump does not change it, RULES.md 2.4).
+    """The 13 cards of ``suit`` best first in ``mode`` (trump does not change it,
+    docs/rules.md#bidwhist-declaring).
 
     >>> from engine.rules.cards import card_names
     >>> card_names(rank_order(1, "downtown_aces_good"))[:3]
@@ -84,7 +86,7 @@ def rank_order(suit: int, mode: str | None) -> list[int]:
 
 
 def trick_winner(plays: Sequence[int], trump: int | None, mode: str | None) -> int:
-    """Index in ``plays`` (leader first) of the winning card (RULES.md 2.6)."""
+    """Index in ``plays`` (leader first) of the winning card (docs/rules.md#bidwhist-play)."""
     values = TRICK_TABLES[trump_index(trump)][mode_of(mode)][plays[0] // 13]
     best = 0
     for index in range(1, len(plays)):

@@ -1,4 +1,4 @@
-"""Bid whist hand scoring and game end (RULES.md 2.7, 2.8).
+"""Bid whist hand scoring and game end (docs/rules.md#bidwhist-scoring, #bidwhist-game-end).
 
 Vocabulary: a *book* is a trick; there are 13 books in a hand, the 12 played tricks and the
 *kitty book* formed by the bidder's four discards. ``B`` is the bidding side's books, ``D`` the
@@ -40,7 +40,7 @@ class Scorer:
 
     def is_game_over(self, scores: tuple[int, ...]) -> bool:
         """True when ``scores`` end the game: a side at the target or, under contract
-        scoring, at or below minus the target (RULES.md 2.8)."""
+        scoring, at or below minus the target (docs/rules.md#bidwhist-game-end)."""
         if not scores:
             return False
         if max(scores) >= self.target:
@@ -48,7 +48,7 @@ class Scorer:
         return self.contract and min(scores) <= -self.target
 
     def game_result(self, scores: tuple[int, ...], bidding_side: int) -> GameResult | None:
-        """RULES.md 0.4 with the bid whist target and loss line (2.8)."""
+        """docs/rules.md#game-end with the bid whist target and loss line (#bidwhist-game-end)."""
         if not self.is_game_over(scores):
             return None
         losers = (

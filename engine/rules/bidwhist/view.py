@@ -1,4 +1,4 @@
-"""What one seat of a bid whist hand may see (RULES.md 2.9), as a JSON-ready dict.
+"""What one seat of a bid whist hand may see (docs/rules.md#bidwhist-seen), as a JSON-ready dict.
 
 Everybody sees: the calls, the contract, trump and mode, every card played, how many cards each
 seat holds, who owns the kitty book once that is known, and the result. A seat sees its own

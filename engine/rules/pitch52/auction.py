@@ -1,4 +1,5 @@
-"""The auction of pitch52 (RULES.md 3.4): one round from the dealer's left, dealer last.
+"""The auction of pitch52 (docs/rules.md#pitch52-bidding): one round from the dealer's left, dealer
+last.
 
 Each player passes or bids higher than the high bid; the dealer may also *hold* (take the
 bid at the same number, option ``dealer_hold``), and must bid when everybody passed under
@@ -44,7 +45,8 @@ class PitchAuction:
         return new
 
     def check(self, game: Pitch52, seat: int, text: object, dealer: int) -> None:
-        """Raise the RULES.md 3.4 code refusing ``text`` from ``seat``, the seat to act."""
+        """Raise the docs/rules.md#pitch52-bidding code refusing ``text`` from ``seat``, the seat to
+        act."""
         check_call(game, text, seat=seat, dealer=dealer, high=self.high, high_seat=self.high_seat)
 
     def record(self, seat: int, text: str, value: int) -> None:

@@ -1,7 +1,8 @@
-"""The checks of pitch52's actions (RULES.md 3.4-3.6), as functions of the facts they need.
+"""The checks of pitch52's actions (docs/rules.md#pitch52-bidding to #pitch52-play), as functions of
+the facts they need.
 
-``Pitch52Hand`` checks the turn and the phase, then calls these; each raises the RULES.md 7
-code of the first rule the action breaks and changes nothing.
+``Pitch52Hand`` checks the turn and the phase, then calls these; each raises the
+docs/rules.md#action-codes code of the first rule the action breaks and changes nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from engine.rules.words import seat_name
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
 
-#: Trumps a player may keep after throwing away (RULES.md 3.5 step 3), and draws up to.
+#: Trumps a player may keep after throwing away, and draws up to (docs/rules.md#pitch52-draw,
+#: steps 3 and 4).
 KEEP = 6
 
 
@@ -32,7 +34,8 @@ def card_name(c: object) -> str:
 def check_call(
     game: Pitch52, text: object, *, seat: int, dealer: int, high: int, high_seat: int
 ) -> None:
-    """A call by the seat to act (RULES.md 3.4, in the check order of 1.5)."""
+    """A call by the seat to act (docs/rules.md#pitch52-bidding, in the check order of
+    #auction45-bidding)."""
     word = text.strip().lower() if isinstance(text, str) else ""
     if word == "pass":
         _check_pass(game, seat == dealer, high_seat)
@@ -105,7 +108,7 @@ def held_mask(seat: int, hand: int, cards: Sequence[object]) -> int:
 
 
 def excess_choices(game: Pitch52, trump: int, seat: int, hand: int) -> Sequence[Action]:
-    """Every way to lay away the trumps above six (RULES.md 3.5 step 3)."""
+    """Every way to lay away the trumps above six (docs/rules.md#pitch52-draw step 3)."""
     k = hand.bit_count() - KEEP
     if not game.non_point:
         return CardSubsets(ExcessDiscard, seat, hand, (k,))
@@ -123,7 +126,7 @@ def excess_choices(game: Pitch52, trump: int, seat: int, hand: int) -> Sequence[
 
 
 def check_excess(game: Pitch52, trump: int, seat: int, hand: int, cards: Sequence[object]) -> None:
-    """RULES.md 3.5 step 3: exactly the trumps above six, face up."""
+    """docs/rules.md#pitch52-draw step 3: exactly the trumps above six, face up."""
     chosen = held_mask(seat, hand, cards)
     k = hand.bit_count() - KEEP
     if len(cards) != k:
@@ -145,7 +148,7 @@ def check_excess(game: Pitch52, trump: int, seat: int, hand: int, cards: Sequenc
 
 
 def check_play(game: Pitch52, trump: int, seat: int, hand: int, c: object, opening: bool) -> None:
-    """RULES.md 3.6: trumps only; the restricted first lead."""
+    """docs/rules.md#pitch52-play: trumps only; the restricted first lead."""
     if not (type(c) is int and 0 <= c < 54 and hand >> c & 1):
         raise IllegalActionError(
             "not_in_hand", f"{card_name(c)} is not in {seat_name(seat)}'s hand"
@@ -165,8 +168,8 @@ def check_play(game: Pitch52, trump: int, seat: int, hand: int, c: object, openi
 
 
 def opening_leads(game: Pitch52, trump: int, seat: int, hand: int) -> tuple[Play, ...]:
-    """The plays open to the first leader of the hand (RULES.md 3.6): no joker or off-jack
-    while he holds another trump, under ``first_lead_restricted``."""
+    """The plays open to the first leader of the hand (docs/rules.md#pitch52-play): no joker or
+    off-jack while he holds another trump, under ``first_lead_restricted``."""
     allowed = hand
     if game.first_lead_restricted and hand & ~FIRST_LEAD_BARRED[trump]:
         allowed = hand & ~FIRST_LEAD_BARRED[trump]

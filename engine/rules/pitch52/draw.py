@@ -1,4 +1,4 @@
-"""The draw and the rob of pitch52 (RULES.md 3.5 step 4), automatic steps.
+"""The draw and the rob of pitch52 (docs/rules.md#pitch52-draw step 4), automatic steps.
 
 From the dealer's left, each player draws from the stock up to six cards (the bidder too,
 unless ``rob = bidder_all``). Then the bidder robs: under ``rob = bidder_all`` he takes every

@@ -32,7 +32,7 @@ _DECK = tuple(range(54))
 
 
 class Pitch52(Game):
-    """Nine-card Pitch with two jokers, played to 52 (RULES.md 3).
+    """Nine-card Pitch with two jokers, played to 52 (docs/rules.md#pitch52).
 
     >>> game = Pitch52({"players": 3})
     >>> game.options.cutthroat, game.seating.sides
@@ -64,7 +64,8 @@ class Pitch52(Game):
         self.from_left: tuple[tuple[int, ...], ...] = tuple(
             self.rot[d][1:] + (d,) for d in range(seats)
         )
-        # Who robs, in order: the bidder, then his partners clockwise (RULES.md 3.5 step 4).
+        # Who robs, in order: the bidder, then his partners clockwise
+        # (docs/rules.md#pitch52-draw step 4).
         side_of = self.seating.seat_side
         self.robbers: tuple[tuple[int, ...], ...] = tuple(
             tuple(s for s in self.rot[b] if side_of[s] == side_of[b]) for b in range(seats)
@@ -101,7 +102,7 @@ class Pitch52(Game):
     ) -> tuple[tuple[Action, ...], dict[str, int]]:
         """Every call ``seat`` may make over a high bid of ``high`` (0: no bid yet), as
         interned actions and as their texts, each with its value (the amount of a bid, 0 for
-        a pass, -1 for a hold) (RULES.md 3.4). Cached."""
+        a pass, -1 for a hold) (docs/rules.md#pitch52-bidding). Cached."""
         key = (seat, high, is_dealer)
         found = self._calls_cache.get(key)
         if found is None:
@@ -188,7 +189,7 @@ class Pitch52(Game):
     # -- scoring ----------------------------------------------------------------------------
     def score(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:
         """Score from ``bidder``, ``bid`` and ``categories``, ``tricks`` (with ``trump``) or
-        ``points`` (RULES.md 3.7-3.9); the facts are trusted."""
+        ``points`` (docs/rules.md#pitch52-points to #pitch52-game-end); the facts are trusted."""
         return self.scorer.score(facts, tally)
 
     def check_line(self, line: Mapping[str, Any], tally: Tally) -> HandScore:

@@ -1,4 +1,4 @@
-"""One pitch52 hand as a state machine (RULES.md 3.3-3.8).
+"""One pitch52 hand as a state machine (docs/rules.md#pitch52-deal to #pitch52-scoring).
 
 Phases, in order: ``auction`` (one round, dealer last) → ``trump`` (the bidder names it) →
 ``excess_discard`` (only players holding more than six trumps; under ``rob = bidder_all`` also
@@ -6,8 +6,9 @@ the bidder after taking the stock) → ``play`` → ``over``. Throwing away non-
 bidder's rob and skipping players who are out are automatic steps, not actions.
 
 Vocabulary: a seat is *out* when it holds no trump during play; it becomes *visibly out* (shown
-in views) only when its turn is skipped (RULES.md 3.10): inside a trick when play passes it, at
-the end of a trick for the seats after the last card, and when the lead passes over it.
+in views) only when its turn is skipped (docs/rules.md#pitch52-seen): inside a trick when
+play passes it, at the end of a trick for the seats after the last card, and when the lead
+passes over it.
 
 Hands are card masks. Cards received from the stock are public only as counts
 (``received_counts``); excess trumps are discarded face up (``excess_discards``). The phases'
@@ -85,7 +86,7 @@ class Pitch52Hand(Pitch52State):
             )
 
     def _check_turn(self, action: Action) -> None:
-        """``out_of_turn``, then ``wrong_phase`` (RULES.md 7)."""
+        """``out_of_turn``, then ``wrong_phase`` (docs/rules.md#action-codes)."""
         if self.to_act is None or action.seat != self.to_act:
             who = "nobody: the hand is over" if self.to_act is None else f"{seat_name(self.to_act)}"
             raise IllegalActionError(
@@ -189,8 +190,8 @@ class Pitch52Hand(Pitch52State):
             self.to_act = auction.high_seat
 
     def _name_trump(self, suit: int) -> None:
-        """Trump named: every non-trump is thrown away face down (RULES.md 3.5 step 2), then
-        excess trumps go face up in turn (step 3), or the draw starts."""
+        """Trump named: every non-trump is thrown away face down (docs/rules.md#pitch52-draw
+        step 2), then excess trumps go face up in turn (step 3), or the draw starts."""
         self._trump = suit
         keep = TRUMP_MASK[suit]
         hands = self._hands = [h & keep for h in self._hands]
@@ -215,8 +216,8 @@ class Pitch52Hand(Pitch52State):
             self._next_excess_or_draw()
 
     def _draw(self) -> None:
-        """RULES.md 3.5 step 4: the draw and the rob (automatic), then the bidder's excess
-        trumps if he robbed them all, or the play."""
+        """docs/rules.md#pitch52-draw step 4: the draw and the rob (automatic), then the bidder's
+        excess trumps if he robbed them all, or the play."""
         assert self.contract is not None
         bidder = self.contract.bidder
         stock = self.deal.stock
@@ -232,8 +233,8 @@ class Pitch52Hand(Pitch52State):
             self._start_play()
 
     def _start_play(self) -> None:
-        """RULES.md 3.5 step 5: non-trumps still in hand are thrown away; then the bidder
-        leads (3.6)."""
+        """docs/rules.md#pitch52-draw step 5: non-trumps still in hand are thrown away; then the
+        bidder leads (docs/rules.md#pitch52-play)."""
         keep = TRUMP_MASK[self._trump]
         hands = self._hands
         rank_bit = self._rank_bit = RANK_BIT[self._trump]
@@ -268,7 +269,8 @@ class Pitch52Hand(Pitch52State):
         self._start_trick(winner)
 
     def _start_trick(self, first: int) -> None:
-        """The lead falls to ``first`` and passes left over everyone out of trumps (3.6)."""
+        """The lead falls to ``first`` and passes left over everyone out of trumps
+        (docs/rules.md#pitch52-play)."""
         holders = self._holders
         if not holders:
             self._finish_scored()

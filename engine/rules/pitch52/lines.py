@@ -1,9 +1,9 @@
-"""Checking a pitch52 scoresheet line (RULES.md 5).
+"""Checking a pitch52 scoresheet line (docs/rules.md#scoresheet-lines).
 
 A line holds ``bidder``, ``bid``, ``trump`` and ``points`` (one entry per side), optionally
 ``dealer``, ``categories``, ``made``, ``scores_after``, or just ``passed_out: true`` (only when
-``all_pass = redeal``). The checks run in the order of RULES.md 5.2; the first that fails
-raises ``ScoresheetError`` naming the field at fault.
+``all_pass = redeal``). The checks run in the order of docs/rules.md#line-codes; the first that
+fails raises ``ScoresheetError`` naming the field at fault.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ class LineChecker:
         """Validate ``line`` against the tally before it, then score it.
 
         Raises:
-            ScoresheetError: the first failing check of RULES.md 5.2.
+            ScoresheetError: the first failing check of docs/rules.md#line-codes.
         """
         target = self.target
         for before in tally.scores:
@@ -307,7 +307,8 @@ class LineChecker:
             ):
                 return points, awarded
         # Something is wrong, or merely unusual (a side given as an int subclass): the checks
-        # in the order of RULES.md 5.2 raise the first error, else the general path scores.
+        # in the order of docs/rules.md#line-codes raise the first error, else the general
+        # path scores.
         _check_categories(self.scorer, categories, sides)
         return self.scorer.points(categories), self.scorer.normalise(categories)
 

@@ -1,8 +1,8 @@
-"""pitch52 variant options (RULES.md 8.3), validated into a frozen dataclass.
+"""pitch52 variant options (docs/rules.md#pitch52-options), validated into a frozen dataclass.
 
-Cross-field rules (RULES.md 3.1): cut-throat is required with 2, 3 or 5 players (forced on when
-``cutthroat`` is not given, refused when it is given as false) and is not a six-player game
-(six players play in teams: three pairs or two trios).
+Cross-field rules (docs/rules.md#pitch52-players): cut-throat is required with 2, 3 or 5 players
+(forced on when ``cutthroat`` is not given, refused when it is given as false) and is not a
+six-player game (six players play in teams: three pairs or two trios).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engine.rules.options import OptionSpec, build_options
 
 @dataclass(frozen=True, slots=True)
 class Pitch52Options:
-    """One field per option of RULES.md 8.3, defaults included."""
+    """One field per option of docs/rules.md#pitch52-options, defaults included."""
 
     players: int = 4
     cutthroat: bool = False
@@ -35,12 +35,13 @@ class Pitch52Options:
 
     @property
     def max_bid(self) -> int:
-        """Points available in a hand: 10, or 7 without the three (RULES.md 3.4)."""
+        """Points available in a hand: 10, or 7 without the three
+        (docs/rules.md#pitch52-bidding)."""
         return 10 if self.count_three else 7
 
     @property
     def cards_each(self) -> int:
-        """Cards dealt to each player: 9, or 8 with six players (RULES.md 3.1)."""
+        """Cards dealt to each player: 9, or 8 with six players (docs/rules.md#pitch52-players)."""
         return 8 if self.players == 6 else 9
 
 
@@ -70,7 +71,8 @@ CUTTHROAT_ONLY = (2, 3, 5)
 
 
 def pitch52_options(given: Mapping[str, Any] | None) -> Pitch52Options:
-    """Validate ``given`` (RULES.md 8.3) and apply the cut-throat rules of 3.1.
+    """Validate ``given`` (docs/rules.md#pitch52-options) and apply the cut-throat rules of
+    #pitch52-players.
 
     Raises:
         OptionError: unknown option, bad value, or a table that cannot be played

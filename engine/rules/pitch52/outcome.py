@@ -1,4 +1,5 @@
-"""The end of a pitch52 hand (RULES.md 3.7-3.9): its score, its scoresheet line, its result."""
+"""The end of a pitch52 hand (docs/rules.md#pitch52-points to #pitch52-game-end): its score, its
+scoresheet line, its result."""
 
 from __future__ import annotations
 

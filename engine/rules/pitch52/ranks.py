@@ -1,4 +1,5 @@
-"""The sixteen trumps of pitch52 and the cards that score (RULES.md 3.2, 3.5, 3.7).
+"""The sixteen trumps of pitch52 and the cards that score (docs/rules.md#pitch52-cards,
+#pitch52-draw, #pitch52-points).
 
 Vocabulary: the *off-jack* is the jack of the other suit of the same colour as trump; the
 *trumps* are the 13 cards of the trump suit, the off-jack and both jokers. Everything else is
@@ -14,8 +15,8 @@ Tables are built once at import, indexed by trump suit (0..3 = S H D C):
   arithmetic on it is cheap, and the best trump of a rank mask is its highest bit;
 - ``CARD_AT_RANK[t][r]``: the trump of rank ``r`` (index 0 unused);
 - ``TRUMP_MASK[t]``, ``OFF_JACK[t]``, ``FIRST_LEAD_BARRED[t]`` (jokers and off-jack);
-- ``POINT_MASK[scheme][t]``: the point cards of 3.5 step 3 (excess discards under
-  ``non_point``).
+- ``POINT_MASK[scheme][t]``: the point cards of docs/rules.md#pitch52-draw step 3 (excess discards
+  under ``non_point``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""pitch52 points and hand scoring (RULES.md 3.7, 3.8, 3.9).
+"""pitch52 points and hand scoring (docs/rules.md#pitch52-points, #pitch52-scoring,
+#pitch52-game-end).
 
 Vocabulary: a *category* is one of the point awards of the point scheme (``high``, ``low``,
 ``jack``, … ``game`` under ``high_low``; ``ace``, ``jack``, … ``two``, ``three`` under
@@ -28,7 +29,7 @@ from engine.rules.pitch52.options import Pitch52Options
 from engine.rules.pitch52.ranks import RANK
 from engine.rules.table import Seating
 
-#: Categories and their values, in the order results list them (RULES.md 3.7).
+#: Categories and their values, in the order results list them (docs/rules.md#pitch52-points).
 HIGH_LOW_VALUES: dict[str, int] = {
     "high": 1,
     "low": 1,
@@ -51,13 +52,13 @@ CARD_VALUES: dict[str, int] = {
 }
 
 
-#: Ranks (RULES.md 3.2, ``ranks.RANK``: 16 for the ace down to 1 for the two) of the cards
-#: that score, whatever the trump suit.
+#: Ranks (docs/rules.md#pitch52-cards, ``ranks.RANK``: 16 for the ace down to 1 for the two) of the
+#: cards that score, whatever the trump suit.
 ACE_RANK, JACK_RANK, OFF_JACK_RANK, BIG_JOKER_RANK, LITTLE_JOKER_RANK = 16, 13, 12, 11, 10
 TEN_RANK, THREE_RANK, TWO_RANK = 9, 2, 1
 
 #: Game points of ``rank_mask >> TEN_RANK & 255``, whose bits are T, LJ, BJ, off-jack, J, Q,
-#: K, A: 10, 0, 0, 1, 1, 2, 3, 4 (RULES.md 3.7; jokers count nothing).
+#: K, A: 10, 0, 0, 1, 1, 2, 3, 4 (docs/rules.md#pitch52-points; jokers count nothing).
 _GAME_POINTS: tuple[int, ...] = tuple(
     sum(value for bit, value in enumerate((10, 0, 0, 1, 1, 2, 3, 4)) if index >> bit & 1)
     for index in range(256)
@@ -306,7 +307,7 @@ class Scorer:
     def score(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:
         """Score a hand from trusted facts: ``bidder``, ``bid``, and either ``categories``,
         ``tricks`` (with ``trump``) or, as written on a scoresheet, ``points`` per side
-        (RULES.md 3.7-3.9)."""
+        (docs/rules.md#pitch52-points to #pitch52-game-end)."""
         bidder = int(facts["bidder"])
         bid = int(facts["bid"])
         given = facts.get("categories")
@@ -331,9 +332,10 @@ class Scorer:
         categories: dict[str, int | None] | None,
         tally: Tally,
     ) -> HandScore:
-        """RULES.md 3.8: made when the bidding side's points reach the bid, which then scores
-        its points, else it loses the bid; every other side scores its points. 3.9: game end,
-        the bidding side winning when it reaches the target."""
+        """docs/rules.md#pitch52-scoring: made when the bidding side's points reach the bid, which
+        then scores its points, else it loses the bid; every other side scores its points.
+        docs/rules.md#pitch52-game-end: game end, the bidding side winning when it reaches the
+        target."""
         bidding_side = self.seat_side[bidder]
         made = points[bidding_side] >= bid
         scores = tally.scores
@@ -360,7 +362,7 @@ class Scorer:
             delta = tuple(deltas)
             after = tuple(map(add, scores, delta))
             ended = max(after) >= target
-        # No loss line (RULES.md 3.9): only a side at the target can end the game.
+        # No loss line (docs/rules.md#pitch52-game-end): only a side at the target can end the game.
         result = decide_game_end(after, target=target, bidding_side=bidding_side) if ended else None
         return new_score(
             made=made,

@@ -3,9 +3,9 @@
 Vocabulary: *holders* is the mask of the seats still holding a trump (bit ``s`` for seat
 ``s``). A *trick plan* says, for the seat the lead falls to and the holders when a trick starts,
 who leads, who plays in which order, and which seats become visibly out as the trick goes on
-(RULES.md 3.6, 3.10): a seat is shown out once play passes over it, so the plan lists, after
-each card, every seat passed over so far. Looking the plan up once per trick keeps all of this
-out of the per-card path.
+(docs/rules.md#pitch52-play, #pitch52-seen): a seat is shown out once play passes over it, so
+the plan lists, after each card, every seat passed over so far. Looking the plan up once per
+trick keeps all of this out of the per-card path.
 """
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ class SeatTables:
             ((first, (), (0,), (-1,) * n), *(_plan(n, first, h) for h in range(1, 1 << n)))
             for first in range(n)
         )
-        # The deal (RULES.md 3.3): packets of three from the dealer's left, three rounds; the
-        # last round gives two each with six players.
+        # The deal (docs/rules.md#pitch52-deal): packets of three from the dealer's left, three
+        # rounds; the last round gives two each with six players.
         packets = (3, 3, 2) if n == 6 else (3, 3, 3)
         getters = []
         top = 0

@@ -127,7 +127,8 @@ class Pitch52State(Hand):
         return self._hands[seat]
 
     def out_mask(self) -> int:
-        """Mask of the seats visibly out: passed over by play or by the lead (RULES.md 3.10)."""
+        """Mask of the seats visibly out: passed over by play or by the lead
+        (docs/rules.md#pitch52-seen)."""
         out = 0
         for trick in self._tricks:
             out |= trick[4]

@@ -1,4 +1,4 @@
-"""What one seat may see of a pitch52 hand (RULES.md 3.10).
+"""What one seat may see of a pitch52 hand (docs/rules.md#pitch52-seen).
 
 Public: calls, the contract and trump, how many cards each player received from the stock,
 excess trumps discarded face up, every card played, and which seats are visibly out (a seat

@@ -1,4 +1,5 @@
-"""The auction45 auction (RULES.md 1.5): round 1, duel, open style, all-pass, error codes."""
+"""The auction45 auction (docs/rules.md#auction45-bidding): round 1, duel, open style, all-pass,
+error codes."""
 
 from __future__ import annotations
 

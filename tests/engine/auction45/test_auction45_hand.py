@@ -1,4 +1,5 @@
-"""One auction45 hand phase by phase (RULES.md 1.6-1.9, 1.11, 7), from explicit deals."""
+"""One auction45 hand phase by phase (docs/rules.md#auction45-kitty to #auction45-scoring,
+#auction45-seen, #action-codes), from explicit deals."""
 
 from __future__ import annotations
 
@@ -325,7 +326,8 @@ def test_six_players_can_run_the_stock_out() -> None:
 
 
 def test_a_short_bidder_keeps_his_draw_with_six_players() -> None:
-    """Package reading of 1.7: earlier discards may not take the cards the bidder needs."""
+    """Package reading of docs/rules.md#auction45-draw: earlier discards may not take the cards the
+    bidder needs."""
     hand = _start(SIX, dealer=0, players=6)
     _calls(hand, "pass", "pass", "pass", "pass", "pass", "20")  # the dealer, seat 0, bids
     _apply(hand, GoKitty(0), NameTrump(0, H))

@@ -1,4 +1,5 @@
-"""auction45 options (RULES.md 8.1): every value accepted, everything else refused by name."""
+"""auction45 options (docs/rules.md#auction45-options): every value accepted, everything else
+refused by name."""
 
 from __future__ import annotations
 

@@ -55,7 +55,8 @@ PHASE_KIND = {"auction": 0, "declare": 2, "kitty_discard": 3, "draw": 4, "play":
 
 @st.composite
 def option_sets(draw: st.DrawFn) -> dict[str, Any]:
-    """Any valid option set of RULES.md 8.1 (2, 3 and 5 players are cut-throat)."""
+    """Any valid option set of docs/rules.md#auction45-options (2, 3 and 5 players are
+    cut-throat)."""
     options: dict[str, Any] = draw(
         st.fixed_dictionaries(
             {},
@@ -152,7 +153,8 @@ def _check_cards(hand: Auction45Hand) -> None:
 
 
 def _check_views(hand: Auction45Hand) -> None:
-    """A seat sees its own hand, the cards played and the taste card, nothing else (1.11)."""
+    """A seat sees its own hand, the cards played and the taste card, nothing else
+    (docs/rules.md#auction45-seen)."""
     visible_to_all = _played(hand)
     if hand.game.options.kitty_taste and hand.deal.kitty:
         visible_to_all |= 1 << hand.deal.kitty[-1]

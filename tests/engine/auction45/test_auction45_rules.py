@@ -1,4 +1,5 @@
-"""auction45 card order, trick winners, legal plays and the deal (RULES.md 1.3, 1.4, 1.8)."""
+"""auction45 card order, trick winners, legal plays and the deal (docs/rules.md#auction45-cards,
+#auction45-deal, #auction45-play)."""
 
 from __future__ import annotations
 

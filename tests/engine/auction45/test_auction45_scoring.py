@@ -1,4 +1,5 @@
-"""Scoring, game end and scoresheet lines of auction45 (RULES.md 1.9, 1.10, 0.4, 5)."""
+"""Scoring, game end and scoresheet lines of auction45 (docs/rules.md#auction45-scoring,
+#auction45-game-end, #game-end, #scoresheet-lines)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The bid whist auction (RULES.md 2.3) and the action check order of RULES.md 7."""
+"""The bid whist auction (docs/rules.md#bidwhist-bidding) and the action check order of
+docs/rules.md#action-codes."""
 
 from __future__ import annotations
 

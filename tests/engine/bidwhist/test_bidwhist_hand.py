@@ -1,5 +1,5 @@
 """A bid whist hand after the auction: declaring, the kitty, play, result and views
-(RULES.md 2.4-2.9, 4, 7)."""
+(docs/rules.md#bidwhist-declaring to #bidwhist-seen, #action-codes)."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def _code(hand: BidWhistHand, action: Action) -> str:
     return checked.value.code
 
 
-# -- declaring (RULES.md 2.4) ---------------------------------------------------------------
+# -- declaring (docs/rules.md#bidwhist-declaring) -------------------------------------------------
 @pytest.mark.parametrize(
     ("action", "code"),
     [
@@ -126,7 +126,7 @@ def test_declaring_gives_the_kitty_to_the_bidder(trump: int | None, mode: str) -
     assert hand.view(0)["hand_counts"] == [16, 12, 12, 12]
 
 
-# -- the kitty discard (RULES.md 2.5) -------------------------------------------------------
+# -- the kitty discard (docs/rules.md#bidwhist-kitty) ---------------------------------------------
 def test_the_discard_choices_are_every_four_of_sixteen_built_lazily() -> None:
     hand = _to_discard()
     choices = hand.legal_actions()
@@ -176,7 +176,7 @@ def test_the_bidder_may_discard_from_his_hand_or_the_kitty() -> None:
     assert hand.discard_mask == mask_of(parse_cards("AH KH 5C QD"))
 
 
-# -- play (RULES.md 2.6) --------------------------------------------------------------------
+# -- play (docs/rules.md#bidwhist-play) -----------------------------------------------------------
 def test_the_bidder_leads_and_others_must_follow_suit() -> None:
     hand = _to_play()
     assert hand.to_act == 0
@@ -276,7 +276,7 @@ def test_kitty_book_side_becomes_public_when_known() -> None:
     assert hand.view(2)["kitty_book_side"] == 1
 
 
-# -- views (RULES.md 2.9) -------------------------------------------------------------------
+# -- views (docs/rules.md#bidwhist-seen) ----------------------------------------------------------
 def test_only_the_bidder_sees_the_kitty_and_his_discards() -> None:
     hand = _to_discard()
     kitty = ["5C", "6C", "7C", "8C"]

@@ -71,7 +71,7 @@ def _snapshot(hand: BidWhistHand) -> list[Any]:
 
 
 def _hidden_from(hand: BidWhistHand, seat: int | None) -> int:
-    """Cards ``seat`` may not see now (RULES.md 2.9)."""
+    """Cards ``seat`` may not see now (docs/rules.md#bidwhist-seen)."""
     hidden = 0
     for other in range(4):
         if other != seat:

@@ -1,4 +1,5 @@
-"""Bid whist options, deal, card orders, trick winners and legal plays (RULES.md 2.2-2.6, 8.2)."""
+"""Bid whist options, deal, card orders, trick winners and legal plays (docs/rules.md#bidwhist-deal
+to #bidwhist-play, #bidwhist-options)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from engine.rules.errors import NotationError, OptionError
 GAME = get_game("bidwhist")
 
 
-# -- options (RULES.md 8.2) -----------------------------------------------------------------
+# -- options (docs/rules.md#bidwhist-options) -----------------------------------------------------
 def test_defaults_follow_seed_002() -> None:
     assert isinstance(GAME, BidWhist)
     assert GAME.options == BidWhistOptions(
@@ -77,7 +78,7 @@ def test_bad_options_are_refused_with_the_allowed_values(
     assert words in refused.value.message
 
 
-# -- the deal (RULES.md 2.2) ----------------------------------------------------------------
+# -- the deal (docs/rules.md#bidwhist-deal) -------------------------------------------------------
 @pytest.mark.parametrize("dealer", range(4))
 def test_the_deal_gives_twelve_each_and_a_kitty_of_four(dealer: int) -> None:
     deal = GAME.deal(random.Random(dealer), dealer)
@@ -135,7 +136,7 @@ def test_a_bad_dealer_is_refused(dealer: Any) -> None:
     assert refused.value.code == "bad_seat"
 
 
-# -- card orders (RULES.md 2.4) -------------------------------------------------------------
+# -- card orders (docs/rules.md#bidwhist-declaring) -----------------------------------------------
 @pytest.mark.parametrize(
     ("mode", "hearts"),
     [

@@ -1,4 +1,5 @@
-"""Bid whist scoring, game end and scoresheet lines (RULES.md 0.4, 2.7, 2.8, 5)."""
+"""Bid whist scoring, game end and scoresheet lines (docs/rules.md#game-end, #bidwhist-scoring,
+#bidwhist-game-end, #scoresheet-lines)."""
 
 from __future__ import annotations
 
@@ -114,7 +115,7 @@ def test_contract_scoring(
     assert _score(options, bidder, bid, trump, books)[:2] == (made, delta)
 
 
-# -- game end (RULES.md 0.4, 2.8) -----------------------------------------------------------
+# -- game end (docs/rules.md#game-end, #bidwhist-game-end) ----------------------------------------
 @pytest.mark.parametrize(
     ("options", "bidder", "bid", "books", "before", "result"),
     [
@@ -161,7 +162,7 @@ def test_is_game_over(options: dict[str, Any], scores: tuple[int, int], over: bo
     assert get_game("bidwhist", options).is_game_over(Tally.of(scores)) is over
 
 
-# -- scoresheet lines (RULES.md 5) ----------------------------------------------------------
+# -- scoresheet lines (docs/rules.md#scoresheet-lines) --------------------------------------------
 LINE: dict[str, Any] = {
     "dealer": 0,
     "bidder": 1,

@@ -1,5 +1,6 @@
-"""The pitch52 auction (RULES.md 3.4): one round from the dealer's left, dealer last; hold;
-dealer stuck or redeal; the error codes of RULES.md 7 in their check order."""
+"""The pitch52 auction (docs/rules.md#pitch52-bidding): one round from the dealer's left, dealer
+last; hold; dealer stuck or redeal; the error codes of docs/rules.md#action-codes in their check
+order."""
 
 from __future__ import annotations
 

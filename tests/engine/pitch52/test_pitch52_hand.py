@@ -1,5 +1,6 @@
 """A pitch52 hand after the auction: trump, throwing away, excess trumps, the draw and the rob,
-play, who is out, the result and what each seat sees (RULES.md 3.5-3.10, 4, 7).
+play, who is out, the result and what each seat sees (docs/rules.md#pitch52-draw to #pitch52-seen,
+#action-codes).
 
 The deals are those of the replay vectors (tests/engine/vectors/pitch52.jsonl), so a test and
 the vector that states the same hand cannot drift apart.
@@ -86,7 +87,7 @@ def bits_of(mask: int) -> list[int]:
     return [c for c in range(54) if mask >> c & 1]
 
 
-# -- trump, throwing away, the draw and the rob (RULES.md 3.5) ------------------------------
+# -- trump, throwing away, the draw and the rob (docs/rules.md#pitch52-draw) ----------------------
 def test_naming_trump_throws_away_every_non_trump_then_draws_and_robs() -> None:
     hand = _hand("rp-01", upto=4)
     assert (hand.phase, hand.to_act) == ("trump", 1)
@@ -220,7 +221,7 @@ def test_non_point_forces_point_cards_only_when_no_plain_trump_is_left() -> None
     assert hand.held(1).bit_count() == 6
 
 
-# -- play (RULES.md 3.6) ----------------------------------------------------------------------
+# -- play (docs/rules.md#pitch52-play) ------------------------------------------------------------
 def test_the_opening_lead_may_not_be_a_joker_or_the_off_jack() -> None:
     hand = _hand("rp-01", upto=5)
     listed = [card_names([a.card])[0] for a in hand.legal_actions()]  # type: ignore[attr-defined]
@@ -252,8 +253,8 @@ def test_refused_plays(action: Action, code: str) -> None:
 
 
 def test_a_dead_card_is_refused_with_trump_only() -> None:
-    # Hands hold only trumps during play (RULES.md 3.5 step 5), so a non-trump is normally
-    # not in hand; the rule itself is still enforced should a hand ever hold one.
+    # Hands hold only trumps during play (docs/rules.md#pitch52-draw step 5), so a non-trump is
+    # normally not in hand; the rule itself is still enforced should a hand ever hold one.
     hand = _hand("rp-01", upto=5)
     hand._hands[1] |= 1 << parse_card("9C")
     assert _code(hand, Play(1, parse_card("9C"))) == "trump_only"
@@ -304,7 +305,7 @@ def test_the_lead_passes_on_when_the_winner_is_out() -> None:
     assert hand.view(None)["out"] == [0, 2, 3, 4, 5]
 
 
-# -- the result (RULES.md 3.7, 3.8, 4) --------------------------------------------------------
+# -- the result (docs/rules.md#pitch52-points, #pitch52-scoring) ----------------------------------
 def test_a_finished_hand_reports_its_facts_and_its_line() -> None:
     hand = _hand("rp-01")
     for action in _actions("rp-01"):
@@ -353,7 +354,7 @@ def test_the_record_replays_to_the_same_hand() -> None:
     assert again.result.to_dict() == hand.result.to_dict() == record["result"]
 
 
-# -- views and copies (RULES.md 3.10) ---------------------------------------------------------
+# -- views and copies (docs/rules.md#pitch52-seen) ------------------------------------------------
 def test_a_seat_sees_its_own_hand_and_no_other() -> None:
     hand = _hand("rp-01", upto=1)
     for seat in range(4):

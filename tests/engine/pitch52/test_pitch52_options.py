@@ -1,5 +1,5 @@
-"""pitch52 options and seating (RULES.md 3.1, 8.3): every value accepted, every bad one refused
-with a message that names the option."""
+"""pitch52 options and seating (docs/rules.md#pitch52-players, #pitch52-options): every value
+accepted, every bad one refused with a message that names the option."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def test_specs_and_dataclass_agree() -> None:
         assert getattr(defaults, spec.id) == spec.default, spec.id
 
 
-# -- seating and the deal size (RULES.md 0.2, 3.1, 3.3) --------------------------------------
+# -- seating and the deal size (docs/rules.md#seats, #pitch52-players, #pitch52-deal) -------------
 @pytest.mark.parametrize(
     ("options", "seat_side", "cards_each", "max_bid"),
     [

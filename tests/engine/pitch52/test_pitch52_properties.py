@@ -1,5 +1,5 @@
 """Random pitch52 hands over random options and tables: invariants that must hold at every step
-and at the end of every hand (RULES.md 3, 4, 7)."""
+and at the end of every hand (docs/rules.md#pitch52, #action-codes)."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ def _check_listed_actions(rng: random.Random, hand: Pitch52Hand) -> None:
 
 
 def _expected_categories(hand: Pitch52Hand) -> dict[str, int | None]:
-    """RULES.md 3.7 computed afresh from the public tricks."""
+    """docs/rules.md#pitch52-points computed afresh from the public tricks."""
     game = hand.game
     side = game.seating.seat_side
     trump = hand.trump
@@ -265,7 +265,7 @@ def _check_result(hand: Pitch52Hand) -> None:
         assert trick["winner"] == trick_seats[game.trick_winner(cards, hand.trump)]
         assert all(c in start[s] for s, c in zip(trick_seats, cards, strict=True))
     assert list(result.trick_winners) == [t["winner"] for t in view["tricks"]]
-    # Points add up (RULES.md 3.7) and score as RULES.md 3.8 says.
+    # Points add up (docs/rules.md#pitch52-points) and score as docs/rules.md#pitch52-scoring says.
     categories = result.categories
     assert categories is not None and dict(categories) == _expected_categories(hand)
     values = game.scorer.values

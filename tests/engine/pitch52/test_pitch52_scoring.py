@@ -1,4 +1,5 @@
-"""pitch52 points, hand scoring, game end and scoresheet lines (RULES.md 3.7-3.9, 0.4, 5)."""
+"""pitch52 points, hand scoring, game end and scoresheet lines (docs/rules.md#pitch52-points to
+#pitch52-game-end, #game-end, #scoresheet-lines)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def _tally(*scores: int) -> Tally:
     return Tally.of(scores)
 
 
-# -- points (RULES.md 3.7) --------------------------------------------------------------------
+# -- points (docs/rules.md#pitch52-points) --------------------------------------------------------
 def test_the_schemes_are_worth_ten_or_seven_points() -> None:
     assert sum(scheme_values("high_low", True).values()) == 10
     assert sum(scheme_values("high_low", False).values()) == 7
@@ -100,7 +101,7 @@ def test_the_three_counts_only_when_count_three_is_true() -> None:
     assert "three" not in _categories({"count_three": False}, "C", tricks)
 
 
-# -- hand scoring (RULES.md 3.8, 3.9) ---------------------------------------------------------
+# -- hand scoring (docs/rules.md#pitch52-scoring, #pitch52-game-end) ------------------------------
 @pytest.mark.parametrize(
     ("bidder", "bid", "points", "made", "delta"),
     [
@@ -174,7 +175,7 @@ def test_scoring_by_categories_tricks_or_points_agrees() -> None:
     assert by_tricks.points == (8, 2)
 
 
-# -- scoresheet lines (RULES.md 5) -----------------------------------------------------------
+# -- scoresheet lines (docs/rules.md#scoresheet-lines) --------------------------------------------
 LINE = {"dealer": 3, "bidder": 0, "bid": 5, "trump": "H", "points": [6, 4]}
 
 
