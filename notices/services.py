@@ -41,7 +41,7 @@ from engine.tables.naming import seat_names
 from notices import preferences
 from notices.models import Notice, NoticeKind, round_key, table_key
 from tournaments.models import Round, RoundStatus, Seating
-from tournaments.round_display import SEAT_NAMES
+from tournaments.round_display import SEAT_NAMES, table_company
 
 logger = logging.getLogger(__name__)
 
@@ -225,10 +225,6 @@ def _seat_label(seating: Seating, seats_at_table: int) -> str:
     return f"{label} ({gettext(compass[seating.seat])})" if compass else label
 
 
-def _seating_name(seating: Seating) -> str:
-    return seating.player.display_name if seating.player is not None else seating.entrant.name
-
-
 def round_published_send(*, round_id: int) -> int:
     """Tell each seated player of a published round where they sit, with the link to the
     public pairings page; returns how many emails went out. Nothing for a draft round."""
@@ -251,7 +247,7 @@ def round_published_send(*, round_id: int) -> int:
         if seating.player is None or not _with_email(seating.player):
             continue
         table = by_table[seating.table_id]
-        others = [s for s in table if s.pk != seating.pk]
+        partners, opponents = table_company(seating, table)
         context = {
             "player": seating.player,
             "event": event,
@@ -259,8 +255,8 @@ def round_published_send(*, round_id: int) -> int:
             "table_number": seating.table.number,
             "seat": _seat_label(seating, len(table)),
             "deals_first": seating.deals_first,
-            "partners": [_seating_name(s) for s in others if s.side == seating.side],
-            "opponents": [_seating_name(s) for s in others if s.side != seating.side],
+            "partners": partners,
+            "opponents": opponents,
             "link": link,
         }
         outgoing.append(Outgoing(seating.player, SUBJECT_PAIRINGS, context, args))

@@ -42,6 +42,20 @@ def seat_name(seat: int, seats_at_table: int) -> str:
     return gettext("seat {number}").format(number=seat + 1)
 
 
+def seating_name(seating: Seating) -> str:
+    """Who sits in ``seating``: the player, or the entrant when no player is named."""
+    return seating.player.display_name if seating.player is not None else seating.entrant.name
+
+
+def table_company(seating: Seating, table: list[Seating]) -> tuple[list[str], list[str]]:
+    """The partners and the opponents of ``seating`` among the seatings of its ``table``, by
+    name: what the "pairings are up" email and the home page's "Tonight" both tell a player."""
+    others = [other for other in table if other.pk != seating.pk]
+    partners = [seating_name(other) for other in others if other.side == seating.side]
+    opponents = [seating_name(other) for other in others if other.side != seating.side]
+    return partners, opponents
+
+
 @dataclass
 class SeatView:
     seat: int

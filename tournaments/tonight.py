@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from scoring.seated import seated_entry_open
 from tournaments.models import Event, Match, RoundStatus, Seating
-from tournaments.round_display import seat_name
+from tournaments.round_display import seat_name, table_company
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -34,10 +34,6 @@ class TonightSeat:
     can_enter: bool = False
     partners: list[str] = field(default_factory=list)
     opponents: list[str] = field(default_factory=list)
-
-
-def _name(seating: Seating) -> str:
-    return seating.player.display_name if seating.player is not None else seating.entrant.name
 
 
 def tonight_seats(
@@ -67,7 +63,7 @@ def tonight_seats(
     seats = []
     for seating in latest.values():
         table = sorted(at_tables[seating.table_id], key=lambda s: s.seat)
-        others = [s for s in table if s.pk != seating.pk]
+        partners, opponents = table_company(seating, table)
         sheet_id = sheets.get(seating.table_id)
         seats.append(
             TonightSeat(
@@ -79,8 +75,8 @@ def tonight_seats(
                 sheet_id=sheet_id,
                 can_enter=sheet_id is not None
                 and seated_entry_open(club=seating.round.event.club, sheet_id=sheet_id, user=user),
-                partners=[_name(s) for s in others if s.side == seating.side],
-                opponents=[_name(s) for s in others if s.side != seating.side],
+                partners=partners,
+                opponents=opponents,
             )
         )
     return seats
