@@ -369,7 +369,7 @@ def make_tables(count: int, seed: int, turn_seconds: int) -> list[tuple[int, lis
     from django.utils import timezone
 
     from club.services import club_create, membership_add, player_create
-    from engine.tables.services import SeatSpec, table_create
+    from tables.services import SeatSpec, table_create
 
     rng = random.Random(seed)
     club = club_create(name="Load test club", slug="load-test")
@@ -410,8 +410,8 @@ def open_tables(tables: list[TableRun]) -> float:
     returns the CPU seconds that took here, which are the server's work, not the clients'."""
     from django.db import connections
 
-    from engine.tables.models import LiveTable
-    from engine.tables.services import table_open
+    from tables.models import LiveTable
+    from tables.services import table_open
 
     began = time.thread_time()
     for table in tables:
@@ -436,7 +436,7 @@ class Check:
 
 def verify(tables: list[TableRun]) -> Check:
     """Compare each table's action log with what its clients saw acknowledged."""
-    from engine.tables.models import ActionLog, LiveTable
+    from tables.models import ActionLog, LiveTable
 
     check = Check()
     for table in tables:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from config.consumers import PingConsumer
-from engine.tables.consumers import TableConsumer
+from tables.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),

@@ -73,7 +73,7 @@ INSTALLED_APPS = [
     "club",
     "tournaments",
     "scoring",
-    "engine.tables",  # label "engine"
+    "tables",  # label "engine"
     "notices",
     "demo",  # above every app: the demo club and manage.py load_demo
 ]
@@ -437,7 +437,7 @@ SPECTACULAR_SETTINGS = {
     # Sheets and online tables both have a "status": each choice set keeps a name of its own.
     "ENUM_NAME_OVERRIDES": {
         "StatusEnum": "scoring.models.SheetStatus",
-        "TableStatusEnum": "engine.tables.models.TableStatus",
+        "TableStatusEnum": "tables.models.TableStatus",
     },
 }
 

@@ -12,8 +12,8 @@ from django.db import transaction
 
 from club.demo import DIRECTOR, DemoLoaded, demo_club_load
 from club.models import Player
-from engine.tables.demo import demo_tables_load
 from scoring.demo import demo_sheets_load
+from tables.demo import demo_tables_load
 from tournaments.demo import demo_league_load
 
 

@@ -13,8 +13,8 @@ class NoticesConfig(AppConfig):
     verbose_name = "Notices"
 
     def ready(self) -> None:
-        from engine.tables.signals import table_scheduled
         from notices.receivers import round_published_notify, table_scheduled_notify
+        from tables.signals import table_scheduled
         from tournaments.signals import round_published
 
         table_scheduled.connect(table_scheduled_notify, dispatch_uid="notices_table_scheduled")

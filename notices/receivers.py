@@ -1,6 +1,6 @@
 """What notices do when other apps tell them something happened: queue the emails.
 
-The senders (``engine.tables.signals``, ``tournaments.signals``) send after their transaction
+The senders (``tables.signals``, ``tournaments.signals``) send after their transaction
 commits, so the task finds what it tells of; a task that cannot run (a mail server down, with
 eager Celery) fails only this receiver, logged by the sender's ``send_robust``.
 """

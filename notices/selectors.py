@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 from django.db.models import CharField, Exists, OuterRef, Value
 from django.db.models.functions import Cast, Concat
 
-from engine.tables.models import LiveTable, TableSeat, TableStatus
 from notices.models import Notice, NoticeKind, table_key
 from notices.preferences import EMAIL_CHOICE
+from tables.models import LiveTable, TableSeat, TableStatus
 
 
 def tables_to_remind(*, now: datetime, minutes: int) -> list[int]:

@@ -36,10 +36,10 @@ from django.utils.translation import gettext, gettext_lazy
 from club.emails import header_text, site_url
 from club.models import Club, Player
 from engine.rules import GAME_NAMES
-from engine.tables.models import LiveTable, TableStatus
-from engine.tables.naming import seat_names
 from notices import preferences
 from notices.models import Notice, NoticeKind, round_key, table_key
+from tables.models import LiveTable, TableStatus
+from tables.naming import seat_names
 from tournaments.models import Round, RoundStatus, Seating
 from tournaments.round_display import SEAT_NAMES, table_company
 

@@ -176,7 +176,7 @@ def _empty_table_state_cache() -> None:
     """Each test starts like a fresh server process: the per-process caches of live tables'
     hands and of their spectators' languages are keyed by table id, and a rolled-back test
     hands the same ids out again."""
-    from engine.tables import live, readers
+    from tables import live, readers
 
     live.forget_all()
     readers.forget_all()

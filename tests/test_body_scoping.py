@@ -35,8 +35,8 @@ from rest_framework.test import APIClient
 import club.account_forms
 import club.forms
 import club.rules_forms
-import engine.tables.forms
 import scoring.forms
+import tables.forms
 import tournaments.forms
 from club.models import Club, Membership, Partnership, Player, RuleSet
 from tests.factories import (
@@ -409,7 +409,7 @@ PAGE_BODIES: dict[type[forms.Form], list[Page]] = {
             lambda s: s.partnership.pk,
         ),
     ],
-    engine.tables.forms.TableForm: [
+    tables.forms.TableForm: [
         Page(
             "table_new",
             "rules",
@@ -526,7 +526,7 @@ FORM_MODULES = (
     club.account_forms,
     club.forms,
     club.rules_forms,
-    engine.tables.forms,
+    tables.forms,
     scoring.forms,
     tournaments.forms,
 )

@@ -1,7 +1,7 @@
 """The layers of Kitty, declared once and checked on every import.
 
-Data flows one way: **engine rules <- scoring <- tournaments**, and **engine tables ->
-scoring** when an online hand ends. ``club`` is the base; ``notices`` listens (signals) and
+Data flows one way: **engine rules <- scoring <- tournaments**, and **tables -> scoring** when
+an online hand ends. ``club`` is the base; ``notices`` listens (signals) and
 nobody imports it; the demo loader sits above every app. ``LAYERS`` below is that picture as
 a table: each layer and the layers it may import. The pure layers (the rules engine, the bots,
 the pairing and standings algorithms) import no web framework or task queue either, so they
@@ -35,10 +35,10 @@ LAYERS = {
     "scoring":               "engine.rules club",
     "tournaments":           "engine.rules club scoring tournaments.algorithm_errors "
                              "tournaments.pairing tournaments.standings",
-    "engine.tables":         "engine.rules engine.bots club scoring tournaments",
-    "notices":               "engine.rules club scoring tournaments engine.tables",
-    "config":                "engine.rules club scoring tournaments engine.tables notices",
-    "demo":                  "engine.rules club scoring tournaments engine.tables",
+    "tables":                "engine.rules engine.bots club scoring tournaments",
+    "notices":               "engine.rules club scoring tournaments tables",
+    "config":                "engine.rules club scoring tournaments tables notices",
+    "demo":                  "engine.rules club scoring tournaments tables",
 }  # fmt: skip
 ALLOWED = {layer: frozenset(below.split()) for layer, below in LAYERS.items()}
 
@@ -60,7 +60,7 @@ FRAMEWORK = frozenset(
 )  # fmt: skip
 
 #: The packages whose every module is checked.
-PACKAGES = ("config", "club", "scoring", "tournaments", "engine", "notices", "demo")
+PACKAGES = ("config", "club", "scoring", "tournaments", "engine", "tables", "notices", "demo")
 
 
 def layer_of(module: str) -> str | None:
@@ -81,7 +81,7 @@ def contract(layer: str) -> str:
 
 
 def _module_name(relative: Path) -> str:
-    """``engine/tables/services.py`` -> ``engine.tables.services`` (a package: its name)."""
+    """``tables/services.py`` -> ``tables.services`` (a package: its name)."""
     parts = list(relative.with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -97,7 +97,7 @@ def _imported_names(node: ast.AST, relative: Path) -> list[str]:
     """The absolute names one import statement or dynamic import call brings in.
 
     ``from a.b import c`` gives ``a.b.c``: ``c`` may be a module (``from engine import
-    tables``) or a name in ``a.b``; either way the longest known prefix decides the layer.
+    bots``) or a name in ``a.b``; either way the longest known prefix decides the layer.
     """
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names]
@@ -170,6 +170,17 @@ def test_every_module_belongs_to_a_layer() -> None:
     assert not loose, f"modules outside every layer: {loose}"
 
 
+def test_the_engine_is_pure_through_and_through() -> None:
+    """``engine/`` holds the rules and the bots and nothing else: every module in it is pure."""
+    impure = [
+        str(path.relative_to(BASE_DIR))
+        for path in (BASE_DIR / "engine").rglob("*.py")
+        if path.relative_to(BASE_DIR) != Path("engine/__init__.py")
+        and layer_of(_module_name(path.relative_to(BASE_DIR))) not in PURE
+    ]
+    assert not impure, f"modules in engine/ outside its pure layers: {impure}"
+
+
 def test_nobody_imports_notices_or_the_demo() -> None:
     """Notices listen to signals and the demo sits on top: no app may depend on them."""
     for layer, allowed in ALLOWED.items():
@@ -213,7 +224,7 @@ def test_the_checker_catches_violations_in_pure_code(tmp_path: Path) -> None:
         "import django\n"  # 1
         "from club.models import Club\n"  # 2
         "from engine.rules.cards import Card\n"  # 3: allowed
-        "from engine import tables\n"  # 4
+        "import tables\n"  # 4
         "from ...scoring import models\n"  # 5
         "import importlib\n"  # 6: allowed
         "models = importlib.import_module('rest_framework.views')\n"  # 7
@@ -226,7 +237,7 @@ def test_the_checker_catches_violations_in_pure_code(tmp_path: Path) -> None:
     assert violations(module, base_dir=tmp_path) == [
         f"engine/rules/bad.py:1: imports django: {rule}",
         f"engine/rules/bad.py:2: imports club.models.Club: {rule}",
-        f"engine/rules/bad.py:4: imports engine.tables: {rule}",
+        f"engine/rules/bad.py:4: imports tables: {rule}",
         f"engine/rules/bad.py:5: imports scoring.models: {rule}",
         f"engine/rules/bad.py:7: imports rest_framework.views: {rule}",
         f"engine/rules/bad.py:9: imports celery.shared_task: {rule}",
@@ -251,18 +262,18 @@ def test_the_checker_catches_an_app_importing_above_itself(tmp_path: Path) -> No
     scoring = _write(
         tmp_path,
         "scoring/services.py",
-        "from engine.tables.models import LiveTable\n"
+        "from tables.models import LiveTable\n"
         "from tournaments import signals\n"
         "from notices.tasks import round_published\n"
         "from club.models import Club\n",  # allowed
     )
     assert [line.split(": ")[1] for line in violations(scoring, base_dir=tmp_path)] == [
-        "imports engine.tables.models.LiveTable",
+        "imports tables.models.LiveTable",
         "imports tournaments.signals",
         "imports notices.tasks.round_published",
     ]
     tournaments = _write(
-        tmp_path, "tournaments/services/publish.py", "from engine.tables import services\n"
+        tmp_path, "tournaments/services/publish.py", "from tables import services\n"
     )
     assert len(violations(tournaments, base_dir=tmp_path)) == 1
 
@@ -275,7 +286,7 @@ def test_the_checker_passes_clean_code(tmp_path: Path) -> None:
     )
     tables = _write(
         tmp_path,
-        "engine/tables/good.py",
+        "tables/good.py",
         "from django.db import transaction\nfrom engine.bots import bot_for\n"
         "from scoring.services import handline_add\nfrom . import live\n",
     )

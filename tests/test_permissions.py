@@ -36,12 +36,12 @@ from rest_framework.views import APIView
 from club.invitations import token_hash
 from club.models import Club, Invitation, Membership, Partnership, RuleSet
 from club.permissions import ROLE_CAPABILITIES, Capability, HasClubCapability
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, table_create
 from notices.preferences import unsubscribe_token
 from scoring.models import Scoresheet
 from scoring.services import handline_add, scoresheet_create
 from scoring.tablecodes import tablecode_issue
+from tables.models import LiveTable
+from tables.services import SeatSpec, table_create
 from tests.factories import (
     ClubFactory,
     MembershipFactory,

@@ -1,6 +1,6 @@
 // The table page's websocket: draws each state the server sends and sends the player's
 // actions. The page arrives drawn by the server; after that each message is the seat's screen
-// as data (engine.tables.screen.screen_state, version 1, and the score box as "board"), and
+// as data (tables.screen.screen_state, version 1, and the score box as "board"), and
 // this file draws the live part from it the way templates/tables/table.html does, with
 // textContent only (no server string is ever parsed as HTML). It turns button presses into
 // {"type": "act"} messages carrying the seq the player saw, shows refusals, and reconnects

@@ -20,7 +20,7 @@
   "use strict";
   var box = document.getElementById("table-live");
   if (!box || !box.kittyT) { return; } // table.js draws and sends (it needs a WebSocket)
-  var t = box.kittyT; // a text in the reader's language (engine.tables.page_words)
+  var t = box.kittyT; // a text in the reader's language (tables.page_words)
   var picked = null; // the code of the lifted card
   var chosen = {}; // the discard's chosen cards (code: true), kept across redraws
   var discardType = "";

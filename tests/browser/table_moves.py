@@ -17,8 +17,8 @@ from django.utils import timezone
 from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
 
 from club.models import Club, Player
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, table_create
+from tables.models import LiveTable
+from tables.services import SeatSpec, table_create
 
 #: Where the runs leave their pictures of the table (printed by the tests that take them).
 SCREENSHOTS = Path(os.environ.get("KITTY_SCREENSHOTS") or tempfile.gettempdir()) / "kitty-table"

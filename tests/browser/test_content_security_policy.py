@@ -13,8 +13,8 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Player
 from demo.services import demo_load
-from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import Scoresheet
+from tables.services import SeatSpec, table_create, tables_open_due
 from tournaments.models import Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

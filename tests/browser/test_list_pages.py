@@ -13,9 +13,9 @@ from playwright.sync_api import Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Club, Player
-from engine.tables.models import ActionLog, LiveTable
-from engine.tables.services import SeatSpec, table_create
 from scoring.services import SideSpec, scoresheet_create
+from tables.models import ActionLog, LiveTable
+from tables.services import SeatSpec, table_create
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 

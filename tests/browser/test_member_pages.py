@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from club.demo import DEMO_PASSWORD
 from club.models import Player
 from demo.services import demo_load
-from engine.tables.services import SeatSpec, table_create, tables_open_due
+from tables.services import SeatSpec, table_create, tables_open_due
 from tests.browser.checks import PHONE, blocking_violations, page_width
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
-from engine.tables.models import LiveTable
+from tables.models import LiveTable
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory, RuleSetFactory
 

@@ -15,11 +15,11 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from club.models import Membership
-from engine.tables import live
-from engine.tables.models import LiveTable
-from engine.tables.naming import seat_names
-from engine.tables.services import SeatSpec, table_create, tables_open_due
 from scoring.models import HandLine
+from tables import live
+from tables.models import LiveTable
+from tables.naming import seat_names
+from tables.services import SeatSpec, table_create, tables_open_due
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page, broken_words, contrast
 from tests.browser.table_moves import (
     WAIT,

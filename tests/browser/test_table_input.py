@@ -17,9 +17,9 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from engine.rules import get_game
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, table_create
 from scoring.models import HandLine
+from tables.models import LiveTable
+from tables.services import SeatSpec, table_create
 from tests.browser.checks import LAPTOP, PHONE, assert_fits, assert_member_page
 from tests.browser.table_moves import (
     WAIT,

@@ -19,17 +19,17 @@ from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from club.models import Player
-from engine.tables import live
-from engine.tables.models import ActionLog, LiveTable, TableSeat
-from engine.tables.selectors import sheet_url
-from engine.tables.services import (
+from tables import live
+from tables.models import ActionLog, LiveTable, TableSeat
+from tables.selectors import sheet_url
+from tables.services import (
     SeatSpec,
     clocks_due_sweep,
     seat_away_check,
     table_act,
     table_create,
 )
-from engine.tables.summary import FOR_YOU, action_words
+from tables.summary import FOR_YOU, action_words
 from tests.browser.checks import PHONE, assert_member_page
 from tests.browser.table_moves import (
     WAIT,

@@ -23,9 +23,9 @@ from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 from engine.rules import Hand
-from engine.tables import live
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, table_create
+from tables import live
+from tables.models import LiveTable
+from tables.services import SeatSpec, table_create
 from tests.browser.table_moves import all_gone, choose_discard, db_read, play_card
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 

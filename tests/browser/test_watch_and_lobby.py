@@ -13,9 +13,9 @@ from django.utils import timezone
 from playwright.sync_api import Page, ViewportSize, WebSocket, expect
 
 from club.models import Player
-from engine.tables import live
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, table_act, table_create
+from tables import live
+from tables.models import LiveTable
+from tables.services import SeatSpec, table_act, table_create
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page
 from tests.browser.table_moves import against_computers
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory

@@ -44,8 +44,8 @@ from schemathesis.specs.openapi.checks import (
 from club.demo import CLUB_SLUG
 from club.models import Club, Invitation, Membership, Partnership, Player, RuleSet
 from demo.services import demo_load
-from engine.tables.models import LiveTable
 from scoring.models import HandLine, Scoresheet
+from tables.models import LiveTable
 from tournaments.models import Entrant, Event, Job, Round, Season
 
 pytestmark = pytest.mark.django_db

@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
 from club.models import Club, Membership, Partnership, Player
-from engine.tables.demo import TITLE as TABLE_TITLE
-from engine.tables.models import LiveTable
 from scoring.models import Scoresheet
+from tables.demo import TITLE as TABLE_TITLE
+from tables.models import LiveTable
 from tournaments.models import Event
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from django.core.mail.backends.locmem import EmailBackend
 from django.utils import timezone
 
 from club.models import Club, Player
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, table_create
+from tables.models import LiveTable
+from tables.services import SeatSpec, table_create
 from tests.factories import MembershipFactory
 
 SITE = "https://kitty.example.org"

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pytest
 from django.core.mail import EmailMessage
 
-from engine.tables.services import tables_open_due
 from notices import selectors, tasks
+from tables.services import tables_open_due
 from tests.factories import ClubFactory
 from tests.notices.helpers import member, outbox_to, scheduled_table
 

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.core.mail import EmailMessage
 
-from engine.tables.models import LiveTable
-from engine.tables.signals import table_scheduled
 from notices import tasks
+from tables.models import LiveTable
+from tables.signals import table_scheduled
 from tests.factories import ClubFactory
 from tests.notices.helpers import member, outbox_to, scheduled_table
 from tests.tournaments.factories import club_with, event_with

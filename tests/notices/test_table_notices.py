@@ -10,10 +10,10 @@ import pytest
 from django.core.mail import EmailMessage
 from django.utils import timezone
 
-from engine.tables.services import SeatSpec, seat_take, table_create, tables_open_due
 from notices import tasks
 from notices.models import Notice, NoticeKind
 from scoring.services import scoresheet_create
+from tables.services import SeatSpec, seat_take, table_create, tables_open_due
 from tests.factories import ClubFactory, RuleSetFactory
 from tests.notices.helpers import member, outbox_to, scheduled_table, table_url
 from tournaments.models import Event, Match, Round, Table

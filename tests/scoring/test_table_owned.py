@@ -8,11 +8,11 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from engine.tables.models import LiveTable
 from scoring import corrections
 from scoring.errors import TablePlaying
 from scoring.models import Entry, HandLine, Scoresheet
 from scoring.services import handline_add
+from tables.models import LiveTable
 from tests.scoring.conftest import Staff
 from tests.tables.helpers import play_hand, table_with
 

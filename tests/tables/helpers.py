@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from club.models import Club, Membership
 from engine.rules import Hand
-from engine.tables import live
-from engine.tables.bot_moves import bot_action
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, bot_rng, table_act, table_create
+from tables import live
+from tables.bot_moves import bot_action
+from tables.models import LiveTable
+from tables.services import SeatSpec, bot_rng, table_act, table_create
 from tests.factories import ClubFactory, MembershipFactory
 
 PAST = timedelta(minutes=1)

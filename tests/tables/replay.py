@@ -11,8 +11,8 @@ wrote the rows.
 from __future__ import annotations
 
 from engine.rules import Tally, get_game, parse_action
-from engine.tables.models import ActionLog, LiveTable, TableHand
-from engine.tables.services import hand_seed
+from tables.models import ActionLog, LiveTable, TableHand
+from tables.services import hand_seed
 
 
 def assert_log_is_the_truth(table_id: int) -> list[str]:

@@ -1,6 +1,6 @@
 """What one action costs the database: the table's row locked with its seats read in the same
 query, the action appended and the row updated. The hand comes from the process's cache and
-the sockets' screens from what the action already read (``engine.tables.selectors.Snapshot``),
+the sockets' screens from what the action already read (``tables.selectors.Snapshot``),
 so nothing is read again after the commit while the hand goes on."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from club.models import Membership
-from engine.tables.services import table_act
+from tables.services import table_act
 from tests.tables.helpers import state, table_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _act(table_id: int, members: list[Membership], seq: int) -> list[str]:
-    from engine.tables.models import LiveTable
+    from tables.models import LiveTable
 
     table = LiveTable.objects.get(pk=table_id)
     hand = state(table)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from club.models import Club, Membership
-from engine.tables.models import LiveTable, TableStatus
+from tables.models import LiveTable, TableStatus
 from tests.factories import ClubFactory, MembershipFactory, RuleSetFactory
 from tests.tables.helpers import play_hand, state, table_with
 

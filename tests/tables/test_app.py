@@ -1,4 +1,4 @@
-"""The online tables app lives in engine/tables but keeps the label ``engine``, so its
+"""The online tables app lives in tables/ but keeps the label ``engine``, so its
 migrations, database tables and permissions keep their names."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 from django.apps import apps
 from django.db.migrations.loader import MigrationLoader
 
-from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat
+from tables.models import ActionLog, LiveTable, TableHand, TableSeat
 
 
 def test_the_app_keeps_its_label_and_its_table_names() -> None:
     config = apps.get_app_config("engine")
-    assert config.name == "engine.tables"
+    assert config.name == "tables"
     assert [m._meta.db_table for m in (LiveTable, TableSeat, TableHand, ActionLog)] == [
         "engine_livetable",
         "engine_tableseat",
@@ -28,4 +28,4 @@ def test_its_migrations_are_found_under_the_old_label() -> None:
         "0003_table_paused_abandoned",
         "0004_table_clock_due_at",
     }
-    assert loader.migrations_module("engine")[0] == "engine.tables.migrations"
+    assert loader.migrations_module("engine")[0] == "tables.migrations"

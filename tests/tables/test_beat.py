@@ -10,8 +10,8 @@ import pytest
 from django.core.mail import EmailMessage
 from django.core.management import CommandError, call_command
 
-from engine.tables.beat import Entry, run_schedule
-from engine.tables.models import LiveTable, TableStatus
+from tables.beat import Entry, run_schedule
+from tables.models import LiveTable, TableStatus
 from tests.factories import ClubFactory
 from tests.notices.helpers import member, outbox_to, scheduled_table
 
@@ -63,9 +63,7 @@ class FakeClock:
 def test_each_task_runs_at_its_period(monkeypatch: pytest.MonkeyPatch) -> None:
     ran: list[tuple[str, float]] = []
     clock = FakeClock()
-    monkeypatch.setattr(
-        "engine.tables.beat.run_entry", lambda entry: ran.append((entry.name, clock.now))
-    )
+    monkeypatch.setattr("tables.beat.run_entry", lambda entry: ran.append((entry.name, clock.now)))
     entries = [Entry("minute", "a", 60.0), Entry("half", "b", 30.0)]
     count = run_schedule(entries, rounds=4, clock=clock, sleep=clock.sleep)
 
@@ -84,7 +82,7 @@ def test_each_task_runs_at_its_period(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_failing_task_is_logged_and_the_beat_goes_on(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from engine.tables import beat
+    from tables import beat
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("mail server down")

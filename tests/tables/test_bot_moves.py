@@ -8,8 +8,8 @@ import pytest
 
 from engine import bots
 from engine.rules import get_game
-from engine.tables import bot_moves
-from engine.tables.forms import TableForm
+from tables import bot_moves
+from tables.forms import TableForm
 
 
 def test_the_tables_use_the_bots_own_list_of_names_and_labels() -> None:

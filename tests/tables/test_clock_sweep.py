@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.utils import timezone
 
-from engine.tables import notify, play, services
-from engine.tables.models import ActionLog, LiveTable
-from engine.tables.services import bots_play, clocks_due_sweep
+from tables import notify, play, services
+from tables.models import ActionLog, LiveTable
+from tables.services import bots_play, clocks_due_sweep
 from tests.tables.helpers import play_one, table_with
 
 if TYPE_CHECKING:

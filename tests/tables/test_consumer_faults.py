@@ -11,14 +11,14 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from engine.tables import consumers, services
-from engine.tables.consumers import (
+from tables import consumers, services
+from tables.consumers import (
     CLOSE_THROTTLED,
     MESSAGE_BURST,
     THROTTLED_IN_A_ROW,
     TableConsumer,
 )
-from engine.tables.models import LiveTable
+from tables.models import LiveTable
 from tests.tables.test_consumers import joined, two_people_and_two_bots
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ async def test_a_failure_while_acting_is_refused_logged_and_recovered(
 
     monkeypatch.setattr(services, "table_act", fails_once)
     action = seen["view"]["legal"][0]
-    with caplog.at_level(logging.ERROR, logger="engine.tables.consumers"):
+    with caplog.at_level(logging.ERROR, logger="tables.consumers"):
         await socket.send_json_to({"type": "act", "action": action, "seq": seen["seq"]})
         answer = await socket.receive_json_from(timeout=5)
     assert (answer["type"], answer["code"]) == ("refused", "server_error")

@@ -12,8 +12,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
-from engine.tables import services
-from engine.tables.models import LiveTable, TableSeat
+from tables import services
+from tables.models import LiveTable, TableSeat
 from tests.tables.test_consumers import joined, two_people_and_two_bots
 
 if TYPE_CHECKING:

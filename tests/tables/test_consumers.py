@@ -17,9 +17,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from config.asgi import application
-from engine.tables import notify, services
-from engine.tables.consumers import own_screen
-from engine.tables.models import ActionLog, LiveTable
+from tables import notify, services
+from tables.consumers import own_screen
+from tables.models import ActionLog, LiveTable
 from tests.factories import MembershipFactory, UserFactory
 from tests.tables.helpers import state, table_with
 

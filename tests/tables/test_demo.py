@@ -7,8 +7,8 @@ from datetime import datetime
 import pytest
 from django.utils import timezone
 
-from engine.tables.demo import PARTNERS, RULES, TITLE, demo_tables_load, next_evening
-from engine.tables.models import LiveTable
+from tables.demo import PARTNERS, RULES, TITLE, demo_tables_load, next_evening
+from tables.models import LiveTable
 from tests.factories import ClubFactory, MembershipFactory, RuleSetFactory
 
 pytestmark = pytest.mark.django_db

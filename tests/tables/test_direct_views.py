@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.tables import services
-from engine.tables.models import LiveTable
+from tables import services
+from tables.models import LiveTable
 from tests.factories import MembershipFactory
 from tests.tables.helpers import table_with
 
@@ -31,7 +31,7 @@ def test_a_stalled_table_is_shown_to_directors_and_resumed_by_them(
 ) -> None:
     dropped = []
     monkeypatch.setattr(
-        "engine.tables.tasks.table_bots_play.delay", lambda table_id: dropped.append(table_id)
+        "tables.tasks.table_bots_play.delay", lambda table_id: dropped.append(table_id)
     )
     table, _ = table_with(people=0, bots=4, seed=3)  # its first computer move is lost
     assert dropped == [table.pk]

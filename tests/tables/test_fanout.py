@@ -1,4 +1,4 @@
-"""A table's group messages sent together (``engine.tables.fanout.group_send_all``)."""
+"""A table's group messages sent together (``tables.fanout.group_send_all``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from channels.layers import InMemoryChannelLayer
 from channels_redis.core import RedisChannelLayer
 
-from engine.tables.fanout import group_send_all
+from tables.fanout import group_send_all
 
 
 async def _joined(layer: Any, groups: dict[str, list[str]]) -> None:

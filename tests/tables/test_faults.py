@@ -10,13 +10,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from engine.tables import notify, play, selectors, services
-from engine.tables.errors import ActionRefused, TableError
-from engine.tables.models import ActionLog, LiveTable, TableHand, TableSeat
-from engine.tables.services import table_act
 from scoring.errors import StaleLine, TablePlaying
 from scoring.models import HandLine, SheetStatus
 from scoring.services import handline_add_to
+from tables import notify, play, selectors, services
+from tables.errors import ActionRefused, TableError
+from tables.models import ActionLog, LiveTable, TableHand, TableSeat
+from tables.services import table_act
 from tests.factories import MembershipFactory
 from tests.tables.helpers import first_legal, play_one, state, table_with
 
@@ -187,7 +187,7 @@ def test_a_table_without_a_clock_waiting_on_a_connected_person_is_not_stalled(
 def test_the_watchdog_says_what_it_restarted(caplog: pytest.LogCaptureFixture) -> None:
     table, _ = table_with(people=1, bots=3, seed=5, turn_seconds=30)
     services.seat_connected(table_id=table.pk, index=0)
-    with caplog.at_level("WARNING", logger="engine.tables.directing"):
+    with caplog.at_level("WARNING", logger="tables.directing"):
         assert services.tables_watchdog(now=later(45)) == [table.pk]
     assert f"table {table.pk}: stalled; the watchdog ran out the turn clock" in caplog.text
 

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from engine.tables import services
-from engine.tables.models import LiveTable
+from tables import services
+from tables.models import LiveTable
 from tests.tables.helpers import table_with
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -20,7 +20,7 @@ def test_a_lost_computer_task_is_redone_by_the_watchdog(monkeypatch: pytest.Monk
     assert connection.vendor == "postgresql"
     lost: list[int] = []
     monkeypatch.setattr(
-        "engine.tables.tasks.table_bots_play.delay", lambda table_id: lost.append(table_id)
+        "tables.tasks.table_bots_play.delay", lambda table_id: lost.append(table_id)
     )
     table, _ = table_with(people=0, bots=4, seed=3)
     assert lost == [table.pk]

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.rules.table import seat_compass
-from engine.tables.forms import TableForm
-from engine.tables.models import LiveTable, TableStatus
-from engine.tables.services import table_create
+from tables.forms import TableForm
+from tables.models import LiveTable, TableStatus
+from tables.services import table_create
 from tests.factories import ClubFactory, MembershipFactory, RuleSetFactory
 
 pytestmark = pytest.mark.django_db

@@ -29,8 +29,8 @@ from django.urls import reverse
 
 from config.asgi import application
 from engine.rules import ExcessDiscard, Play, card_str, parse_action
-from engine.tables import fanout, live, notify
-from engine.tables.models import LiveTable, TableHand
+from tables import fanout, live, notify
+from tables.models import LiveTable, TableHand
 from tests.factories import MembershipFactory
 from tests.tables.helpers import table_with
 
@@ -229,7 +229,7 @@ async def settled(table: LiveTable, after: int) -> tuple[int, int, str, int | No
 
 
 class GroupSpy:
-    """Every message this process sends to a table's group (``engine.tables.fanout``, through
+    """Every message this process sends to a table's group (``tables.fanout``, through
     whichever channel layer the settings name)."""
 
     def __init__(self) -> None:

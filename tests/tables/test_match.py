@@ -7,10 +7,10 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, table_create
 from scoring.models import HandLine
 from scoring.services import scoresheet_create
+from tables.models import LiveTable
+from tables.services import SeatSpec, table_create
 from tests.factories import ClubFactory, RuleSetFactory
 from tests.tables.helpers import play_hand
 from tournaments.models import Event, Match, Round, Table

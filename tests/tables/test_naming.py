@@ -1,5 +1,5 @@
-"""Seat names and places at a table (``engine.tables.naming``) and cards as the page names
-them (``engine.tables.cards``)."""
+"""Seat names and places at a table (``tables.naming``) and cards as the page names
+them (``tables.cards``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import json
 import pytest
 from django.utils import translation
 
-from engine.tables import selectors
-from engine.tables.cards import Card
-from engine.tables.naming import seat_compasses, seat_places
+from tables import selectors
+from tables.cards import Card
+from tables.naming import seat_compasses, seat_places
 from tests.tables.helpers import table_with
 
 

@@ -9,8 +9,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from engine.tables import notify
-from engine.tables.services import table_act
+from tables import notify
+from tables.services import table_act
 from tests.tables.helpers import first_legal, table_with
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.utils import translation
 
-from engine.tables.page_words import TABLE_SCRIPT_TEXTS, table_script_words
+from tables.page_words import TABLE_SCRIPT_TEXTS, table_script_words
 
 STATIC = Path(__file__).resolve().parents[2] / "static" / "kitty"
 SCRIPTS = (STATIC / "table.js", STATIC / "table_summary.js", STATIC / "table_input.js")

@@ -8,10 +8,10 @@ from collections.abc import Callable
 import pytest
 from django.db import connection, connections
 
-from engine.tables import live
-from engine.tables.errors import ActionRefused
-from engine.tables.models import ActionLog, LiveTable
-from engine.tables.services import table_act
+from tables import live
+from tables.errors import ActionRefused
+from tables.models import ActionLog, LiveTable
+from tables.services import table_act
 from tests.tables.helpers import first_legal, play_one, state, table_with
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from engine.bots import bot_for
 from engine.rules import get_game
-from engine.tables import selectors
-from engine.tables.cards import Card
-from engine.tables.models import LiveTable
-from engine.tables.screen import (
+from tables import selectors
+from tables.cards import Card
+from tables.models import LiveTable
+from tables.screen import (
     DISCARD_TYPES,
     DiscardChoice,
     Screen,

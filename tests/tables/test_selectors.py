@@ -1,4 +1,4 @@
-"""The messages a table sends its sockets (``engine.tables.selectors.table_payloads``)."""
+"""The messages a table sends its sockets (``tables.selectors.table_payloads``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from engine.tables import selectors
-from engine.tables.models import LiveTable
+from tables import selectors
+from tables.models import LiveTable
 from tests.tables.helpers import play_hand, state, table_with
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ def test_each_seat_gets_its_own_state_and_the_score_box_is_built_once() -> None:
 
 def test_the_state_carries_what_the_page_shows() -> None:
     table, _ = table_with(people=1, bots=3, seed=11)
-    from engine.tables.services import bots_play
+    from tables.services import bots_play
 
     bots_play(table_id=table.pk)
     hand = state(table)

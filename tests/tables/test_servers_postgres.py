@@ -23,7 +23,7 @@ from django.test import Client
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from engine.tables.models import ActionLog, LiveTable
+from tables.models import ActionLog, LiveTable
 from tests.tables.helpers import table_with
 from tests.tables.processes import processes
 from tests.tables.replay import assert_log_is_the_truth

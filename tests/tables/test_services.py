@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 import pytest
 from django.utils import timezone
 
-from engine.tables import live
-from engine.tables.errors import ActionRefused, TableError
-from engine.tables.models import ActionLog, LiveTable, TableHand
-from engine.tables.services import (
+from scoring.models import HandLine, SheetStatus
+from tables import live
+from tables.errors import ActionRefused, TableError
+from tables.models import ActionLog, LiveTable, TableHand
+from tables.services import (
     SeatSpec,
     bots_play,
     seat_connected,
@@ -23,7 +24,6 @@ from engine.tables.services import (
     table_create,
     tables_open_due,
 )
-from scoring.models import HandLine, SheetStatus
 from tests.factories import ClubFactory, MembershipFactory
 from tests.tables.helpers import first_legal, play_hand, play_one, state, table_with
 
@@ -288,7 +288,7 @@ def test_a_failed_broadcast_does_not_stop_the_computer_players(
     def broken(table_id: int) -> None:
         raise RuntimeError("the template broke")
 
-    monkeypatch.setattr("engine.tables.notify.broadcast", broken)
+    monkeypatch.setattr("tables.notify.broadcast", broken)
     before = _log_count(table)
     with django_capture_on_commit_callbacks(execute=True):
         play_one(table)
@@ -326,7 +326,7 @@ def test_the_state_is_rebuilt_from_the_log_after_a_restart() -> None:
 
 
 def test_the_turn_clock_plays_for_the_person_only_at_its_own_seq() -> None:
-    from engine.tables.services import turn_clock_expired
+    from tables.services import turn_clock_expired
 
     table, _ = table_with(people=1, bots=3, seed=11)
     bots_play(table_id=table.pk)
@@ -340,7 +340,7 @@ def test_the_turn_clock_plays_for_the_person_only_at_its_own_seq() -> None:
 
 
 def test_an_away_player_is_replaced_after_the_grace_time_until_they_take_the_seat_back() -> None:
-    from engine.tables.services import seat_away_check
+    from tables.services import seat_away_check
 
     # Seat 1's player is here: the computer plays seat 0's turns until seat 1 is to act.
     table, _ = table_with(people=2, bots=2, seed=11, grace_seconds=30, first_dealer=1)
@@ -362,7 +362,7 @@ def test_an_away_player_is_replaced_after_the_grace_time_until_they_take_the_sea
     seat_connected(table_id=table.pk, index=0)
     seat.refresh_from_db()
     assert seat.bot_acts  # back, the player sees the table first: the computer plays on
-    from engine.tables.services import seat_take_back
+    from tables.services import seat_take_back
 
     player = table.seats.get(index=0).player
     assert player is not None and player.user is not None

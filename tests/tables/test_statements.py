@@ -1,4 +1,4 @@
-"""The fixed statement an action reads with (``engine.tables.statements``): the same objects
+"""The fixed statement an action reads with (``tables.statements``): the same objects
 as the ORM query it replaces, on SQLite and on PostgreSQL, the table's row locked and no other."""
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from club.models import Club, Player
-from engine.tables import statements
-from engine.tables.models import ActionLog, LiveTable, TableSeat
-from engine.tables.play import locked_with_seats
+from tables import statements
+from tables.models import ActionLog, LiveTable, TableSeat
+from tables.play import locked_with_seats
 from tests.factories import ClubFactory
 from tests.tables.helpers import table_with
 

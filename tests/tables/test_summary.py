@@ -1,4 +1,4 @@
-"""What the table page tells a seat about what just happened (``engine.tables.summary``): the
+"""What the table page tells a seat about what just happened (``tables.summary``): the
 finished hand's summary, the turn clock, a move the computer made for the seat, and taking
 the seat back after being away."""
 
@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from django.utils import timezone, translation
 
-from engine.tables import selectors
-from engine.tables.errors import TableError
-from engine.tables.models import LiveTable, TableHand, TableSeat
-from engine.tables.services import (
+from tables import selectors
+from tables.errors import TableError
+from tables.models import LiveTable, TableHand, TableSeat
+from tables.services import (
     bots_play,
     seat_away_check,
     seat_connected,
@@ -22,7 +22,7 @@ from engine.tables.services import (
     seat_take_back,
     turn_clock_expired,
 )
-from engine.tables.summary import action_words, hand_summary
+from tables.summary import action_words, hand_summary
 from tests.factories import MembershipFactory
 from tests.tables.helpers import play_hand, state, table_with
 

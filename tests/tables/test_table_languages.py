@@ -16,9 +16,9 @@ from django.test import Client
 from django.urls import reverse
 
 from club.language import reader_language
-from engine.tables import notify, readers, selectors
-from engine.tables.cards import Card
-from engine.tables.models import LiveTable
+from tables import notify, readers, selectors
+from tables.cards import Card
+from tables.models import LiveTable
 from tests.factories import MembershipFactory
 from tests.tables.helpers import state, table_with
 from tests.tables.test_consumers import first_action_watched, joined

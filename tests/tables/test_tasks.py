@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import current_app
 
-from engine.tables import tasks
+from tables import tasks
 
 # Timers already waiting in a broker (a table's opening, a turn clock, a grace time) and the
 # beat schedule find their task by these names.

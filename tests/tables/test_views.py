@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.tables.errors import TableError
-from engine.tables.models import LiveTable
-from engine.tables.services import SeatSpec, bots_play, table_create
+from tables.errors import TableError
+from tables.models import LiveTable
+from tables.services import SeatSpec, bots_play, table_create
 from tests.factories import ClubFactory, MembershipFactory
 from tests.tables.helpers import play_hand, state, table_with
 

@@ -28,7 +28,7 @@ import pytest
 from celery.result import AsyncResult
 
 from config.celery import app
-from engine.tables.models import ActionLog, LiveTable
+from tables.models import ActionLog, LiveTable
 from tests.tables.helpers import table_with
 from tests.tables.processes import Processes, Started, processes
 from tests.tables.replay import assert_log_is_the_truth
@@ -61,7 +61,7 @@ def computers_table(monkeypatch: pytest.MonkeyPatch) -> LiveTable:
     """A started table of four computer players whose moves were not sent anywhere yet."""
     held: list[int] = []
     monkeypatch.setattr(
-        "engine.tables.tasks.table_bots_play.delay", lambda table_id: held.append(table_id)
+        "tables.tasks.table_bots_play.delay", lambda table_id: held.append(table_id)
     )
     table, _ = table_with(people=0, bots=4, seed=11)
     monkeypatch.undo()

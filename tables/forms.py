@@ -1,0 +1,221 @@
+"""The form a director fills to set up an online table."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.db.models import Count
+from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext, gettext_lazy
+
+from club.models import Club, Player, RuleSet
+from engine.rules import GAME_NAMES, RulesError, get_game
+from tables.bot_moves import BOT_NAMES
+from tables.models import LiveTable
+from tables.naming import BOT_LEVELS, seat_compasses
+from tables.services import SeatSpec
+
+MAX_SEATS = 6
+OPEN_SEAT = ""
+NOW = "now"
+LATER = "later"
+FIRST_GAME = next(iter(GAME_NAMES))
+
+SEAT_PAST_TABLE = gettext_lazy("{rules} seats {count} players: leave this seat empty.")
+TIME_NEEDED = gettext_lazy("Give the time the table opens, or choose “Start now”.")
+OPEN_CHOICE = gettext_lazy("Open: a player takes it")
+COMPUTER_CHOICE = gettext_lazy("Computer: {level}")
+SEAT_LABEL = gettext_lazy("Seat {number}")
+CLUB_DEFAULT = gettext_lazy("{game}: {rules} (club default)")
+CLUB_RULES = gettext_lazy("{game}: {rules}")
+STANDARD_CHOICE = gettext_lazy("{game}: standard rules")
+
+
+def _default_time() -> Any:
+    return (timezone.localtime() + timedelta(hours=1)).replace(second=0, microsecond=0)
+
+
+class RulesSelect(forms.Select):
+    """A select whose options carry the seats of their game (``data-seats``,
+    ``data-compass``), so the page can show only the seats the chosen rules have."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.option_attrs: dict[str, dict[str, str]] = {}
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(name, value, *args, **kwargs)
+        option["attrs"].update(self.option_attrs.get(str(value), {}))
+        return option
+
+
+def _seat_count(rule_set: RuleSet | None, game_id: str) -> int | None:
+    """How many seats the rules have (``None`` for a rule set the engine refuses)."""
+    try:
+        game = rule_set.build_game() if rule_set is not None else get_game(game_id)
+    except RulesError:
+        return None
+    return game.seating.seats
+
+
+def _game(game_id: str) -> str:
+    """A game's name in the reader's language."""
+    return gettext(GAME_NAMES[game_id]) if game_id in GAME_NAMES else game_id
+
+
+def _level(bot: str) -> str:
+    """A computer player's level in the reader's language: "Rule-based", "À règles"."""
+    return capfirst(gettext(BOT_LEVELS[bot])) if bot in BOT_LEVELS else BOT_NAMES[bot]
+
+
+def _usual_game(club: Club) -> str:
+    """The game the club sets tables up for most often (the first game for a new club)."""
+    usual = (
+        LiveTable.objects.filter(club=club)
+        .values("game")
+        .annotate(tables=Count("pk"))
+        .order_by("-tables", "game")
+        .first()
+    )
+    return usual["game"] if usual is not None else FIRST_GAME
+
+
+class TableForm(forms.Form):
+    title = forms.CharField(label=gettext_lazy("Title"), max_length=120, required=False)
+    rules = forms.ChoiceField(
+        label=gettext_lazy("Rules"),
+        help_text=gettext_lazy("The club's default rules come first; or a game's standard rules."),
+        widget=RulesSelect(attrs={"data-seat-rules": ""}),
+    )
+    when = forms.ChoiceField(
+        label=gettext_lazy("When"),
+        choices=[
+            (NOW, gettext_lazy("Start now: the game starts as soon as every seat is taken")),
+            (LATER, gettext_lazy("Open at a set time")),
+        ],
+        initial=NOW,
+        required=False,
+        widget=forms.RadioSelect(attrs={"data-when": ""}),
+    )
+    scheduled_at = forms.DateTimeField(
+        label=gettext_lazy("Opens at"),
+        initial=_default_time,
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=gettext_lazy(
+            "Players take their seats from then on; the game starts when all are filled."
+        ),
+    )
+    turn_seconds = forms.IntegerField(
+        label=gettext_lazy("Turn clock (seconds)"),
+        initial=60,
+        min_value=0,
+        help_text=gettext_lazy("Past this the computer plays for the player; 0 for no clock."),
+    )
+    grace_seconds = forms.IntegerField(
+        label=gettext_lazy("Grace time (seconds)"),
+        initial=120,
+        min_value=0,
+        help_text=gettext_lazy(
+            "A player away longer is replaced by the computer until they return."
+        ),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.rule_sets = {
+            f"rules:{r.pk}": r
+            for r in RuleSet.objects.filter(club=club).order_by("-is_default", "game", "name")
+        }
+        self._offer_rules()
+        players = Player.objects.filter(memberships__club=club).order_by("display_name")
+        self.players = {f"player:{p.pk}": p for p in players}
+        seat_choices = [
+            (OPEN_SEAT, str(OPEN_CHOICE)),
+            *((f"bot:{key}", COMPUTER_CHOICE.format(level=_level(key))) for key in BOT_NAMES),
+            *((key, p.display_name) for key, p in self.players.items()),
+        ]
+        compass = seat_compasses(self.seat_count_initially())
+        for index in range(MAX_SEATS):
+            label = compass[index] if index < len(compass) else SEAT_LABEL.format(number=index + 1)
+            self.fields[f"seat_{index}"] = forms.ChoiceField(
+                label=label, choices=seat_choices, required=False
+            )
+
+    def _offer_rules(self) -> None:
+        """The club's rule sets (its defaults first), then each game's standard rules, each
+        option telling the page its seats; the club's usual game's default chosen."""
+        field = self.fields["rules"]
+        assert isinstance(field, forms.ChoiceField) and isinstance(field.widget, RulesSelect)
+        choices: list[tuple[str, str]] = []
+        self.seat_counts: dict[str, int] = {}
+        for key, rule_set in self.rule_sets.items():
+            wording = CLUB_DEFAULT if rule_set.is_default else CLUB_RULES
+            choices.append((key, wording.format(game=_game(rule_set.game), rules=rule_set.name)))
+            self._count(key, _seat_count(rule_set, rule_set.game))
+        for game in GAME_NAMES:
+            choices.append((f"game:{game}", STANDARD_CHOICE.format(game=_game(game))))
+            self._count(f"game:{game}", _seat_count(None, game))
+        field.choices = choices
+        self.rule_labels = dict(choices)
+        field.widget.option_attrs = {
+            key: {"data-seats": str(count), "data-compass": ",".join(seat_compasses(count))}
+            for key, count in self.seat_counts.items()
+        }
+        usual = _usual_game(self.club)
+        defaults = [k for k, r in self.rule_sets.items() if r.is_default and r.game == usual]
+        field.initial = defaults[0] if defaults else f"game:{usual}"
+
+    def _count(self, key: str, count: int | None) -> None:
+        if count is not None:
+            self.seat_counts[key] = count
+
+    def seat_count_initially(self) -> int:
+        """The seats of the rules the form shows chosen (posted, or the initial choice)."""
+        chosen = self.data.get("rules") if self.is_bound else self.fields["rules"].initial
+        return self.seat_counts.get(str(chosen), 4)
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{index}"] for index in range(MAX_SEATS)]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get("when") == NOW or (not data.get("when") and not data.get("scheduled_at")):
+            data["scheduled_at"] = timezone.now()
+        elif data.get("scheduled_at") is None and "scheduled_at" not in self.errors:
+            self.add_error("scheduled_at", TIME_NEEDED)
+        count = self.seat_counts.get(data.get("rules", ""))
+        if count is not None:
+            for index in range(count, MAX_SEATS):
+                if data.get(f"seat_{index}"):
+                    rules = self.rule_labels[data["rules"]]
+                    message = SEAT_PAST_TABLE.format(rules=rules, count=count)
+                    self.add_error(f"seat_{index}", message)
+        return data
+
+    def rule_set(self) -> RuleSet | None:
+        return self.rule_sets.get(self.cleaned_data["rules"])
+
+    def game_id(self) -> str:
+        key: str = self.cleaned_data["rules"]
+        return key.removeprefix("game:") if key.startswith("game:") else ""
+
+    def seats(self, count: int) -> list[SeatSpec]:
+        """The seats chosen, up to the last one that is not left open."""
+        specs = []
+        for index in range(MAX_SEATS):
+            value = self.cleaned_data.get(f"seat_{index}") or OPEN_SEAT
+            if value.startswith("bot:"):
+                specs.append(SeatSpec(bot=value.removeprefix("bot:")))
+            elif value in self.players:
+                specs.append(SeatSpec(player=self.players[value]))
+            else:
+                specs.append(SeatSpec())
+        while len(specs) > count and specs[-1] == SeatSpec():
+            specs.pop()
+        return specs

@@ -1,0 +1,146 @@
+"""What happens after a table's transaction commits: tell the sockets, start timers.
+
+``broadcast`` runs once per change, in the process that committed it (the web process for a
+player's action, the Celery worker for a computer's move, a turn clock or a grace time). It
+reads the table once, builds each seat's socket message and the spectators' one
+(``tables.selectors.table_payloads``) and sends them together, as one message, to the
+table's group ``table-<id>``: one publish per change however many sockets watch, and each web
+process hears it once for all its sockets of that table.
+
+So every seat's screen, hidden cards included, passes through Redis and the web processes that
+serve the table, and never further: each socket forwards only the part of the user it serves
+(``tables.consumers``). The message says who plays each seat (``seated``, user ids), so
+the part is chosen by who the user is at that ``seq``, not by who they were when the socket
+opened: a player who left a seat before the start gets the spectators' screen, never the one of
+whoever sat down there. Each seat's screen is in the language of its member, the spectators'
+in every language read at the table (``tables.readers``); a socket whose language is
+not in the message builds its own screen.
+
+A player's action reaches the service through the web process's one database thread
+(``tables.consumers``), which every table of the process shares. The socket's action
+runs under ``sends_deferred``: its change is built there but published from the event loop
+afterwards (``publish``), so the database thread goes on to the next table's action instead
+of waiting for the event loop and Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connections
+
+from tables import fanout, selectors
+
+logger = logging.getLogger(__name__)
+
+STATE = "table.state"
+
+#: A group and the message for it.
+Send = tuple[str, dict[str, Any]]
+_deferred = threading.local()
+
+
+@contextmanager
+def sends_deferred() -> Iterator[list[Send]]:
+    """Within, this thread's broadcasts are collected in the list given instead of sent; the
+    caller publishes them (``publish``) once the work is done."""
+    sends: list[Send] = []
+    _deferred.sends = sends
+    try:
+        yield sends
+    finally:
+        _deferred.sends = None
+
+
+async def publish(sends: Sequence[Send]) -> None:
+    """Send broadcasts collected by ``sends_deferred``, from the event loop."""
+    layer = get_channel_layer()
+    if layer is not None and sends:
+        await fanout.group_send_all(layer, sends)
+
+
+def table_group(table_id: int) -> str:
+    """The group every socket of the table listens to."""
+    return f"table-{table_id}"
+
+
+def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None:
+    """Send every socket of the table its own screen of the table as it now stands (as the
+    writer's ``snapshot`` shows it, when given: nothing is read again)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    payloads = selectors.table_payloads(table_id, snapshot)
+    # A screen for each seat a person plays (``None`` for the others: a computer's seat has no
+    # socket), in its member's language, and the spectators' in each language read at the
+    # table; lists, since the layer's message format takes text keys only.
+    message = {
+        "type": STATE,
+        "seq": payloads.seq,
+        "seated": payloads.seated,
+        "seats": [payloads.seats.get(seat) for seat in range(len(payloads.seated))],
+        "languages": payloads.languages,
+        "public": payloads.public,
+    }
+    sends: list[Send] = [(table_group(table_id), message)]
+    collected: list[Send] | None = getattr(_deferred, "sends", None)
+    if collected is not None:
+        collected.extend(sends)
+        return
+
+    send = partial(async_to_sync(publish), sends)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        send()
+        return
+    # Sync code called straight from a thread that runs an event loop (a script or test
+    # driving a browser) cannot wait on the layer there: send from a helper thread.
+    helper = threading.Thread(target=send)
+    helper.start()
+    helper.join()
+
+
+def clock_armed(task: Any, args: tuple[Any, ...], seconds: float) -> None:
+    """A turn clock was set on the table's row (``clock_due_at``). With a broker the beat's
+    sweep finds it when it runs out (``tables.services.clocks_due_sweep``): no task is
+    sent per action. The embedded default has no beat in the web process, so the clock runs
+    there on a timer thread (``run_later``)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        run_later(task, args, seconds)
+
+
+def run_later(task: Any, args: tuple[Any, ...], seconds: float) -> None:
+    """Run a Celery task ``seconds`` from now.
+
+    With a broker this is ``apply_async(countdown=...)``. Eager Celery (the embedded default)
+    would ignore the countdown and run the task at once, which would end every turn clock
+    before it started, so the task runs on a timer thread of this process instead;
+    ``KITTY_TABLE_TIMERS=0`` turns those timers off (tests call the tasks directly).
+    """
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        task.apply_async(args=args, countdown=seconds)
+        return
+    if not settings.KITTY_TABLE_TIMERS:
+        return
+
+    def fire() -> None:
+        try:
+            task.apply(args=args)
+        except Exception:
+            logger.exception("timed task %s%r failed", getattr(task, "name", task), args)
+        finally:
+            connections.close_all()
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()

@@ -1,0 +1,328 @@
+"""Online tables before their game: creating, opening, seating, and the start.
+
+A table is created for a game (or an event's match) with its seats, opens at its time, and
+starts when it is open and every seat is filled: its sheet is made, the first hand dealt, and
+the computer or the first player's clock set going (``tables.play``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy
+
+from club.models import Club, Membership, Player, RuleSet
+from club.wording import STANDARD_RULES
+from engine.rules import Game, RulesError, Tally, get_game
+from scoring.services import SideSpec, scoresheet_create
+from tables import live, notify
+from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
+from tables.errors import TableError
+from tables.models import LiveTable, TableSeat, TableStatus
+from tables.naming import side_labels
+from tables.play import after_write, changed, hand_create, locked, seat_row
+from tables.signals import table_scheduled
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from scoring.models import Scoresheet
+    from tournaments.models import Match
+
+RULE_SET_OTHER_CLUB = gettext_lazy("That rule set belongs to another club.")
+RULES_BROKEN = gettext_lazy("These rules do not build a game: {reason}")
+TOO_MANY_SEATS = gettext_lazy("{game} with these rules has {seats} seats, not {given}.")
+NOT_A_MEMBER = gettext_lazy("{player} is not a member of {club}.")
+PLAYER_TWICE = gettext_lazy("{player} cannot sit in two seats.")
+UNKNOWN_BOT = gettext_lazy("There is no computer player called {name!r}; choose one of: {names}.")
+SEAT_TAKEN = gettext_lazy("Seat {seat} is taken.")
+ALREADY_SEATED = gettext_lazy("You already sit at this table, in seat {seat}.")
+NOT_SEATED = gettext_lazy("You do not sit at this table.")
+ALREADY_STARTED = gettext_lazy("The game at this table has started: the seats are fixed.")
+NEGATIVE_SECONDS = gettext_lazy("Times are whole seconds, 0 or more.")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in a seat of a new table: a club player, a computer player, or nobody yet."""
+
+    player: Player | None = None
+    bot: str = ""
+
+
+def _game_for(
+    club: Club, rule_set: RuleSet | None, game_id: str, options: dict[str, Any] | None = None
+) -> Game:
+    if rule_set is not None and rule_set.club_id != club.pk:
+        raise TableError("rule_set", RULE_SET_OTHER_CLUB)
+    try:
+        return rule_set.build_game() if rule_set is not None else get_game(game_id, options)
+    except RulesError as error:
+        raise TableError("rule_set", RULES_BROKEN.format(reason=error.message)) from error
+
+
+def _check_bot(name: str) -> None:
+    if name not in BOT_NAMES:
+        raise TableError("bot", UNKNOWN_BOT.format(name=name, names=", ".join(sorted(BOT_NAMES))))
+
+
+def _check_member(club: Club, player: Player) -> None:
+    if not Membership.objects.filter(club=club, player=player).exists():
+        raise TableError("player", NOT_A_MEMBER.format(player=player, club=club))
+
+
+@transaction.atomic
+def table_create(
+    *,
+    club: Club,
+    by: User | None,
+    scheduled_at: datetime,
+    rule_set: RuleSet | None = None,
+    game_id: str = "",
+    title: str = "",
+    seats: Sequence[SeatSpec] = (),
+    turn_seconds: int = 60,
+    grace_seconds: int = 120,
+    seed: int | None = None,
+    first_dealer: int = 0,
+    match: Match | None = None,
+) -> LiveTable:
+    """A new online table for one game under ``rule_set`` (or ``game_id``'s standard rules).
+
+    ``seats`` lists the seats from 0 (shorter lists leave the rest empty for players to
+    take). A table for an event's ``match`` plays under the rules of the match's sheet and
+    writes its hands there. The table opens at ``scheduled_at`` (at once when that is past)
+    and the game starts when it is open and every seat is filled. Once committed, a table with
+    a seated player sends ``tables.signals.table_scheduled`` (the players are emailed
+    when and where they play).
+
+    Raises:
+        TableError: rules of another club or broken, too many seats, outsiders, a player in
+            two seats, an unknown computer player, negative times.
+    """
+    sheet = match.sheet if match is not None else None
+    if sheet is not None:
+        game = _game_for(club, None, sheet.game, sheet.options)
+    else:
+        game = _game_for(club, rule_set, game_id)
+    count = game.seating.seats
+    if len(seats) > count:
+        raise TableError(
+            "seats", TOO_MANY_SEATS.format(game=game.id, seats=count, given=len(seats))
+        )
+    seen: set[int] = set()
+    for spec in seats:
+        if spec.player is not None:
+            _check_member(club, spec.player)
+            if spec.player.pk in seen:
+                raise TableError("player", PLAYER_TWICE.format(player=spec.player))
+            seen.add(spec.player.pk)
+        elif spec.bot:
+            _check_bot(spec.bot)
+    if turn_seconds < 0 or grace_seconds < 0:
+        raise TableError("seconds", NEGATIVE_SECONDS)
+    now = timezone.now()
+    table = LiveTable(
+        club=club,
+        title=title.strip(),
+        match=match,
+        rule_set_name=(
+            sheet.rule_set_name
+            if sheet is not None
+            else rule_set.name
+            if rule_set is not None
+            else STANDARD_RULES
+        ),
+        game=game.id,
+        options=game.options_dict(),
+        scheduled_at=scheduled_at,
+        status=TableStatus.OPEN if scheduled_at <= now else TableStatus.SCHEDULED,
+        turn_seconds=turn_seconds,
+        grace_seconds=grace_seconds,
+        first_dealer=first_dealer % count,
+        created_by=by,
+    )
+    if seed is not None:
+        table.seed = seed
+    table.full_clean()
+    table.save()
+    specs = list(seats) + [SeatSpec()] * (count - len(seats))
+    TableSeat.objects.bulk_create(
+        TableSeat(
+            table=table,
+            index=index,
+            player=spec.player,
+            bot_name="" if spec.player is not None else spec.bot,
+        )
+        for index, spec in enumerate(specs)
+    )
+    if any(spec.player is not None for spec in seats):
+        # Listeners (the players' notices) hear of the table once it is committed; one that
+        # fails is logged and does not undo the table.
+        transaction.on_commit(
+            partial(table_scheduled.send_robust, sender=LiveTable, table_id=table.pk)
+        )
+    if table.status == TableStatus.SCHEDULED:
+        from tables import tasks
+
+        delay = (scheduled_at - now).total_seconds()
+        transaction.on_commit(partial(notify.run_later, tasks.table_open, (table.pk,), delay))
+    else:
+        _start_if_ready(table)
+    return table
+
+
+def _before_start(table: LiveTable) -> None:
+    if table.status not in (TableStatus.SCHEDULED, TableStatus.OPEN):
+        raise TableError("started", ALREADY_STARTED)
+
+
+@transaction.atomic
+def seat_take(*, table_id: int, index: int, player: Player) -> TableSeat:
+    """Sit ``player`` in the empty seat ``index`` (from 0) before the game starts; the game
+    starts when that fills the last seat of an open table.
+
+    Raises:
+        TableError: started, no such seat, seat taken, not a member, already seated.
+    """
+    table = locked(table_id)
+    _before_start(table)
+    _check_member(table.club, player)
+    mine = table.seats.filter(player=player).first()
+    if mine is not None:
+        raise TableError("seated", ALREADY_SEATED.format(seat=mine.index + 1))
+    seat = seat_row(table, index)
+    if not seat.is_empty:
+        raise TableError("seat_taken", SEAT_TAKEN.format(seat=index + 1))
+    seat.player = player
+    seat.save(update_fields=["player"])
+    changed(table)
+    _start_if_ready(table)
+    return seat
+
+
+@transaction.atomic
+def seat_leave(*, table_id: int, player: Player) -> None:
+    """Give up ``player``'s seat before the game starts.
+
+    Raises:
+        TableError: the game started, or the player has no seat here.
+    """
+    table = locked(table_id)
+    _before_start(table)
+    updated = table.seats.filter(player=player).update(player=None, bot_playing=False)
+    if not updated:
+        raise TableError("not_seated", NOT_SEATED)
+    changed(table)
+
+
+@transaction.atomic
+def seats_fill_with_bots(*, table_id: int, bot_name: str = DEFAULT_BOT) -> int:
+    """Put the computer player ``bot_name`` in every empty seat; returns how many. The game
+    starts if the table is open.
+
+    Raises:
+        TableError: the game started, or an unknown computer player.
+    """
+    _check_bot(bot_name)
+    table = locked(table_id)
+    _before_start(table)
+    filled = table.seats.filter(player__isnull=True, bot_name="").update(bot_name=bot_name)
+    changed(table)
+    _start_if_ready(table)
+    return filled
+
+
+@transaction.atomic
+def table_open(*, table_id: int, now: datetime | None = None) -> LiveTable:
+    """Open a scheduled table whose time has come (and start it if its seats are filled).
+    Safe to run twice and early: anything else is left as it is."""
+    table = locked(table_id)
+    now = now or timezone.now()
+    if table.status == TableStatus.SCHEDULED and table.scheduled_at <= now:
+        table.status = TableStatus.OPEN
+        table.save(update_fields=["status"])
+        changed(table)
+        _start_if_ready(table)
+    return table
+
+
+def tables_open_due(*, now: datetime | None = None) -> list[int]:
+    """Open every scheduled table whose time has come; returns their ids."""
+    now = now or timezone.now()
+    ids = list(LiveTable.objects.due(now).values_list("pk", flat=True))
+    for table_id in ids:
+        table_open(table_id=table_id, now=now)
+    return ids
+
+
+# --- Starting ---------------------------------------------------------------------------------
+
+
+def _start_if_ready(table: LiveTable) -> None:
+    if table.status != TableStatus.OPEN:
+        return
+    seats = list(table.seats.select_related("player"))
+    if any(seat.is_empty for seat in seats):
+        return
+    _start(table, seats)
+
+
+def _start(table: LiveTable, seats: list[TableSeat]) -> None:
+    game = live.game_of(table)
+    seating = game.seating
+    sheet = table.match.sheet if table.match is not None else None
+    if sheet is None:
+        sheet = _sheet_create(table, seats, game)
+    table.scoresheet = sheet
+    table.status = TableStatus.PLAYING
+    first = hand_create(table, 1, table.first_dealer, Tally.start(seating.sides))
+    table.hand_number = 1
+    table.started_at = timezone.now()
+    hand = live.hand_dealt(table, first)
+    after_write(table, hand, first.pk)
+    table.save(update_fields=["scoresheet", "status", "started_at", "hand_number", "clock_due_at"])
+    from tables import tasks
+
+    for seat in seats:
+        if seat.player is not None and seat.connections == 0:
+            transaction.on_commit(
+                partial(
+                    notify.run_later,
+                    tasks.seat_away_check,
+                    (table.pk, seat.index),
+                    table.grace_seconds,
+                )
+            )
+
+
+def _sheet_create(table: LiveTable, seats: list[TableSeat], game: Game) -> Scoresheet:
+    """A scoresheet for a table that is not an event's match, named after its seats."""
+    # The sheet is the club's: its side labels (a computer's name) in the site's language, not
+    # in the language of whoever starts the table.
+    with translation.override(settings.LANGUAGE_CODE):
+        labels = side_labels(seats, game.seating.side_seats)
+    sides = [SideSpec(label=label) for label in labels]
+    sheet = scoresheet_create(
+        club=table.club,
+        by=table.created_by,
+        game_id=table.game,
+        title=str(table),
+        sides=sides,
+        seat_players={seat.index: seat.player for seat in seats if seat.player is not None},
+        first_dealer=table.first_dealer,
+    )
+    # The sheet starts from the game's standard rules; the table's copy of its own rules is
+    # what the hands are played under, so the sheet checks lines under the same rules.
+    sheet.options = table.options
+    sheet.target = game.target
+    sheet.rule_set_name = table.rule_set_name
+    sheet.save(update_fields=["options", "target", "rule_set_name"])
+    return sheet

@@ -1,0 +1,75 @@
+"""Writes of online tables, by concern: every one keyword-only, atomic and locked.
+
+- ``tables.seating``: create a table, open it, take and leave seats, start the game.
+- ``tables.play``: an action, the computer's moves, the turn clock and its sweep.
+- ``tables.presence``: pages opened and closed, the computer for a player away.
+- ``tables.directing``: the watchdog, and a director's pause, resume and abandon.
+
+The web pages, the API, the sockets and the tasks call them by these names, here.
+"""
+
+from __future__ import annotations
+
+from tables.directing import (
+    table_abandon,
+    table_pause,
+    table_restart,
+    table_resume,
+    tables_watchdog,
+)
+from tables.play import (
+    Acted,
+    bot_rng,
+    bots_play,
+    clocks_due_sweep,
+    hand_seed,
+    table_act,
+    turn_clock_expired,
+)
+from tables.presence import (
+    seat_away_check,
+    seat_connected,
+    seat_disconnected,
+    seat_here,
+    seat_take_back,
+    seats_gone_sweep,
+)
+from tables.seating import (
+    TOO_MANY_SEATS,
+    SeatSpec,
+    seat_leave,
+    seat_take,
+    seats_fill_with_bots,
+    table_create,
+    table_open,
+    tables_open_due,
+)
+
+__all__ = [
+    "TOO_MANY_SEATS",
+    "Acted",
+    "SeatSpec",
+    "bot_rng",
+    "bots_play",
+    "clocks_due_sweep",
+    "hand_seed",
+    "seat_away_check",
+    "seat_connected",
+    "seat_disconnected",
+    "seat_here",
+    "seat_leave",
+    "seat_take_back",
+    "seat_take",
+    "seats_fill_with_bots",
+    "seats_gone_sweep",
+    "table_abandon",
+    "table_act",
+    "table_create",
+    "table_open",
+    "table_pause",
+    "table_restart",
+    "table_resume",
+    "tables_open_due",
+    "tables_watchdog",
+    "turn_clock_expired",
+]

@@ -1,0 +1,212 @@
+"""Online table pages: the lobby, a club's tables, a new table, the table, hand history.
+
+The table page draws the seat's screen on the server; afterwards the page's websocket
+(``tables.consumers``) sends the same part drawn again after every change. The page's POST
+handles only what happens before the game: taking or leaving a seat, filling with computers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import cast
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+
+from club.models import Club, Player
+from club.permissions import Capability, club_required, has_capability, signed_in_view
+from engine.rules import RulesError, get_game
+from tables import naming, selectors, services
+from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
+from tables.errors import TableError
+from tables.forms import TableForm
+from tables.models import LiveTable, TableStatus
+from tables.page_words import table_script_words
+
+#: What a director may do to a started table from its page (each checks the director itself).
+DIRECTOR_OPS = {
+    "pause": services.table_pause,
+    "resume": services.table_resume,
+    "abandon": services.table_abandon,
+}
+
+HAND_NOT_FINISHED = gettext_lazy(
+    "Hand {number} is still being played: it can be replayed when it is over."
+)
+
+
+def _table(club: Club, table_id: int) -> LiveTable:
+    return get_object_or_404(LiveTable.objects.select_related("club"), pk=table_id, club=club)
+
+
+def _named(tables: Iterable[LiveTable]) -> list[LiveTable]:
+    """``tables`` with each seat's name as the table page says it (``listed_name``): three
+    computers read "Computer East, rule-based" and so on, not "Computer" three times."""
+    listed = list(tables)
+    for table in listed:
+        seats = list(table.seats.all())
+        for seat, name in zip(seats, naming.seat_names(seats), strict=True):
+            seat.listed_name = name  # type: ignore[attr-defined]
+    return listed
+
+
+def _player(request: HttpRequest) -> Player | None:
+    if not request.user.is_authenticated:
+        return None
+    return Player.objects.filter(user_id=request.user.pk).first()
+
+
+@signed_in_view
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's tables: where they sit (the next ones counting down to their
+    time), where a seat is free to take, tables being played to watch, and recent results."""
+    user = cast(User, request.user)
+    context = {
+        "mine": _named(selectors.user_tables(user)),
+        "open_tables": _named(selectors.open_tables_for(user)),
+        "to_watch": _named(selectors.tables_to_watch(user)),
+        "results": selectors.recent_results(user),
+        "can_sit": _player(request) is not None,
+    }
+    return render(request, "tables/lobby.html", context)
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def club_tables(request: HttpRequest, club: Club) -> HttpResponse:
+    stalled = (
+        {table.pk for table in selectors.stalled_tables(club)}
+        if has_capability(request.user, club, Capability.DIRECT)
+        else set()
+    )
+    context = {"club": club, "tables": _named(selectors.club_tables(club)), "stalled_ids": stalled}
+    return render(request, "tables/club_tables.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def table_new(request: HttpRequest, club: Club) -> HttpResponse:
+    """A director sets up a table: rules, time, clock, and who sits where."""
+    form = TableForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        rule_set = form.rule_set()
+        try:
+            game = rule_set.build_game() if rule_set is not None else get_game(form.game_id())
+            table = services.table_create(
+                club=club,
+                by=cast(User, request.user),
+                scheduled_at=form.cleaned_data["scheduled_at"],
+                rule_set=rule_set,
+                game_id=form.game_id(),
+                title=form.cleaned_data["title"],
+                seats=form.seats(game.seating.seats),
+                turn_seconds=form.cleaned_data["turn_seconds"],
+                grace_seconds=form.cleaned_data["grace_seconds"],
+            )
+        except RulesError as error:
+            form.add_error("rules", error.message)
+        except TableError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, gettext("{table} is set up.").format(table=table))
+            return redirect("table_detail", club.slug, table.pk)
+    context = {"club": club, "form": form, "seat_count": form.seat_count_initially()}
+    return render(request, "tables/table_new.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.VIEW)
+def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpResponse:
+    """The table: the seat's own screen, live; before the start, the seats to take."""
+    table = _table(club, table_id)
+    if request.method == "POST":
+        return _seat_op(request, table)
+    if table.status == TableStatus.SCHEDULED and table.scheduled_at <= timezone.now():
+        # Celery beat opens due tables every minute; a visitor need not wait for it (nor for
+        # a beat that is not running, as on the embedded default).
+        table = services.table_open(table_id=table.pk)
+    seat = selectors.seat_of(table, request.user)
+    may_direct = has_capability(request.user, club, Capability.DIRECT)
+    context = selectors.live_context(table, seat)
+    context.update(
+        club=club,
+        my_seat=seat,
+        my_player=_player(request),
+        before_start=table.status in (TableStatus.SCHEDULED, TableStatus.OPEN),
+        may_host=selectors.may_host(table, request.user),
+        open_seat=selectors.any_open_seat(table),
+        bot_names=BOT_NAMES,
+        may_direct=may_direct,
+        stalled=may_direct and selectors.table_stalled(table),
+        presence_seconds=settings.KITTY_TABLE_PRESENCE_SECONDS,
+        script_words=table_script_words(),
+    )
+    return render(request, "tables/table.html", context)
+
+
+def _seat_op(request: HttpRequest, table: LiveTable) -> HttpResponse:
+    op = request.POST.get("op", "")
+    player = _player(request)
+    try:
+        if op == "take" and player is not None:
+            index = int(request.POST.get("index", "-1"))
+            services.seat_take(table_id=table.pk, index=index, player=player)
+        elif op == "leave" and player is not None:
+            services.seat_leave(table_id=table.pk, player=player)
+        elif op == "bots":
+            if not selectors.may_host(table, request.user):
+                raise PermissionDenied("Only the table's host and directors seat computers.")
+            services.seats_fill_with_bots(
+                table_id=table.pk, bot_name=request.POST.get("bot") or DEFAULT_BOT
+            )
+        elif op in DIRECTOR_OPS:
+            user = cast(User, request.user)
+            changed = DIRECTOR_OPS[op](table_id=table.pk, by=user)
+            messages.success(request, f"{changed}: {changed.get_status_display()}.")
+        else:
+            messages.error(request, gettext("Nothing to do: choose a seat or an action."))
+    except (TableError, ValueError) as error:
+        messages.error(request, getattr(error, "message", str(error)))
+    return redirect("table_detail", table.club.slug, table.pk)
+
+
+@require_GET
+@club_required(Capability.VIEW)
+def table_hand(request: HttpRequest, club: Club, table_id: int, number: int) -> HttpResponse:
+    """A finished hand step by step, as the viewer's seat saw it (spectators: public facts)."""
+    table = _table(club, table_id)
+    table_hand = table.hands.filter(number=number).first()
+    if table_hand is None:
+        raise Http404("No such hand at this table.")
+    context: dict[str, object] = {"club": club, "table": table, "table_hand": table_hand}
+    if not table_hand.finished:
+        context["notice"] = HAND_NOT_FINISHED.format(number=number)
+        return render(request, "tables/table_hand.html", context)
+    steps = selectors.hand_steps(table, table_hand)
+    try:
+        step = min(max(int(request.GET.get("step", len(steps))), 0), len(steps))
+    except ValueError:
+        step = len(steps)
+    seat = selectors.seat_of(table, request.user)
+    screen = selectors.history_screen(table, table_hand, seat, step)
+    context.update(
+        screen=screen,
+        step=step,
+        steps=len(steps),
+        action=selectors.step_words(
+            steps[step - 1], seat, naming.seat_names(selectors.seats_of(table), viewer=seat)
+        )
+        if step
+        else "",
+        previous=step - 1 if step > 0 else None,
+        following=step + 1 if step < len(steps) else None,
+    )
+    return render(request, "tables/table_hand.html", context)
