@@ -22,8 +22,9 @@ from django.utils import timezone
 
 from club.models import Club, Player
 from tables import statements
+from tables.errors import ActionRefused
 from tables.models import ActionLog, LiveTable, TableSeat
-from tables.play import locked_with_seats
+from tables.services import table_act
 from tests.factories import ClubFactory
 from tests.tables.helpers import table_with
 
@@ -110,8 +111,10 @@ def test_a_table_without_seats_reads_nothing_and_the_action_reads_the_table_alon
     table = LiveTable.objects.create(club=club, game="auction45", scheduled_at=timezone.now())
     with transaction.atomic():
         assert statements.seats_locked(table.pk) == []
-        found, seats = locked_with_seats(table.pk)
-    assert (found.pk, seats) == (table.pk, [])
+    # The action reads the table's row by itself and refuses by its status.
+    with pytest.raises(ActionRefused) as refused:
+        table_act(table_id=table.pk, seat=0, action="0 pass", seen_seq=0)
+    assert refused.value.code == "not_playing"
 
 
 @pytest.mark.django_db(transaction=True)

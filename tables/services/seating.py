@@ -2,7 +2,7 @@
 
 A table is created for a game (or an event's match) with its seats, opens at its time, and
 starts when it is open and every seat is filled: its sheet is made, the first hand dealt, and
-the computer or the first player's clock set going (``tables.play``).
+the computer or the first player's clock set going (``play``).
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from club.models import Club, Membership, Player, RuleSet
 from club.wording import STANDARD_RULES
 from engine.rules import Game, RulesError, Tally, get_game
 from scoring.services import SideSpec, scoresheet_create
-from tables import live, notify
+from tables import enqueue, live
 from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.errors import TableError
 from tables.models import LiveTable, TableSeat, TableStatus
 from tables.naming import side_labels
-from tables.play import after_write, changed, hand_create, locked, seat_row
+from tables.services.play import after_write, changed, hand_create, locked, seat_row
 from tables.signals import table_scheduled
 
 if TYPE_CHECKING:
@@ -170,10 +170,8 @@ def table_create(
             partial(table_scheduled.send_robust, sender=LiveTable, table_id=table.pk)
         )
     if table.status == TableStatus.SCHEDULED:
-        from tables import tasks
-
         delay = (scheduled_at - now).total_seconds()
-        transaction.on_commit(partial(notify.run_later, tasks.table_open, (table.pk,), delay))
+        enqueue.run_later_on_commit(enqueue.TABLE_OPEN, (table.pk,), delay)
     else:
         _start_if_ready(table)
     return table
@@ -289,17 +287,10 @@ def _start(table: LiveTable, seats: list[TableSeat]) -> None:
     hand = live.hand_dealt(table, first)
     after_write(table, hand, first.pk)
     table.save(update_fields=["scoresheet", "status", "started_at", "hand_number", "clock_due_at"])
-    from tables import tasks
-
     for seat in seats:
         if seat.player is not None and seat.connections == 0:
-            transaction.on_commit(
-                partial(
-                    notify.run_later,
-                    tasks.seat_away_check,
-                    (table.pk, seat.index),
-                    table.grace_seconds,
-                )
+            enqueue.run_later_on_commit(
+                enqueue.SEAT_AWAY_CHECK, (table.pk, seat.index), table.grace_seconds
             )
 
 

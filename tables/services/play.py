@@ -8,7 +8,7 @@ is appended to the log; a hand that ends writes its line to the table's scoreshe
 confirms the sheet. Sockets are told and computer players move only after the commit.
 
 The row helpers here (``locked``, ``seat_row``, ``changed``) serve the other writes of tables
-too (``tables.seating``, ``presence`` and ``directing``); callers find every write by
+too (``seating``, ``presence`` and ``directing`` beside it); callers find every write by
 its name in ``tables.services``.
 """
 
@@ -28,11 +28,11 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+import scoring.services
 from club.errors import DomainError
 from engine.rules import Action, Hand, RulesError, Tally, parse_action
-from scoring.services import handline_add, scoresheet_confirm
-from tables import live, notify, selectors, statements
-from tables.bot_moves import DEFAULT_BOT, bot_action
+from tables import bot_moves, enqueue, live, notify, selectors, statements
+from tables.bot_moves import DEFAULT_BOT
 from tables.errors import ActionRefused, TableError
 from tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from tables.summary import MadeFor
@@ -140,7 +140,7 @@ def _hand_finish(table: LiveTable, hand_id: int, hand: Hand, by: User | None) ->
             table,
             f"line {number}",
             partial(
-                handline_add,
+                scoring.services.handline_add,
                 sheet=sheet,
                 line=dict(result.line),
                 expected_number=number,
@@ -153,7 +153,9 @@ def _hand_finish(table: LiveTable, hand_id: int, hand: Hand, by: User | None) ->
         table.finished_at = timezone.now()
         if table.scoresheet is not None:
             _sheet_write(
-                table, "confirmation", partial(scoresheet_confirm, sheet=table.scoresheet, by=None)
+                table,
+                "confirmation",
+                partial(scoring.services.scoresheet_confirm, sheet=table.scoresheet, by=None),
             )
         return hand, hand_id
     game = hand.game
@@ -276,8 +278,6 @@ def after_write(
 def _committed(
     acted: Acted, hand: Hand, hand_id: int, turn_seconds: int, snapshot: selectors.Snapshot | None
 ) -> None:
-    from tables import tasks
-
     live.remember(acted.table_id, acted.seq, acted.hand_number, hand, hand_id)
     try:
         notify.broadcast(acted.table_id, snapshot)
@@ -288,9 +288,9 @@ def _committed(
     try:
         if acted.bot_to_act:
             if not getattr(_local, "bots_playing", False):
-                tasks.table_bots_play.delay(acted.table_id)
+                enqueue.send(enqueue.BOTS_PLAY, acted.table_id)
         elif acted.to_act is not None and turn_seconds > 0:
-            notify.clock_armed(tasks.table_turn_clock, (acted.table_id, acted.seq), turn_seconds)
+            enqueue.clock_armed(acted.table_id, acted.seq, turn_seconds)
     except Exception:
         # The action is committed; whoever sent it (a socket, the clock) must not fail with
         # it. The computer's move or the clock is redone by the next trigger or the watchdog.
@@ -322,7 +322,7 @@ def _bot_step(table_id: int, *, only_seq: int | None = None, for_clock: bool = F
         return False
     else:
         actor = ActionLog.Actor.BOT if seat.is_bot else ActionLog.Actor.STAND_IN
-    action = bot_action(hand, seat.index, seat.bot_name or DEFAULT_BOT, bot_rng(table))
+    action = bot_moves.bot_action(hand, seat.index, seat.bot_name or DEFAULT_BOT, bot_rng(table))
     try:
         table_act(
             table_id=table_id, seat=seat.index, action=action, seen_seq=table.seq, actor=actor
