@@ -2,7 +2,7 @@
 table's hands entered, score, whether its game is over, confirmed or flagged (with what the
 table said), and the tables that have entered nothing for a while.
 
-The round page asks for this again every few seconds (``views_rounds.round_live_view``), so it
+The round page asks for this again every few seconds (``views.rounds.round_live_view``), so it
 is read in a few queries whatever the number of tables: the round's view
 (``round_display.round_view``), and one aggregate of the sheets' lines.
 """
