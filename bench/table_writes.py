@@ -118,7 +118,6 @@ def main() -> int:
             f"{args.database}",
             "DEBUG": "0",
             "SECRET_KEY": secrets.token_urlsafe(50),
-            "KITTY_TABLE_TIMERS": "0",
         }
     )
     for name in ("REDIS_URL", "CELERY_BROKER_URL", "KITTY_PRODUCTION"):
@@ -131,8 +130,12 @@ def main() -> int:
         from django.core.management import call_command
         from django.db import connections
 
-        # No channel layer: the sockets' screens are not built (``tables.notify.broadcast``).
+        from tables import enqueue
+
+        # No channel layer: the sockets' screens are not built (``tables.notify.broadcast``);
+        # no timer threads: a grace time running out would let the computer play meanwhile.
         settings.CHANNEL_LAYERS = {}
+        enqueue.TIMERS = False
         call_command("migrate", verbosity=0)
         one_loop(50)  # warm up: imports, the statements' first build, the caches
         results = [one_loop(args.actions) for _ in range(args.loops)]

@@ -7,8 +7,8 @@ there yet, and a rollback sends nothing.
 
 With a broker a task for later is sent with a ``countdown``. Eager Celery (the embedded default,
 no broker) would run it at once, which would end every turn clock before it started, so there
-it runs on a timer thread of this process instead; ``KITTY_TABLE_TIMERS=0`` turns those timers
-off (tests call the tasks directly).
+it runs on a timer thread of this process instead; ``TIMERS = False`` turns those timers off
+(tests call the tasks directly).
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ TABLE_OPEN = "engine.tasks.table_open"
 BOTS_PLAY = "engine.tasks.table_bots_play"
 TURN_CLOCK = "engine.tasks.table_turn_clock"
 SEAT_AWAY_CHECK = "engine.tasks.seat_away_check"
+
+#: Without a broker, turn clocks and grace times run on timer threads of the web process.
+#: Tests turn them off and run the timed tasks themselves.
+TIMERS = True
 
 
 def task(name: str) -> Task[Any, Any]:
@@ -71,7 +75,7 @@ def run_later(name: str, args: tuple[Any, ...], seconds: float) -> None:
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         task(name).apply_async(args=args, countdown=seconds)
         return
-    if not settings.KITTY_TABLE_TIMERS:
+    if not TIMERS:
         return
 
     def fire() -> None:

@@ -377,7 +377,7 @@ def turn_clock_expired(*, table_id: int, seq: int) -> bool:
 
 
 def clocks_due_sweep(*, now: datetime | None = None) -> list[int]:
-    """The beat's sweep of turn clocks (every ``KITTY_TABLE_CLOCK_SWEEP_SECONDS``): at every
+    """The beat's sweep of turn clocks (every second): at every
     playing table whose ``clock_due_at`` has passed, the clock runs out at the ``seq`` it was
     set for, through the same locked action as a player's. A clock that cannot act (the table
     moved on as it was read, the seat's computer took over) is stopped, so it is not found
