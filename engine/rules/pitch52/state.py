@@ -101,6 +101,12 @@ class Pitch52State(Hand):
         """The trumps laid away face up: ``(seat, cards)`` in order."""
         return [(a.seat, a.cards) for a in self.history if isinstance(a, ExcessDiscard)]
 
+    @property
+    def trick_cards(self) -> tuple[int, ...]:
+        """The cards of the trick under way, in playing order (none outside play)."""
+        play = self._play
+        return tuple(play.trick_cards) if play is not None and self.phase == PLAY else ()
+
     def held(self, seat: int) -> int:
         """Mask of the cards ``seat`` holds now (every card, hidden or not: not a view)."""
         return self._hands[seat]
