@@ -36,8 +36,8 @@ Trick = tuple[int, tuple[int, ...], list[int], int, int]
 
 # -- the rule, as named predicates --------------------------------------------------------------
 def holds(hand: int, c: object) -> bool:
-    """``c`` is a card and ``hand`` (a mask) holds it."""
-    return type(c) is int and 0 <= c < 54 and bool(hand >> c & 1)
+    """``c`` is a card and ``hand`` (a mask of cards 0 to 53) holds it."""
+    return type(c) is int and c >= 0 and hand >> c & 1 == 1
 
 
 def barred_from_opening(restricted: bool, trump: int, hand: int) -> int:
@@ -199,11 +199,6 @@ class Tricks:
         """Raise the code refusing ``c`` from ``seat``, if any."""
         check_play(self.game, self.trump, seat, self.hands[seat], c, self.opening)
 
-    def _list(self, seat: int) -> Sequence[Action]:
-        if self.opening:
-            return opening_leads(self.game, self.trump, seat, self.hands[seat])
-        return tuple(self.plays[seat].values())
-
     # -- playing ------------------------------------------------------------------------------
     def take(self, action: Action) -> bool | None:
         """Make ``action`` if it is a play the seat to act may make: ``None`` (nothing changed;
@@ -256,8 +251,12 @@ class Tricks:
             return
         plan = self.game.plans[first][holders]
         self.leader, self.trick_seats, self.trick_outs, self.following = plan
-        self.to_act = self.leader
-        self.offered = self._list(self.leader)
+        leader = self.to_act = self.leader
+        self.offered = (
+            opening_leads(self.game, self.trump, leader, self.hands[leader])
+            if self.opening
+            else tuple(self.plays[leader].values())
+        )
 
     # -- what may be read -----------------------------------------------------------------------
     def out_mask(self) -> int:
