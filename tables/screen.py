@@ -327,8 +327,9 @@ def table_screen(
         if screen.summary is not None and final_trick:
             screen.final_trick = _plays(final_trick["plays"], names, places)
             screen.final_trick_winner = names[final_trick["winner"]]
-    screen.phase = view["phase"]
-    phase = view["phase"]
+    # The plain name: a game's view may give its ``Phase``, and the screen goes out as JSON.
+    phase = str(view["phase"])
+    screen.phase = phase
     screen.phase_label = str(PHASE_LABELS.get(phase, phase.replace("_", " ")))
     screen.to_act_name = names[to_act] if to_act is not None else ""
     screen.my_turn = to_act is not None and to_act == seat and not readonly
