@@ -13,7 +13,7 @@ from engine.rules.auction45 import state
 
 def test_a_phase_is_its_name() -> None:
     name: str = "kitty_discard"
-    assert Phase.KITTY_DISCARD == name and Phase(name) is Phase.KITTY_DISCARD
+    assert name == Phase.KITTY_DISCARD and Phase(name) is Phase.KITTY_DISCARD
     assert f"phase {Phase.PLAY}" == "phase play"
     assert json.dumps({"phase": Phase.AUCTION}) == '{"phase": "auction"}'
     assert {"over": 1}[Phase.OVER] == 1
