@@ -40,8 +40,7 @@ from engine.rules.auction45.draw import Draw, deliver
 from engine.rules.auction45.outcome import scored_result
 from engine.rules.auction45.state import OVER_PHASE, Auction45State, PhaseState
 from engine.rules.auction45.trick import Tricks
-from engine.rules.base import Phase
-from engine.rules.build import new_contract
+from engine.rules.base import Contract, Phase
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.words import seat_name
 
@@ -195,7 +194,7 @@ class Auction45Hand(Auction45State):
             return
         bidder = auction.high_seat
         self._bidder = bidder
-        self.contract = new_contract(bidder=bidder, bid=auction.high)
+        self.contract = Contract(bidder, auction.high)
         self.phase = Phase.DECLARE
         self.current = self
         self.to_act = bidder
