@@ -15,33 +15,17 @@ by keyword; nothing is validated.
 
 ``new_deal``, ``new_contract`` and ``new_result`` call the dataclasses themselves: they are built
 once per played hand, where a twin saved too little to be worth its trick.
-
-``slot_setter`` is the other tool here, for classes whose slots are spread over a base class
-and the class itself (the discard actions of ``engine.rules.choices``): a twin would have to
-copy that whole layout, and those objects are built far less often.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.rules.base import Contract, Deal, HandResult, HandScore, Tally
 from engine.rules.gameend import GameResult
 
-Setter = Callable[[Any, Any], None]
-
 _new = object.__new__
-
-
-def slot_setter(cls: type, name: str) -> Setter:
-    """The ``__set__`` of slot ``name`` of ``cls`` or a base (bypassing a frozen
-    ``__setattr__``: only for objects still being built)."""
-    for klass in cls.__mro__:
-        if name in klass.__dict__:
-            setter: Setter = klass.__dict__[name].__set__
-            return setter
-    raise AttributeError(f"{cls.__name__} has no slot {name!r}")
 
 
 def _twin(cls: type) -> Any:

@@ -8,7 +8,8 @@ are sequences that build the action at an index on demand. ``len``, indexing, it
 Two kinds: ``CardSubsets`` works for any sizes and filter (combinatorial unranking), and
 ``SubsetChoices`` for the hot paths (the auction45 draw, the bid whist kitty discard): each
 choice is picked out of the sorted cards by a precomputed getter (``bits.subset_getter``), so
-offering the choices costs one small object and taking one a C call.
+offering the choices costs one small object and taking one a C call and the action's own
+constructor.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from math import comb
 from typing import overload
 
 from engine.rules.actions import Action, Discard, KittyDiscard
-from engine.rules.build import slot_setter
 from engine.rules.cards import cards_of
 
 Getter = Callable[[tuple[int, ...]], tuple[int, ...]]
@@ -111,23 +111,6 @@ class CardSubsets(Sequence[Action]):
         return f"<{self._total} discard choices>"
 
 
-_new = object.__new__
-# The slots of the frozen actions, set directly: cheaper than object.__setattr__ (the dataclass
-# __init__ also sorts the cards, which are sorted already here).
-_set_seat = slot_setter(Discard, "seat")
-_set_cards = slot_setter(Discard, "cards")
-
-
-def make_cards_action(
-    cls: type[Discard] | type[KittyDiscard], seat: int, cards: tuple[int, ...]
-) -> Discard | KittyDiscard:
-    """An action over cards already sorted, without the dataclass re-sorting them."""
-    action = _new(cls)
-    _set_seat(action, seat)
-    _set_cards(action, cards)
-    return action
-
-
 class SubsetChoices(Sequence[Action]):
     """``cls(seat, chosen cards)`` for the first ``count`` getters applied to ``cards``."""
 
@@ -157,19 +140,13 @@ class SubsetChoices(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if index.__class__ is int and 0 <= index < self._count:
-            action = _new(self._cls)
-            _set_seat(action, self._seat)
-            _set_cards(action, self._getters[index](self._cards))
-            return action
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._count))]
-        index = index.__index__()
         if index < 0:
             index += self._count
         if not 0 <= index < self._count:
             raise IndexError(index)
-        return self[index]
+        return self._cls(self._seat, self._getters[index](self._cards))
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(self._count):
