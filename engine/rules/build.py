@@ -6,7 +6,8 @@ are built fast: a frozen dataclass's ``__init__`` sets each field through
 a plain class with the very same slots (so the same memory layout), whose fields are set by
 ordinary slot stores; once filled, the object's class is switched to the value class
 (``__class__`` assignment, which CPython allows between classes of identical layout). Checking
-a scoresheet line goes a sixth faster for it (``bench/NOTES.md``).
+a scoresheet line builds these two and little else, so that is where the twins pay
+(``bench/NOTES.md``).
 
 The objects are exactly what the dataclass builds: same class, equal, hashable, frozen
 afterwards (a twin with a different layout would make the class switch raise ``TypeError``,
