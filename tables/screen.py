@@ -341,7 +341,8 @@ def table_screen(
 def _phase_now(screen: Screen, view: dict[str, Any], names: list[str], readonly: bool) -> None:
     """The phase, who is to act (and whether it is this seat, on a live screen), the calls."""
     to_act = view["to_act"]
-    phase = view["phase"]
+    # The plain name: a game's view may give its ``Phase``, and the screen goes out as JSON.
+    phase = str(view["phase"])
     screen.phase = phase
     screen.phase_label = str(PHASE_LABELS.get(phase, phase.replace("_", " ")))
     screen.to_act_name = names[to_act] if to_act is not None else ""

@@ -21,7 +21,7 @@ from engine.bots.ranking import Ranking, ranking
 from engine.bots.seen import Seen
 from engine.bots.worlds.clues45 import KEEP, allowed_cards, delivery_positions, discard_clues
 from engine.bots.worlds.world import Keep, World, plays, replay, shuffled
-from engine.rules import Action, Call, Deal, Discard, GoKitty, KittyDiscard, NameTrump
+from engine.rules import Action, Call, Deal, Discard, GoKitty, KittyDiscard, NameTrump, Phase
 from engine.rules.cards import BIT, DECK_52, parse_card
 
 
@@ -72,13 +72,13 @@ class _Builder:
 
     def build(self) -> World | None:
         phase = self.seen.phase
-        if self.taste is not None and self.trumps_only and phase != "auction":
+        if self.taste is not None and self.trumps_only and phase != Phase.AUCTION:
             return None  # the taste card may or may not join the bidder: not modelled
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             return self._before_contract()
-        if phase == "declare":
+        if phase == Phase.DECLARE:
             return self._declare()
-        if phase == "kitty_discard":
+        if phase == Phase.KITTY_DISCARD:
             return self._kitty_discard()
         return self._draw_or_play()
 
@@ -409,7 +409,7 @@ class _Builder:
     def _pool(self) -> list[int]:
         seen = self.seen
         known = seen.hand | seen.played
-        if self.taste is not None and seen.phase not in ("draw", "play"):
+        if self.taste is not None and seen.phase not in (Phase.DRAW, Phase.PLAY):
             known |= BIT[self.taste]
         return cards_in(DECK_52 & ~known)
 

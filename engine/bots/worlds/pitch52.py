@@ -22,16 +22,16 @@ from engine.bots.seen import Seen, mask_of_names
 from engine.bots.worlds import draw52
 from engine.bots.worlds.draw52 import KEEP, Plan
 from engine.bots.worlds.world import Keep, World, plays, replay
-from engine.rules import Action, Call, Deal, ExcessDiscard, NameTrump
+from engine.rules import Action, Call, Deal, ExcessDiscard, NameTrump, Phase
 from engine.rules.cards import BIT, DECK_54
 
 
 def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> World | None:
     """One world for ``seen``, or ``None`` (phase or option not rebuilt, a misfit, or ``keep``
     refused it)."""
-    if seen.phase in ("auction", "trump"):
+    if seen.phase in (Phase.AUCTION, Phase.TRUMP):
         return _before_trump(seen, rng, keep)
-    if seen.phase != "play" or options_of(seen.game)["rob"] != "bidder_then_partner":
+    if seen.phase != Phase.PLAY or options_of(seen.game)["rob"] != "bidder_then_partner":
         return None
     assert seen.trump is not None and seen.bidder is not None
     n = seen.seats
