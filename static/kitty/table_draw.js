@@ -1,6 +1,6 @@
 // The live part of the table page drawn from the seat's screen as data (tables.screen's
 // screen_state, with the score box as "board"), the way templates/tables/table.html draws it
-// on the server: the two must read the same.
+// on the server: the two must read the same (tests/browser/test_table_drawn_once.py).
 import { cardSpan, handCard } from "./cards.js";
 import { el } from "./dom.js";
 import { t } from "./table_words.js";
@@ -48,8 +48,8 @@ const statusLine = (state) =>
   el("p", { className: "table-status", id: "table-status" }, statusParts(state));
 
 const bar = (state) => {
-  const item = (term, value, className = "") =>
-    el("div", { className }, [el("dt", {}, [term]), value]);
+  const item = (term, value, className) =>
+    el("div", className ? { className } : {}, [el("dt", {}, [term]), value]);
   return el("dl", { className: "table-bar", id: "table-bar" }, [
     item(t("Trump"), el("dd", { id: "bar-trump" }, [state.trump || "–"])),
     item(t("Bid"), el("dd", { id: "bar-bid" }, [state.contract || state.high_bid || "–"])),
