@@ -19,14 +19,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.test import Client
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from club.models import Membership
 from engine.rules import Hand
 from tables.models import LiveTable
-from tests.browser.table_moves import WAIT, close_pages, db_read, wait_for_socket
+from tests.browser.table_moves import (
+    WAIT,
+    close_pages,
+    db_read,
+    signed_in_page,
+    wait_for_socket,
+)
 from tests.tables.helpers import play_hand, play_one, state, table_with
 
 pytestmark = [
@@ -106,33 +110,22 @@ def _play_until(table: LiveTable, wanted: Callable[[Hand], bool]) -> Hand:
     pytest.fail("the table never reached the state")
 
 
-def _context(browser: Browser, url: str, member: Membership, *, javascript: bool) -> Page:
-    """A page signed in as ``member``, with JavaScript on or off."""
-    user = member.player.user
-    assert user is not None
-    client = Client()
-    client.force_login(user)
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context = browser.new_context(java_script_enabled=javascript)
-    context.set_default_timeout(WAIT)
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": url}])
-    return context.new_page()
-
-
 def _drawn_both_ways(
     browser: Browser, url: str, table: LiveTable, member: Membership
 ) -> tuple[dict[str, Any], dict[str, Any], list[str], list[str]]:
     """The live part's regions and markup redrawn by the script, then as served, at one
     ``seq``: the script's page stays open, so its seat counts present in both."""
     address = f"{url}/clubs/{table.club.slug}/tables/{table.pk}/"
-    scripted = _context(browser, url, member, javascript=True)
+    user = member.player.user
+    assert user is not None
+    scripted = signed_in_page(browser, url, user)
     scripted.goto(address)
     wait_for_socket(scripted)
     db_read(table.refresh_from_db)
     scripted.wait_for_function(
         f"() => document.body.dataset.tableSeq === '{table.seq}'", timeout=WAIT
     )
-    served = _context(browser, url, member, javascript=False)
+    served = signed_in_page(browser, url, user, javascript=False)
     served.goto(address)
     live_scripted, live_served = scripted.locator(".live"), served.locator(".live")
     found = (
