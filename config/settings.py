@@ -334,7 +334,7 @@ STORAGES = {
     # Hashed, compressed names need collectstatic first, so only production uses them; the
     # plain storage lets tests and the development server find files where they are.
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "config.storage.KittyStaticStorage"
         if PRODUCTION
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

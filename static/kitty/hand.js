@@ -10,15 +10,13 @@
 // - another phone on the same table follows the sheet: every few seconds it asks what changed
 //   since the revision it shows, and updates the totals, the last hands and the next hand's
 //   number (and its dealer, unless tapped) without touching what is being tapped.
-(() => {
-  "use strict";
-  const form = document.getElementById("hand-form");
-  if (!form) return;
+import { fill } from "./words.js";
+
+const startHandEntry = (form) => {
   const status = document.getElementById("hand-status");
   const storeKey = `kitty-hand-queue-${form.dataset.sheet}`;
   const seats = Number(form.dataset.seats);
   const seatSides = form.dataset.seatSides.split(",").map(Number);
-  const perSide = form.dataset.perSide;
   const step = Number(form.dataset.step) || 1;
   const categories = (form.dataset.categories || "").split(",").filter(Boolean)
     .map((pair) => pair.split(":")).map(([name, value]) => [name, Number(value)]);
@@ -129,8 +127,7 @@
   };
   // The page's words come from the template (data-text-* on the form), in the reader's
   // language; {name} marks where a value goes.
-  const text = (name, values = {}) => (form.dataset[name] || "")
-    .replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  const text = (name, values = {}) => fill(form.dataset[name] || "", values);
   const waitingText = () => {
     const waiting = queue.filter((item) => !item.refused);
     if (!waiting.length) return "";
@@ -153,7 +150,7 @@
   };
   const lastNumber = () => Math.max(0, ...queue.map((item) => item.number));
 
-  const fill = (fields) => {
+  const fillForm = (fields) => {
     form.reset();
     fields.forEach(([name, value]) => {
       const inputs = form.querySelectorAll(`[name="${name}"]`);
@@ -168,7 +165,7 @@
   // A reload finds what this phone kept: a refused hand comes back in the form, under its
   // own number, to be corrected; hands still waiting push the next hand's number on.
   if (queue.length && queue[0].refused) {
-    fill(queue[0].fields);
+    fillForm(queue[0].fields);
     setNumber(queue[0].number);
   } else if (queue.length) {
     setNumber(Math.max(Number(field("number").value), lastNumber() + 1));
@@ -255,7 +252,7 @@
             head.resend = true;
           }
           save(queue);
-          fill(item.fields);
+          fillForm(item.fields);
           setNumber(head ? head.number : item.number);
           break;
         }
@@ -347,4 +344,7 @@
   setInterval(catchUp, 4000);
   showQueue();
   flush();
-})();
+};
+
+const form = document.getElementById("hand-form");
+if (form) startHandEntry(form);

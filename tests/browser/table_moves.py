@@ -12,9 +12,12 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
 
+from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import OperationalError
+from django.test import Client
 from django.utils import timezone
-from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from club.models import Club, Player
 from tables.models import LiveTable
@@ -44,6 +47,18 @@ def against_computers(
         seed=4,
         turn_seconds=turn_seconds,
     )
+
+
+def signed_in_page(browser: Browser, url: str, user: User, *, javascript: bool = True) -> Page:
+    """A page of its own context at ``url``'s site, signed in as ``user`` through a session
+    made on the server (no sign-in form), with JavaScript on or off."""
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context = browser.new_context(java_script_enabled=javascript)
+    context.set_default_timeout(WAIT)
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": url}])
+    return context.new_page()
 
 
 def wait_for_socket(page: Page) -> None:

@@ -37,10 +37,12 @@ from tests.browser.table_moves import (
     close_pages,
     db_read,
     seq,
+    signed_in_page,
     wait_for_socket,
     wait_past,
 )
 from tests.factories import TEST_PASSWORD, MembershipFactory, RuleSetFactory
+from tests.tables.helpers import table_with
 
 pytestmark = [
     pytest.mark.browser,
@@ -240,3 +242,48 @@ def test_the_game_end_shows_the_winner_the_sheet_and_the_replay(
     replay.tap()
     expect(page.locator("h1")).to_have_text("One point pitch: hand 1")
     assert_member_page(page)
+
+
+#: Two states as the socket sends them, cut to what the news reads: the first hand's summary
+#: while the game goes on, then the game's end with the second (and last) hand's.
+SUMMED_UP = {"seat": 0, "clock": None, "made_for_you": None, "away": False}
+FIRST_HAND = SUMMED_UP | {
+    "status": "playing",
+    "summary": {"number": 1, "headline": "Everybody passed.", "redeal": True},
+}
+GAME_END = SUMMED_UP | {
+    "status": "finished",
+    "summary": {"number": 2, "headline": "The last hand.", "redeal": True, "winner": "Ann won"},
+    "board": {"sheet_url": "", "replays": []},
+}
+
+
+def test_the_games_end_stays_when_the_summary_it_replaced_would_have_closed(
+    browser: Browser, daphne_url: str
+) -> None:
+    """A hand's summary closes by itself after its countdown; the game's end, drawn over it
+    before the countdown ran out, waits for the player to close it."""
+    table, members = table_with(people=4, seed=4)
+    user = members[0].player.user
+    assert user is not None
+    page = signed_in_page(browser, daphne_url, user)
+    page.clock.install()
+    page.goto(f"{daphne_url}/clubs/{table.club.slug}/tables/{table.pk}/")
+    wait_for_socket(page)
+    page.evaluate(
+        """states => {
+          const box = document.getElementById("table-live");
+          for (const detail of states) {
+            box.dispatchEvent(new CustomEvent("kitty:state", { detail }));
+          }
+        }""",
+        [FIRST_HAND, GAME_END],
+    )
+    summary = page.locator("#hand-summary")
+    expect(summary.locator("h2")).to_have_text("The game is over")
+    page.clock.run_for(20_000)  # past the first summary's countdown
+    expect(summary).to_be_visible()
+    expect(summary.locator("#summary-winner")).to_have_text("Ann won")
+    summary.locator("#summary-continue").click()
+    expect(summary).to_have_count(0)
+    close_pages(page.context, table)

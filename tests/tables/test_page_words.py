@@ -11,7 +11,7 @@ from django.utils import translation
 from tables.page_words import TABLE_SCRIPT_TEXTS, table_script_words
 
 STATIC = Path(__file__).resolve().parents[2] / "static" / "kitty"
-SCRIPTS = (STATIC / "table.js", STATIC / "table_summary.js", STATIC / "table_input.js")
+SCRIPTS = tuple(STATIC.glob("table*.js"))
 LOOKED_UP = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
