@@ -18,7 +18,6 @@ urlpatterns = [
     path(SHEET, views.sheet_entry, name="sheet_entry"),
     path(f"{SHEET}second-entry/", views.sheet_second_entry, name="sheet_second_entry"),
     path(f"{SHEET}hand/", hand_views.hand_entry, name="sheet_hand"),
-    path(f"{SHEET}hand/lines/", hand_views.hand_lines, name="sheet_hand_lines"),
     path(f"{SHEET}lines/add/", views.line_add, name="sheet_line_add"),
     path(f"{SHEET}lines/check/", views.line_check, name="sheet_line_check"),
     path(f"{SHEET}lines/<int:number>/edit/", line_views.line_edit, name="sheet_line_edit"),
@@ -35,5 +34,4 @@ urlpatterns = [
     path("t/", table_views.table_start, name="table_start"),
     path("t/<str:code>/", table_views.table_entry, name="table_entry"),
     path("t/<str:code>/check/", table_views.table_check, name="table_check"),
-    path("t/<str:code>/lines/", table_views.table_lines, name="table_lines"),
 ]
