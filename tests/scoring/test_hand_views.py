@@ -200,6 +200,24 @@ def test_a_seated_player_enters_their_tables_hands_in_their_own_name(
     assert f'href="{url(staff, sheet.pk)}">Enter hand by hand' in html
 
 
+def test_a_seated_player_adds_hands_through_the_api_as_on_the_page(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """A player without the scorer's role is let in by their seat at the sheet, in the API
+    as on the page, while the table's code is live."""
+    sheet = _seated_sheet(staff, make_sheet)
+    client.force_login(staff.player)
+    added = client.post(api(staff, sheet.pk), {**HAND, "number": "1", "client_key": "s-1"})
+    assert added.status_code == 201 and added.json()["number"] == 1
+    assert LineRevision.objects.get(line__sheet=sheet).by == staff.player
+    news = client.get(api(staff, sheet.pk), {"since": "0"}).json()
+    assert news["changed"] and news["totals"] == [10, 20]
+    tablecode_revoke(sheet=sheet)
+    refused = client.post(api(staff, sheet.pk), {**HAND, "number": "2", "dealer": "2"})
+    assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
+    assert HandLine.objects.filter(sheet=sheet).count() == 1
+
+
 def test_a_player_enters_only_while_their_table_has_its_code(
     client: Client, staff: Staff, make_sheet: MakeSheet
 ) -> None:
