@@ -1,10 +1,10 @@
 """A phone's hold on its table code: the session remembers the one sheet its code opens and a
 short id of the phone, which each line's history names.
 
-The code is checked on every request, by the table's page (``scoring.table_views``) and by
-the API its script calls (``scoring.api_hands``) alike, so a withdrawn code or a confirmed
-sheet closes both at once. Wrong codes are counted per phone (its session) and per address,
-and a phone or an address that guesses too many waits.
+The code is checked on every request, by the table's page (``scoring.views.table_codes``)
+and by the API its script calls (``scoring.api_hands``) alike, so a withdrawn code or a
+confirmed sheet closes both at once. Wrong codes are counted per phone (its session) and
+per address, and a phone or an address that guesses too many waits.
 """
 
 from __future__ import annotations

@@ -42,6 +42,10 @@ from tables import fanout, selectors
 
 logger = logging.getLogger(__name__)
 
+#: Without a broker, turn clocks and grace times run on timer threads of the web process.
+#: Tests turn them off and run the timed tasks themselves.
+TIMERS = True
+
 STATE = "table.state"
 
 #: A group and the message for it.
@@ -125,12 +129,12 @@ def run_later(task: Any, args: tuple[Any, ...], seconds: float) -> None:
     With a broker this is ``apply_async(countdown=...)``. Eager Celery (the embedded default)
     would ignore the countdown and run the task at once, which would end every turn clock
     before it started, so the task runs on a timer thread of this process instead;
-    ``KITTY_TABLE_TIMERS=0`` turns those timers off (tests call the tasks directly).
+    ``TIMERS = False`` turns those timers off (tests call the tasks directly).
     """
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         task.apply_async(args=args, countdown=seconds)
         return
-    if not settings.KITTY_TABLE_TIMERS:
+    if not TIMERS:
         return
 
     def fire() -> None:

@@ -202,18 +202,8 @@ def table_act(
         # Every seat, with who plays it, read with the lock: for the user's seat, whether the
         # computer acts next and the sockets' screens.
         table, seats = locked_with_seats(table_id)
-        if seat is None:
-            seat = selectors.seat_in(seats, user) if user is not None else None
-            if seat is None:
-                raise ActionRefused("spectator", SPECTATOR)
-        if table.status == TableStatus.PAUSED:
-            raise ActionRefused("table_paused", PAUSED)
-        if table.status != TableStatus.PLAYING:
-            raise ActionRefused(
-                "not_playing", NOT_PLAYING.format(status=table.get_status_display())
-            )
-        if seen_seq != table.seq:
-            raise ActionRefused("stale", STALE.format(seq=table.seq))
+        seat = seat if seat is not None else _seat_of(seats, user)
+        _check_still_at(table, seen_seq)
         parsed = _parse(action)
         if parsed.seat != seat:
             raise ActionRefused(
@@ -244,6 +234,24 @@ def table_act(
         acted = after_write(table, hand, hand_id, seats, made)
         statements.table_update(table)
         return acted
+
+
+def _seat_of(seats: list[TableSeat], user: User | None) -> int:
+    """The seat ``user`` plays at the table; a spectator may not act."""
+    seat = selectors.seat_in(seats, user) if user is not None else None
+    if seat is None:
+        raise ActionRefused("spectator", SPECTATOR)
+    return seat
+
+
+def _check_still_at(table: LiveTable, seen_seq: int) -> None:
+    """An action is taken only at a table in play that has not moved on since it was seen."""
+    if table.status == TableStatus.PAUSED:
+        raise ActionRefused("table_paused", PAUSED)
+    if table.status != TableStatus.PLAYING:
+        raise ActionRefused("not_playing", NOT_PLAYING.format(status=table.get_status_display()))
+    if seen_seq != table.seq:
+        raise ActionRefused("stale", STALE.format(seq=table.seq))
 
 
 def after_write(
@@ -366,7 +374,7 @@ def turn_clock_expired(*, table_id: int, seq: int) -> bool:
 
 
 def clocks_due_sweep(*, now: datetime | None = None) -> list[int]:
-    """The beat's sweep of turn clocks (every ``KITTY_TABLE_CLOCK_SWEEP_SECONDS``): at every
+    """The beat's sweep of turn clocks (every second): at every
     playing table whose ``clock_due_at`` has passed, the clock runs out at the ``seq`` it was
     set for, through the same locked action as a player's. A clock that cannot act (the table
     moved on as it was read, the seat's computer took over) is stopped, so it is not found

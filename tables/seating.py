@@ -113,19 +113,7 @@ def table_create(
     else:
         game = _game_for(club, rule_set, game_id)
     count = game.seating.seats
-    if len(seats) > count:
-        raise TableError(
-            "seats", TOO_MANY_SEATS.format(game=game.id, seats=count, given=len(seats))
-        )
-    seen: set[int] = set()
-    for spec in seats:
-        if spec.player is not None:
-            _check_member(club, spec.player)
-            if spec.player.pk in seen:
-                raise TableError("player", PLAYER_TWICE.format(player=spec.player))
-            seen.add(spec.player.pk)
-        elif spec.bot:
-            _check_bot(spec.bot)
+    _check_seats(club, game, seats)
     if turn_seconds < 0 or grace_seconds < 0:
         raise TableError("seconds", NEGATIVE_SECONDS)
     now = timezone.now()
@@ -133,13 +121,7 @@ def table_create(
         club=club,
         title=title.strip(),
         match=match,
-        rule_set_name=(
-            sheet.rule_set_name
-            if sheet is not None
-            else rule_set.name
-            if rule_set is not None
-            else STANDARD_RULES
-        ),
+        rule_set_name=_rules_name(sheet, rule_set),
         game=game.id,
         options=game.options_dict(),
         scheduled_at=scheduled_at,
@@ -153,6 +135,13 @@ def table_create(
         table.seed = seed
     table.full_clean()
     table.save()
+    _table_seats_add(table, seats, count)
+    _announce_and_open(table, seats, now)
+    return table
+
+
+def _table_seats_add(table: LiveTable, seats: Sequence[SeatSpec], count: int) -> None:
+    """Every seat of the new table: those asked for, then open ones up to ``count``."""
     specs = list(seats) + [SeatSpec()] * (count - len(seats))
     TableSeat.objects.bulk_create(
         TableSeat(
@@ -163,6 +152,38 @@ def table_create(
         )
         for index, spec in enumerate(specs)
     )
+
+
+def _check_seats(club: Club, game: Game, seats: Sequence[SeatSpec]) -> None:
+    """The seats asked for fit the game: not too many, club members each in one seat, known
+    computer players."""
+    count = game.seating.seats
+    if len(seats) > count:
+        raise TableError(
+            "seats", TOO_MANY_SEATS.format(game=game.id, seats=count, given=len(seats))
+        )
+    seen: set[int] = set()
+    for spec in seats:
+        if spec.player is not None:
+            _check_member(club, spec.player)
+            if spec.player.pk in seen:
+                raise TableError("player", PLAYER_TWICE.format(player=spec.player))
+            seen.add(spec.player.pk)
+        elif spec.bot:
+            _check_bot(spec.bot)
+
+
+def _rules_name(sheet: Scoresheet | None, rule_set: RuleSet | None) -> str:
+    """The rules a table plays under, by name: its match sheet's, its rule set's or the
+    standard rules."""
+    if sheet is not None:
+        return sheet.rule_set_name
+    return rule_set.name if rule_set is not None else STANDARD_RULES
+
+
+def _announce_and_open(table: LiveTable, seats: Sequence[SeatSpec], now: datetime) -> None:
+    """Once the new table is committed, its players hear of it; it opens at its time, or
+    now, starting at once when every seat is filled."""
     if any(spec.player is not None for spec in seats):
         # Listeners (the players' notices) hear of the table once it is committed; one that
         # fails is logged and does not undo the table.
@@ -172,11 +193,10 @@ def table_create(
     if table.status == TableStatus.SCHEDULED:
         from tables import tasks
 
-        delay = (scheduled_at - now).total_seconds()
+        delay = (table.scheduled_at - now).total_seconds()
         transaction.on_commit(partial(notify.run_later, tasks.table_open, (table.pk,), delay))
     else:
         _start_if_ready(table)
-    return table
 
 
 def _before_start(table: LiveTable) -> None:

@@ -169,13 +169,7 @@ class SearchBot:
         keep = self._keep(seen)
         keep_z = KEEP_Z.get(game.id, 0.0) if self.keep_z is None else self.keep_z
         for attempt in range(SAMPLE_ATTEMPTS * wanted):
-            if len(rows) >= wanted or (deadline is not None and time.perf_counter() > deadline):
-                break
-            if (
-                len(rows) >= self.settle_after
-                and len(rows) % 4 == 0
-                and (settled(rows, self.settle_z) or (keep_z > 0 and standing(rows, keep_z)))
-            ):
+            if self._enough(rows, wanted, deadline, keep_z):
                 break
             if not rows and attempt >= SAMPLE_ATTEMPTS * MIN_DEALS:
                 break  # the others did not act as the model says: read nothing
@@ -192,6 +186,20 @@ class SearchBot:
         if not rows:
             return None
         return options[leader(rows, keep_z)]
+
+    def _enough(
+        self, rows: list[list[float]], wanted: int, deadline: float | None, keep_z: float
+    ) -> bool:
+        """Sampling stops at ``wanted`` deals or the deadline, or, checked every fourth deal
+        from ``settle_after`` on, once the leading option is settled or the rule bot's choice
+        stands."""
+        if len(rows) >= wanted or (deadline is not None and time.perf_counter() > deadline):
+            return True
+        return (
+            len(rows) >= self.settle_after
+            and len(rows) % 4 == 0
+            and (settled(rows, self.settle_z) or (keep_z > 0 and standing(rows, keep_z)))
+        )
 
     def _keep(self, seen: Seen) -> Keep | None:
         """The test of a sampled deal against the others' calls and cards (or ``None``)."""

@@ -24,7 +24,7 @@ from club.errors import DomainError
 from club.models import Club, Partnership
 from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
-from club.views import HtmxHttpRequest
+from club.views.clubs import HtmxHttpRequest
 from tournaments import selectors
 from tournaments.forms import DoorForm, LateArrivalForm, SubstituteForm
 from tournaments.models import EntrantKind, Event

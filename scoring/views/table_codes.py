@@ -25,10 +25,10 @@ from club.page_errors import refusal_message
 from club.permissions import Capability, club_required, public_view
 from scoring import entrypage, lineform, tablecodes
 from scoring.hand_answers import pad_reader
-from scoring.hand_views import added_answer, hand_context
 from scoring.models import TableCode
 from scoring.selectors import SheetView, scoresheet_get, sheet_view
 from scoring.table_session import SHEET_UNKNOWN, phone_of, table_code_open
+from scoring.views.hands import added_answer, hand_context
 
 CONFIRMED = gettext_lazy("The sheet is confirmed. Thank you: the table's entry is closed.")
 CODE_ISSUED = gettext_lazy(
@@ -98,8 +98,7 @@ def _page(
         can_enter=not sheet.is_locked and not context["table_playing"] and not view.is_over,
         add_url=reverse("table_entry", args=[table_code.code]),
         check_url=reverse("table_check", args=[table_code.code]),
-        lines_url=reverse("api_table_hand", args=[table_code.code]),
-        api_add_url=reverse("api_table_hand", args=[table_code.code]),
+        api_url=reverse("api_table_hand", args=[table_code.code]),
         sheet_url="",
         table_code=table_code,
         can_confirm=view.is_over and not sheet.is_locked,

@@ -17,7 +17,7 @@ from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
 from club.rules_forms import RuleSetForm
 from club.selectors import club_rule_set_get, club_rule_sets
-from club.views import form_errors_from
+from club.views.clubs import form_errors_from
 from engine.rules import GAME_NAMES
 
 
