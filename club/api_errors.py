@@ -17,9 +17,10 @@ Invalid input can hold several problems at once: the answer then also carries ``
 list of every one of them in the same shape (the first is the one at the top). A throttled
 request (429) carries ``Retry-After`` with the seconds to wait.
 
-A view never answers a refusal itself: it lets the error go up, and ``exception_handler``
-answers it. A ``DomainError`` answers its own ``status`` (400, or 409 when the object's state
-is in the way) with its ``as_dict()`` body.
+A view lets a refusal go up, and ``exception_handler`` answers it; a view that says more
+than the refusal (the hand entry's next number) answers it with ``refusal_response``, the one
+way a refusal becomes JSON. A ``DomainError`` answers its own ``status`` (400, or 409 when
+the object's state is in the way) with its ``as_dict()`` body.
 
 ``exception_handler`` is the project's DRF exception handler (``REST_FRAMEWORK`` in
 settings); ``not_found`` and ``server_error`` answer the same shape under /api/ where no API
@@ -94,12 +95,19 @@ def refusal(items: list[dict[str, Any]]) -> dict[str, Any]:
     return {**items[0], "errors": items}
 
 
+def refusal_response(error: DomainError, **more: Any) -> Response:
+    """A domain refusal as the API answers it: ``{code, message, field}`` with the error's
+    status, the request's writes rolled back. ``more`` is what a view says besides, or in
+    other words (the hand entry's ``next_number``, its message in the page's words)."""
+    set_rollback()
+    return Response({**error.as_dict(), **more}, status=error.status)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error a view lets out, as ``{code, message, field}`` with DRF's status and
     headers (``Retry-After``, ``Allow``). What is not a refusal (a bug) still raises: a 500."""
     if isinstance(exc, DomainError):
-        set_rollback()
-        return Response(exc.as_dict(), status=exc.status)
+        return refusal_response(exc)
     if isinstance(exc, DjangoValidationError):
         response = drf_exception_handler(exceptions.ValidationError(), context)
         if response is not None:

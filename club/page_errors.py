@@ -3,7 +3,8 @@
 A page shows a service's refusal in one of three ways:
 
 - on a form: ``form_refusal`` puts the message next to the field the error names when the form
-  has that field, on top of the form otherwise;
+  has that field, on top of the form otherwise, with the error's code (``form.has_error``
+  and the form's ``errors.as_data()`` read it), as any other coded form error;
 - after an action that goes back to a page (publish, discard, finish): ``refusal_message``
   turns the refusal into an error message shown on the page it goes back to;
 - anything a view lets out: ``DomainErrorMiddleware`` answers a page saying what was refused,
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -26,8 +28,19 @@ from club.errors import DomainError
 
 
 def form_refusal(form: Form, error: DomainError) -> None:
-    """Show a service's refusal next to its field when the form has it, else on top."""
-    form.add_error(error.field if error.field in form.fields else None, error.message)
+    """Show a service's refusal, with its code, next to its field when the form has it, else
+    on top.
+
+    A form whose inputs are named otherwise than the service's fields (the rule set form's
+    ``option_renege`` for ``options.renege``) says which input is meant with a
+    ``refusal_field(name) -> str | None`` method.
+    """
+    field = error.field
+    if field is not None and hasattr(form, "refusal_field"):
+        field = form.refusal_field(field)
+    if field not in form.fields:
+        field = None
+    form.add_error(field, ValidationError(error.message, code=error.code))
 
 
 @contextmanager

@@ -212,7 +212,10 @@ class HasClubCapability(BasePermission):
     """DRF permission: the view's club (from ``get_club``) must grant the capability.
 
     Views set ``read_capability`` (GET/HEAD/OPTIONS) and ``write_capability`` (other
-    methods) and implement ``get_club(request, **kwargs) -> Club``.
+    methods) and implement ``get_club(request, **kwargs) -> Club``. A view may also set
+    ``or_when(request, club, **kwargs) -> bool``, as ``club_required`` takes it: it lets in a
+    signed-in user without the capability for this one thing (a player seated at the sheet
+    their table scores).
     """
 
     message: str | Promise = gettext_lazy("You do not have permission for this club.")
@@ -225,10 +228,13 @@ class HasClubCapability(BasePermission):
         needed: Capability = getattr(
             view, "read_capability" if safe else "write_capability", Capability.ADMIN
         )
-        if not has_capability(request.user, club, needed):
-            self.message = denied_message(club, needed)
-            return False
-        return True
+        if has_capability(request.user, club, needed):
+            return True
+        or_when = getattr(view, "or_when", None)
+        if or_when is not None and or_when(request, club, **view.kwargs):
+            return True
+        self.message = denied_message(club, needed)
+        return False
 
 
 def capability_context(request: HttpRequest) -> dict[str, Any]:

@@ -153,9 +153,8 @@ class RuleSetForm(forms.Form):
             for spec in self.specs
         }
 
-    def add_option_error(self, option: str | None, message: str) -> None:
-        """Show the engine's message next to the option it names (or on top of the form)."""
-        field = OPTION_PREFIX + option if option else None
-        if field not in self.fields:
-            field = None
-        self.add_error(field, message)
+    def refusal_field(self, name: str) -> str:
+        """The input of a refusal's field (``club.page_errors.form_refusal``): an option
+        the engine refused, ``options.<id>``, is the input ``option_<id>``."""
+        group, _, option = name.partition(".")
+        return OPTION_PREFIX + option if group == "options" and option else name

@@ -11,6 +11,7 @@ from scoring.api import (
     ScoresheetListApi,
     ScoresheetUnlockApi,
 )
+from scoring.api_hands import SheetHandApi, TableHandApi
 from scoring.api_lines import ComparisonApi, LineCheckApi, LineDetailApi, LineListApi, ResolveApi
 
 SHEETS = "clubs/<slug:slug>/sheets/"
@@ -27,4 +28,8 @@ urlpatterns = [
     path(f"{SHEET}lines/<int:number>/", LineDetailApi.as_view(), name="api_line_detail"),
     path(f"{SHEET}comparison/", ComparisonApi.as_view(), name="api_sheet_comparison"),
     path(f"{SHEET}resolve/", ResolveApi.as_view(), name="api_sheet_resolve"),
+    # The hand-by-hand page's script: the pad's hand, and what changed since the phone looked.
+    path(f"{SHEET}hand/", SheetHandApi.as_view(), name="api_sheet_hand"),
+    # The same for a table's phone, by the code printed on its sheet (the page is /t/<code>/).
+    path("t/<str:code>/", TableHandApi.as_view(), name="api_table_hand"),
 ]

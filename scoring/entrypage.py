@@ -16,6 +16,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
+from club.errors import DomainError
 from club.models import Club
 from club.permissions import Capability
 from scoring import engine_bridge as bridge
@@ -121,7 +122,7 @@ def line_row(
 
 
 def refusal_of(
-    error: ScoringError, columns: Sequence[Column], data: Mapping[str, Any], view: SheetView
+    error: DomainError, columns: Sequence[Column], data: Mapping[str, Any], view: SheetView
 ) -> Refusal:
     seats = view.game.seating.seats
     return Refusal(

@@ -18,10 +18,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
+from club.errors import DomainError
 from club.wording import suit_name
 from engine.rules import Game, numerals
 from engine.rules.words import scores_text
-from scoring.errors import ScoringError
 
 MODE_CHOICES = [
     ("uptown", gettext_lazy("uptown")),
@@ -238,7 +238,7 @@ def is_untyped(columns: Sequence[Column], data: Mapping[str, Any], error_field: 
 
 
 def refusal_text(
-    error: ScoringError, columns: Sequence[Column], data: Mapping[str, Any], seats: int
+    error: DomainError, columns: Sequence[Column], data: Mapping[str, Any], seats: int
 ) -> str:
     """The refusal in the page's words: seats counted from 1, spec references left out."""
     if error.code == "bad_seat" and error.field:

@@ -18,7 +18,6 @@ urlpatterns = [
     path(SHEET, sheets.sheet_entry, name="sheet_entry"),
     path(f"{SHEET}second-entry/", sheets.sheet_second_entry, name="sheet_second_entry"),
     path(f"{SHEET}hand/", hands.hand_entry, name="sheet_hand"),
-    path(f"{SHEET}hand/lines/", hands.hand_lines, name="sheet_hand_lines"),
     path(f"{SHEET}lines/add/", sheets.line_add, name="sheet_line_add"),
     path(f"{SHEET}lines/check/", sheets.line_check, name="sheet_line_check"),
     path(f"{SHEET}lines/<int:number>/edit/", lines.line_edit, name="sheet_line_edit"),
@@ -35,5 +34,4 @@ urlpatterns = [
     path("t/", table_codes.table_start, name="table_start"),
     path("t/<str:code>/", table_codes.table_entry, name="table_entry"),
     path("t/<str:code>/check/", table_codes.table_check, name="table_check"),
-    path("t/<str:code>/lines/", table_codes.table_lines, name="table_lines"),
 ]

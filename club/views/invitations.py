@@ -13,7 +13,8 @@ from django.views.decorators.http import require_http_methods
 from club import invitations
 from club.account_forms import InvitationEmailForm, NewAccountForm
 from club.acting import acting_user
-from club.invitations import INVITATION_DAYS, InvitationError
+from club.errors import DomainError
+from club.invitations import INVITATION_DAYS
 from club.models import Club
 from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required, public_view
@@ -39,7 +40,7 @@ def invitation_new(request: HttpRequest, club: Club, player_id: int) -> HttpResp
             invitations.invitation_send(
                 club=club, player=player, email=email, by=acting_user(request)
             )
-        except InvitationError as error:
+        except DomainError as error:
             form_refusal(form, error)
             status = error.status
         else:
@@ -68,7 +69,7 @@ def invitation_revoke(request: HttpRequest, club: Club, invitation_id: int) -> H
     return render(request, "club/invitation_revoke.html", {"club": club, "invitation": invitation})
 
 
-def _refused(request: HttpRequest, error: InvitationError) -> HttpResponse:
+def _refused(request: HttpRequest, error: DomainError) -> HttpResponse:
     context = {"message": error.message, "code": error.code}
     return render(request, "club/invitation_refused.html", context, status=error.status)
 
@@ -81,7 +82,7 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
     followed (unknown, expired, used, withdrawn) answers a page saying so."""
     try:
         invitation = invitations.invitation_for_token(token)
-    except InvitationError as error:
+    except DomainError as error:
         return _refused(request, error)
     form = None if request.user.is_authenticated else NewAccountForm(request.POST or None)
     if request.method == "POST" and (form is None or form.is_valid()):
@@ -95,7 +96,7 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
                     password=form.cleaned_data["password1"],
                 )
                 login(request, player.user, backend=PASSWORD_BACKEND)
-        except InvitationError as error:
+        except DomainError as error:
             return _refused(request, error)
         messages.success(request, CLAIMED.format(club=invitation.club, player=player))
         return redirect("club_detail", slug=invitation.club.slug)

@@ -10,8 +10,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club import rule_sets
+from club.errors import DomainError
 from club.forms import GameChoiceForm
 from club.models import Club, RuleSet
+from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
 from club.rules_forms import RuleSetForm
 from club.selectors import club_rule_set_get, club_rule_sets
@@ -50,8 +52,8 @@ def _save(form: RuleSetForm, club: Club, rule_set: RuleSet | None) -> RuleSet | 
         return rule_sets.rule_set_update(
             club=club, rule_set=rule_set, name=form.cleaned_data["name"], options=form.options()
         )
-    except rule_sets.RuleSetOptionError as error:
-        form.add_option_error(error.option, error.message)
+    except DomainError as error:
+        form_refusal(form, error)
     except ValidationError as error:
         form_errors_from(form, error)
     return None

@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from club.errors import DomainError
 from club.permissions import public_view
 from notices import preferences
 
@@ -28,7 +29,7 @@ def unsubscribe(request: HttpRequest, unsubscribe_token: str) -> HttpResponse:
             kind = preferences.unsubscribe(unsubscribe_token)
         else:
             kind = preferences.unsubscribe_find(unsubscribe_token)
-    except preferences.UnsubscribeRefused as error:
+    except DomainError as error:
         refused = {"message": error.message, "code": error.code}
         return render(request, "notices/unsubscribe.html", refused, status=error.status)
     done = request.method == "POST"

@@ -14,11 +14,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
+from club.errors import DomainError
 from club.models import Club
 from club.permissions import Capability, club_required
 from scoring import corrections, entrypage, lineform
 from scoring.entrypage import Refusal
-from scoring.errors import LineRefused, ScoringError, StaleLine
+from scoring.errors import LineRefused, StaleLine
 from scoring.models import Entry, LineRevision, Scoresheet
 from scoring.selectors import (
     scoresheet_get,
@@ -73,7 +74,7 @@ def line_edit(request: HttpRequest, club: Club, sheet_id: int, number: int) -> H
         except LineRefused as error:
             refusal = entrypage.refusal_of(error, columns, data, view)
             version = _version(data) or version
-        except ScoringError as error:
+        except DomainError as error:
             notice = error.message
         else:
             messages.success(request, LINE_CORRECTED.format(number=number))
@@ -116,7 +117,7 @@ def line_delete(request: HttpRequest, club: Club, sheet_id: int, number: int) ->
                 entry=entry,
                 expected_version=_version(request.POST),
             )
-        except ScoringError as error:
+        except DomainError as error:
             error_text = error.message
         else:
             messages.success(request, LINE_DELETED.format(number=number))

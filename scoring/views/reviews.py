@@ -12,12 +12,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
+from club.errors import DomainError
 from club.models import Club
 from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
 from scoring import entrypage, lineform, services
 from scoring.doubleentry import doubleentry_compare, doubleentry_resolve
-from scoring.errors import ScoringError
 from scoring.forms import ResolveForm, UnlockForm
 from scoring.models import Scoresheet
 from scoring.printing import blank_paper
@@ -41,7 +41,7 @@ def sheet_confirm(request: HttpRequest, club: Club, sheet_id: int) -> HttpRespon
     if request.method == "POST":
         try:
             services.scoresheet_confirm(sheet=sheet, by=acting_user(request))
-        except ScoringError as refused:
+        except DomainError as refused:
             error = refused.message
         else:
             messages.success(request, CONFIRMED)
@@ -70,7 +70,7 @@ def sheet_unlock(request: HttpRequest, club: Club, sheet_id: int) -> HttpRespons
                 by=acting_user(request),
                 reason=form.cleaned_data["reason"],
             )
-        except ScoringError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             messages.success(request, UNLOCKED)
@@ -136,7 +136,7 @@ def sheet_resolve(request: HttpRequest, club: Club, sheet_id: int) -> HttpRespon
     if request.method == "POST" and form.is_valid():
         try:
             doubleentry_resolve(sheet=sheet, choices=form.choices(), by=acting_user(request))
-        except ScoringError as error:
+        except DomainError as error:
             return _compare_page(request, club, sheet, form, error.message)
         messages.success(request, RESOLVED)
         return redirect(reverse("sheet_compare", args=[club.slug, sheet.pk]))

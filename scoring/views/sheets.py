@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import reswap
 
 from club.acting import acting_user
+from club.errors import DomainError
 from club.models import Club
 from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
@@ -86,7 +87,7 @@ def sheet_new(request: HttpRequest, club: Club) -> HttpResponse:
                 seat_players=form.seat_players(),
                 first_dealer=form.cleaned_data["first_dealer"],
             )
-        except ScoringError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             return redirect("sheet_entry", slug=club.slug, sheet_id=sheet.pk)
@@ -168,6 +169,17 @@ def line_add(request: HttpRequest, club: Club, sheet_id: int) -> HttpResponse:
         sheet = scoresheet_get(club=club, pk=sheet_id)
         return _entry_page(
             request, club, sheet, entry=entry, data=request.POST, error=error, status=400
+        )
+    except DomainError as error:
+        sheet = scoresheet_get(club=club, pk=sheet_id)
+        return _entry_page(
+            request,
+            club,
+            sheet,
+            entry=entry,
+            data=request.POST,
+            notice=error.message,
+            status=error.status,
         )
     sheet = added.sheet
     notice = entrypage.LINE_ADDED.format(number=added.number)

@@ -1,45 +1,35 @@
 """A table's own entry, without an account: ``/t/`` (type the code) and ``/t/<code>/`` (the
 hand-by-hand page of that one sheet).
 
-The code in the address is checked on every request (``scoring.tablecodes.tablecode_open``),
-so a withdrawn code or a confirmed sheet closes the page at once; the session remembers the
-one sheet and a short id of the phone, which each line's history names. Nothing here opens any
-other page: the club's pages still want a signed-in member. Wrong codes are counted per phone
-(its session) and per address, and a phone or an address that guesses too many waits.
+The code in the address is checked on every request (``scoring.table_session``), so a
+withdrawn code or a confirmed sheet closes the page at once. Nothing here opens any other
+page: the club's pages still want a signed-in member. The page's script sends its hands and
+follows the sheet through the API (``scoring.api_hands``); these pages answer HTML only.
 """
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
-from club.client_address import client_address
+from club.errors import DomainError
 from club.models import Club
 from club.page_errors import refusal_message
 from club.permissions import Capability, club_required, public_view
 from scoring import entrypage, lineform, tablecodes
-from scoring.errors import ScoringError
+from scoring.hand_answers import pad_reader
 from scoring.models import TableCode
 from scoring.selectors import SheetView, scoresheet_get, sheet_view
-from scoring.views.hands import (
-    added_answer,
-    hand_context,
-    pad_reader,
-    refused_json,
-    sheet_news,
-    wants_json,
-)
+from scoring.table_session import SHEET_UNKNOWN, phone_of, table_code_open
+from scoring.views.hands import added_answer, hand_context
 
-SESSION_KEY = "kitty_table"
-SHEET_UNKNOWN = gettext_lazy("This phone enters the sheet of its table code only.")
 CONFIRMED = gettext_lazy("The sheet is confirmed. Thank you: the table's entry is closed.")
 CODE_ISSUED = gettext_lazy(
     "Table code {code} issued: any code this sheet had before no longer works."
@@ -53,55 +43,9 @@ FLAGGED = gettext_lazy(
 FLAG_CLEARED = gettext_lazy("The flag is cleared; the sheet's history keeps what the table said.")
 
 
-def _open(request: HttpRequest, code: str) -> TableCode:
-    """The live code, remembered in the session with this phone's short id.
-
-    Raises:
-        ScoringError: ``code_throttled`` (429) or a ``TableCodeRefused``.
-    """
-    address = client_address(request)
-    held = request.session.get(SESSION_KEY) or {}
-    # A phone that has already opened its code carries on, whatever was guessed meanwhile
-    # (guessing needs a code the phone did not have).
-    opened = bool(held.get("code")) and held.get("code") == tablecodes.code_normal(code)
-    refusal = None if opened else tablecodes.guesses_refusal(address, _session_id(request))
-    if refusal is not None:
-        raise refusal
-    try:
-        table_code = tablecodes.tablecode_open(code=code)
-    except tablecodes.TableCodeRefused as error:
-        request.session.pop(SESSION_KEY, None)
-        if error.code == "code_unknown":
-            tablecodes.guess_failed(address, _session_id(request, create=True))
-        raise
-    phone = held.get("phone") or secrets.token_hex(3)
-    remembered = {"sheet": table_code.sheet_id, "code": table_code.code, "phone": phone}
-    if held != remembered:  # the page asks every few seconds: write the session only once
-        request.session[SESSION_KEY] = remembered
-    return table_code
-
-
-def _session_id(request: HttpRequest, *, create: bool = False) -> str:
-    """The phone's session key, which wrong codes are counted by; ``create`` starts a session
-    for a phone that has none yet (its cookie goes back with the refusal)."""
-    if create and request.session.session_key is None:
-        request.session.save()
-    return request.session.session_key or ""
-
-
-def _phone(request: HttpRequest) -> str:
-    return str((request.session.get(SESSION_KEY) or {}).get("phone", ""))
-
-
-def _refused(request: HttpRequest, error: ScoringError) -> HttpResponse:
-    if wants_json(request):
-        return refused_json_plain(error)
+def _refused(request: HttpRequest, error: DomainError) -> HttpResponse:
     context = {"refusal": error, "code": request.POST.get("code", "")}
     return render(request, "scoring/table_start.html", context, status=error.status)
-
-
-def refused_json_plain(error: ScoringError) -> HttpResponse:
-    return JsonResponse(error.as_dict(), status=error.status)
 
 
 @public_view
@@ -142,7 +86,7 @@ def _page(
     table_code: TableCode,
     *,
     data: Any = None,
-    error: ScoringError | None = None,
+    error: DomainError | None = None,
 ) -> dict[str, Any]:
     sheet = table_code.sheet
     context = hand_context(request, sheet.club, sheet, data=data, error=error)
@@ -154,12 +98,12 @@ def _page(
         can_enter=not sheet.is_locked and not context["table_playing"] and not view.is_over,
         add_url=reverse("table_entry", args=[table_code.code]),
         check_url=reverse("table_check", args=[table_code.code]),
-        lines_url=reverse("table_lines", args=[table_code.code]),
+        api_url=reverse("api_table_hand", args=[table_code.code]),
         sheet_url="",
         table_code=table_code,
         can_confirm=view.is_over and not sheet.is_locked,
         # The side that entered does not confirm: this phone is told to leave it to the other.
-        entered_here=view.is_over and tablecodes.entered_from(sheet=sheet, phone=_phone(request)),
+        entered_here=view.is_over and tablecodes.entered_from(sheet=sheet, phone=phone_of(request)),
     )
     return context
 
@@ -170,8 +114,8 @@ def table_entry(request: HttpRequest, code: str) -> HttpResponse:
     """GET: the table's hand-by-hand page. POST: a hand (as ``hand_entry`` takes it), or the
     other side's answer at the end of the game (``answer``: ``confirm`` or ``disagree``)."""
     try:
-        table_code = _open(request, code)
-    except ScoringError as error:
+        table_code = table_code_open(request, code)
+    except DomainError as error:
         return _refused(request, error)
     if request.method != "POST":
         return render(request, "scoring/hand_entry.html", _page(request, table_code))
@@ -184,15 +128,13 @@ def table_entry(request: HttpRequest, code: str) -> HttpResponse:
     try:
         added = tablecodes.table_line_add(
             code=table_code,
-            phone=_phone(request),
+            phone=phone_of(request),
             line=pad_reader(request.POST),
             expected_number=lineform.whole_number(request.POST.get("number", "")) or 0,
             client_key=request.POST.get("client_key", "").strip(),
         )
-    except ScoringError as error:
+    except DomainError as error:
         table_code.sheet.refresh_from_db()
-        if wants_json(request):
-            return refused_json(table_code.sheet, error, request.POST)
         context = _page(request, table_code, data=request.POST, error=error)
         return render(request, "scoring/hand_entry.html", context, status=error.status)
     return added_answer(request, added, reverse("table_entry", args=[table_code.code]))
@@ -203,12 +145,12 @@ def _answer(request: HttpRequest, table_code: TableCode, answer: str) -> HttpRes
     user = request.user if request.user.is_authenticated else None
     try:
         if answer == "confirm":
-            tablecodes.table_confirm(code=table_code, phone=_phone(request), by=user)
+            tablecodes.table_confirm(code=table_code, phone=phone_of(request), by=user)
             notice = CONFIRMED
         else:
-            tablecodes.sheet_flag(code=table_code, phone=_phone(request))
+            tablecodes.sheet_flag(code=table_code, phone=phone_of(request))
             notice = FLAGGED
-    except ScoringError as error:
+    except DomainError as error:
         table_code.sheet.refresh_from_db()
         context = {**_page(request, table_code), "answer_refused": error.message}
         return render(request, "scoring/hand_entry.html", context, status=error.status)
@@ -222,25 +164,13 @@ def _answer(request: HttpRequest, table_code: TableCode, answer: str) -> HttpRes
 def table_check(request: HttpRequest, code: str) -> HttpResponse:
     """The engine's check of the hand being tapped (``line_check`` for the table's sheet)."""
     try:
-        table_code = _open(request, code)
-    except ScoringError as error:
+        table_code = table_code_open(request, code)
+    except DomainError as error:
         return _refused(request, error)
     sheet = table_code.sheet
     context = entrypage.check_context(request, sheet.club, sheet, request.GET)
     context["check_url"] = reverse("table_check", args=[table_code.code])
     return render(request, "scoring/sheet_entry.html#check", context)
-
-
-@public_view
-@require_GET
-def table_lines(request: HttpRequest, code: str) -> HttpResponse:
-    """``sheet_news`` of the table's sheet: another phone at the table follows the lines
-    added by the first. A code that no longer opens the sheet is refused as JSON."""
-    try:
-        table_code = _open(request, code)
-    except ScoringError as error:
-        return refused_json_plain(error)
-    return JsonResponse(sheet_news(table_code.sheet, request.GET.get("since", "")))
 
 
 @require_http_methods(["GET", "POST"])

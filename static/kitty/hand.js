@@ -1,5 +1,5 @@
 // The one-hand-at-a-time entry page (scoring/views/hands.py). Without this script the page is
-// a plain form that posts one hand; with it:
+// a plain form that posts one hand; with it (talking to the API, scoring/api_hands.py):
 // - the points are steppers, and with two sides and a fixed total (30 in 120s, 13 books in
 //   bid whist) a side's points fill the other's with the rest; pitch's points follow the
 //   categories tapped;
@@ -215,7 +215,8 @@ const startHandEntry = (form) => {
     });
     setNumber(lastNumber() + 1);
   };
-  const send = (item) => fetch(form.action, {
+  // The API takes the hands (data-add-url); the form's own address takes a plain post.
+  const send = (item) => fetch(form.dataset.addUrl || form.action, {
     method: "POST",
     credentials: "same-origin",
     headers: { Accept: "application/json" },

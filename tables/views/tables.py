@@ -20,12 +20,13 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from club.errors import DomainError
 from club.models import Club, Player
+from club.page_errors import form_refusal
 from club.permissions import Capability, club_required, has_capability, signed_in_view
 from engine.rules import RulesError, get_game
 from tables import naming, selectors, services
 from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
-from tables.errors import TableError
 from tables.forms import TableForm
 from tables.models import LiveTable, TableStatus
 from tables.page_words import table_script_words
@@ -113,8 +114,8 @@ def table_new(request: HttpRequest, club: Club) -> HttpResponse:
             )
         except RulesError as error:
             form.add_error("rules", error.message)
-        except TableError as error:
-            form.add_error(None, error.message)
+        except DomainError as error:
+            form_refusal(form, error)
         else:
             messages.success(request, gettext("{table} is set up.").format(table=table))
             return redirect("table_detail", club.slug, table.pk)
@@ -173,7 +174,7 @@ def _seat_op(request: HttpRequest, table: LiveTable) -> HttpResponse:
             messages.success(request, f"{changed}: {changed.get_status_display()}.")
         else:
             messages.error(request, gettext("Nothing to do: choose a seat or an action."))
-    except (TableError, ValueError) as error:
+    except (DomainError, ValueError) as error:
         messages.error(request, getattr(error, "message", str(error)))
     return redirect("table_detail", table.club.slug, table.pk)
 

@@ -12,6 +12,8 @@ from django.test import RequestFactory
 
 from club.errors import DomainError
 from club.page_errors import DomainErrorMiddleware, form_refusal, refusal_message
+from club.rule_sets import RuleSetOptionError, options_check
+from club.rules_forms import RuleSetForm
 from scoring.errors import SheetLocked
 from tournaments.errors import TournamentError
 
@@ -42,6 +44,24 @@ def test_a_refusal_naming_no_field_of_the_form_shows_on_top() -> None:
     assert form.is_valid()
     form_refusal(form, TournamentError("finished", "The event is finished.", "event"))
     assert form.non_field_errors() == ["The event is finished."]
+
+
+def test_the_form_keeps_the_refusals_code() -> None:
+    form = NameForm({"name": "Ann"})
+    assert form.is_valid()
+    form_refusal(form, DomainError("taken", "That name is taken.", "name"))
+    assert form.has_error("name", "taken")
+    assert [error.code for error in form.errors.as_data()["name"]] == ["taken"]
+
+
+def test_a_form_names_the_input_of_a_services_field() -> None:
+    """The rule set form's ``option_renege`` is the engine's ``options.renege``."""
+    form = RuleSetForm({"name": "Odd"}, game="auction45")
+    form.is_valid()
+    with pytest.raises(RuleSetOptionError) as refused:
+        options_check(game="auction45", options={"renege": "sometimes"})
+    form_refusal(form, refused.value)
+    assert form.has_error("option_renege", "bad_option_value")
 
 
 def test_a_refused_action_becomes_an_error_message_and_stops_there() -> None:

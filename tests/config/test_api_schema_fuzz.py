@@ -44,7 +44,8 @@ from schemathesis.specs.openapi.checks import (
 from club.demo import CLUB_SLUG
 from club.models import Club, Invitation, Membership, Partnership, Player, RuleSet
 from demo.services import demo_load
-from scoring.models import HandLine, Scoresheet
+from scoring.models import HandLine, Scoresheet, SheetStatus, TableCode
+from scoring.tablecodes import tablecode_issue
 from tables.models import LiveTable
 from tournaments.models import Entrant, Event, Job, Round, Season
 
@@ -140,6 +141,7 @@ def real_path_values(club: Club) -> dict[str, Any]:
         "table_id": LiveTable.objects.filter(club=club).values_list("pk", flat=True).first(),
         "hand_number": 1,
         "invitation_id": Invitation.objects.filter(club=club).values_list("pk", flat=True).first(),
+        "code": TableCode.objects.live().filter(sheet__club=club).values_list("code", flat=True)[0],
     }
     missing = [name for name, value in values.items() if value is None]
     assert not missing, f"the demo club has nothing for {missing}"
@@ -239,6 +241,9 @@ def test_every_operation_answers_as_documented(
         token_hash="0" * 64,
         expires_at=timezone.now() + timedelta(days=7),
     )
+    # Nor a table code: one live, on a sheet still being played, for the table's phone.
+    playing = Scoresheet.objects.filter(club=loaded.club).exclude(status=SheetStatus.CONFIRMED)
+    tablecode_issue(sheet=playing[0], by=None)
     headers: dict[str, str] = {}
     if role == "director":
         director = Membership.objects.get(club=loaded.club, player__user__username="director")

@@ -1,6 +1,6 @@
 """The one-hand-at-a-time page without JavaScript (a plain form post) and as its script uses it
-(JSON): the choices drawn for each game, a hand added once per key, refusals kept as tapped,
-pitch's categories, and who may use it."""
+(JSON, from the API): the choices drawn for each game, a hand added once per key, refusals
+kept as tapped, pitch's categories, and who may use it."""
 
 from __future__ import annotations
 
@@ -32,6 +32,11 @@ def scorer(client: Client, staff: Staff) -> Client:
 
 def url(staff: Staff, sheet_id: int) -> str:
     return reverse("sheet_hand", args=[staff.club.slug, sheet_id])
+
+
+def api(staff: Staff, sheet_id: int) -> str:
+    """Where the page's script sends the hands (the page's ``data-add-url``)."""
+    return reverse("api_sheet_hand", args=[staff.club.slug, sheet_id])
 
 
 def checked(html: str, name: str) -> list[str]:
@@ -104,17 +109,17 @@ def test_a_refused_hand_comes_back_as_tapped_with_the_reason(
 def test_the_script_gets_json(scorer: Client, staff: Staff, make_sheet: MakeSheet) -> None:
     sheet = make_sheet(first_dealer=0)
     data = {**HAND, "number": "1", "client_key": "k-1"}
-    added = scorer.post(url(staff, sheet.pk), data, headers=JSON)
+    added = scorer.post(api(staff, sheet.pk), data, headers=JSON)
     assert added.status_code == 201
     body = added.json()
     assert body["number"] == 1 and body["totals"] == [10, 20]
     assert body["next_number"] == 2 and body["next_dealer"] == 2
-    assert scorer.post(url(staff, sheet.pk), data, headers=JSON).json()["number"] == 1
-    stale = scorer.post(url(staff, sheet.pk), {**data, "client_key": "k-2"}, headers=JSON)
+    assert scorer.post(api(staff, sheet.pk), data, headers=JSON).json()["number"] == 1
+    stale = scorer.post(api(staff, sheet.pk), {**data, "client_key": "k-2"}, headers=JSON)
     assert stale.status_code == 409
     assert stale.json()["code"] == "stale" and stale.json()["next_number"] == 2
     wrong = {**HAND, "dealer": "4", "number": "2", "client_key": "k-3"}
-    refused = scorer.post(url(staff, sheet.pk), wrong, headers=JSON)
+    refused = scorer.post(api(staff, sheet.pk), wrong, headers=JSON)
     assert refused.status_code == 400
     assert refused.json()["code"] == "dealer_out_of_turn"
     assert refused.json()["field"] == "dealer"
@@ -136,12 +141,12 @@ def test_pitch_categories_give_the_points(
         "cat_jack": "1",
         "cat_game": "2",
     }
-    assert scorer.post(url(staff, sheet.pk), data, headers=JSON).status_code == 201
+    assert scorer.post(api(staff, sheet.pk), data, headers=JSON).status_code == 201
     line = HandLine.objects.get(sheet=sheet)
     assert line.line["points"] == [1, 3]
     assert line.line["categories"] == {"high": 1, "low": 1, "jack": 0, "game": 1}
     bad = {**data, "number": "2", "client_key": "p-2", "dealer": "2", "cat_high": "7"}
-    refused = scorer.post(url(staff, sheet.pk), bad, headers=JSON)
+    refused = scorer.post(api(staff, sheet.pk), bad, headers=JSON)
     assert refused.json()["code"] == "bad_category"
 
 
@@ -195,6 +200,24 @@ def test_a_seated_player_enters_their_tables_hands_in_their_own_name(
     assert f'href="{url(staff, sheet.pk)}">Enter hand by hand' in html
 
 
+def test_a_seated_player_adds_hands_through_the_api_as_on_the_page(
+    client: Client, staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """A player without the scorer's role is let in by their seat at the sheet, in the API
+    as on the page, while the table's code is live."""
+    sheet = _seated_sheet(staff, make_sheet)
+    client.force_login(staff.player)
+    added = client.post(api(staff, sheet.pk), {**HAND, "number": "1", "client_key": "s-1"})
+    assert added.status_code == 201 and added.json()["number"] == 1
+    assert LineRevision.objects.get(line__sheet=sheet).by == staff.player
+    news = client.get(api(staff, sheet.pk), {"since": "0"}).json()
+    assert news["changed"] and news["totals"] == [10, 20]
+    tablecode_revoke(sheet=sheet)
+    refused = client.post(api(staff, sheet.pk), {**HAND, "number": "2", "dealer": "2"})
+    assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
+    assert HandLine.objects.filter(sheet=sheet).count() == 1
+
+
 def test_a_player_enters_only_while_their_table_has_its_code(
     client: Client, staff: Staff, make_sheet: MakeSheet
 ) -> None:
@@ -205,7 +228,7 @@ def test_a_player_enters_only_while_their_table_has_its_code(
     assert client.get(url(staff, other.pk)).status_code == 403  # not their table
     tablecode_revoke(sheet=seated)  # the director took the table's entry back
     assert client.get(url(staff, seated.pk)).status_code == 403
-    refused = client.post(url(staff, seated.pk), {**HAND, "number": "1"}, headers=JSON)
+    refused = client.post(api(staff, seated.pk), {**HAND, "number": "1"}, headers=JSON)
     assert refused.status_code == 403
     assert not HandLine.objects.exists()
 
@@ -217,7 +240,7 @@ def test_a_refused_hand_reads_as_whole_sentences(
     (capital, full stop), so the text never runs on (": 23 Correct it")."""
     sheet = make_sheet(first_dealer=0)
     odd = {**HAND, "points_0": "23", "points_1": "7", "number": "1", "client_key": "k-1"}
-    refused = scorer.post(url(staff, sheet.pk), odd, headers=JSON).json()
+    refused = scorer.post(api(staff, sheet.pk), odd, headers=JSON).json()
     assert refused["code"] == "points_not_multiple_of_5"
     assert refused["message"].startswith("Points must be multiples of 5")
     assert refused["message"].endswith(": 23.")

@@ -4,6 +4,8 @@ the director issues, reissues and withdraws codes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -38,6 +40,11 @@ def entry(code: TableCode | str) -> str:
     return reverse("table_entry", args=[str(code)])
 
 
+def api_entry(code: TableCode | str) -> str:
+    """Where the page's script sends the hands (the page's ``data-add-url``)."""
+    return reverse("api_table_hand", args=[str(code)])
+
+
 def test_a_code_opens_its_sheet_and_adds_a_line_without_an_account(
     client: Client, staff: Staff, make_sheet: MakeSheet
 ) -> None:
@@ -49,7 +56,7 @@ def test_a_code_opens_its_sheet_and_adds_a_line_without_an_account(
     assert "Table 4" in html and 'id="hand-form"' in html
     assert reverse("sheet_entry", args=[staff.club.slug, sheet.pk]) not in html
     assert client.session["kitty_table"]["sheet"] == sheet.pk
-    added = client.post(entry(code), {**HAND, "number": "1", "client_key": "t-1"}, headers=JSON)
+    added = client.post(api_entry(code), {**HAND, "number": "1", "client_key": "t-1"}, headers=JSON)
     assert added.status_code == 201 and added.json()["number"] == 1
     line = HandLine.objects.get(sheet=sheet)
     phone = client.session["kitty_table"]["phone"]
@@ -91,7 +98,7 @@ def test_a_wrong_code_is_refused_with_a_coded_message(
     page = client.get(entry(typed))
     assert page.status_code == status
     assert "check it against the printed sheet" in page.content.decode()
-    answer = client.post(entry(typed), {**HAND, "number": "1"}, headers=JSON)
+    answer = client.post(api_entry(typed), {**HAND, "number": "1"}, headers=JSON)
     assert answer.status_code == status and answer.json()["code"] == code
 
 
@@ -102,7 +109,7 @@ def test_a_withdrawn_code_is_refused_and_forgotten(
     old = tablecode_issue(sheet=sheet, by=staff.director)
     assert client.get(entry(old)).status_code == 200
     tablecode_issue(sheet=sheet, by=staff.director)
-    refused = client.post(entry(old), {**HAND, "number": "1"}, headers=JSON)
+    refused = client.post(api_entry(old), {**HAND, "number": "1"}, headers=JSON)
     assert refused.status_code == 410 and refused.json()["code"] == "code_revoked"
     assert "kitty_table" not in client.session
     assert not HandLine.objects.exists()
@@ -238,12 +245,12 @@ def test_a_second_phone_catches_up_with_the_lines_of_the_first(
     sheet = make_sheet(first_dealer=0)
     code = tablecode_issue(sheet=sheet, by=staff.director)
     first, second = Client(), Client()
-    lines = reverse("table_lines", args=[code.code])
+    lines = reverse("api_table_hand", args=[code.code])
     page = second.get(entry(code)).content.decode()
     assert f'data-lines-url="{lines}"' in page and 'data-revision="0"' in page
     assert second.get(lines, {"since": "0"}).json() == {"revision": 0, "changed": False}
 
-    first.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
+    first.post(api_entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
     news = second.get(lines, {"since": "0"}).json()
     assert news["changed"] and news["revision"] == 1
     assert news["totals"] == [10, 20] and news["next_number"] == 2 and news["next_dealer"] == 2
@@ -259,16 +266,17 @@ def test_the_lines_of_another_sheet_or_a_dead_code_are_refused(
     sheet = make_sheet(first_dealer=0)
     old = tablecode_issue(sheet=sheet, by=staff.director)
     tablecode_issue(sheet=sheet, by=staff.director)
-    gone = client.get(reverse("table_lines", args=[old.code]))
+    gone = client.get(reverse("api_table_hand", args=[old.code]))
     assert gone.status_code == 410 and gone.json()["code"] == "code_revoked"
-    unknown = client.get(reverse("table_lines", args=["ZZZ-ZZZ"]))
+    unknown = client.get(reverse("api_table_hand", args=["ZZZ-ZZZ"]))
     assert unknown.status_code == 404 and unknown.json()["code"] == "code_unknown"
     # A phone of one table cannot read another sheet's lines through the club's address.
     other = make_sheet(first_dealer=0)
     live = TableCode.objects.live().get(sheet=sheet)
     client.get(entry(live))
-    club_lines = reverse("sheet_hand_lines", args=[staff.club.slug, other.pk])
-    assert client.get(club_lines).status_code == 302  # sent to sign in
+    club_lines = reverse("api_sheet_hand", args=[staff.club.slug, other.pk])
+    refused = client.get(club_lines)  # the code does not sign the phone in
+    assert refused.status_code == 403 and refused.json()["code"] == "not_authenticated"
 
 
 def test_the_director_clears_a_flag_and_the_history_keeps_it(
@@ -320,9 +328,9 @@ def test_the_director_overrides_a_tables_line_and_the_phones_follow(
 ) -> None:
     sheet = make_sheet(first_dealer=0)
     code = tablecode_issue(sheet=sheet, by=staff.director)
-    client.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
+    client.post(api_entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
     phone = client.session["kitty_table"]["phone"]
-    lines = reverse("table_lines", args=[code.code])
+    lines = reverse("api_table_hand", args=[code.code])
     seen = client.get(lines, {"since": "0"}).json()["revision"]
 
     director = Client()
@@ -349,7 +357,7 @@ def test_following_the_sheet_does_not_write_the_session_again(
     code = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
     client.get(entry(code))
     key = client.session.session_key
-    answer = client.get(reverse("table_lines", args=[code.code]), {"since": "0"})
+    answer = client.get(reverse("api_table_hand", args=[code.code]), {"since": "0"})
     assert answer.status_code == 200 and settings.SESSION_COOKIE_NAME not in answer.cookies
     assert client.session.session_key == key
 
@@ -363,8 +371,8 @@ def test_wrong_codes_from_the_hall_do_not_lock_out_a_phone_already_at_its_table(
     for n in range(tablecodes.SESSION_GUESSES):
         assert typist.get(entry(f"AAA-A{n:02d}")).status_code == 404
     assert typist.get(entry(code)).status_code == 429  # the guessing phone waits, even with it
-    assert client.get(reverse("table_lines", args=[code.code])).status_code == 200
-    added = client.post(entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
+    assert client.get(reverse("api_table_hand", args=[code.code])).status_code == 200
+    added = client.post(api_entry(code), {**HAND, "number": "1", "client_key": "k-1"}, headers=JSON)
     assert added.status_code == 201
 
 
@@ -448,3 +456,44 @@ def test_disagreeing_is_refused_before_the_end_and_said_once(
     assert again.status_code == 409 and "already" in again.content.decode()
     code.sheet.refresh_from_db()
     assert code.sheet.flag_note == first
+
+
+def test_the_phones_api_wants_the_pages_csrf_token_and_the_page_answers_html_only(
+    staff: Staff, make_sheet: MakeSheet
+) -> None:
+    """The code's session is a cookie: a hand the page's form did not send (no CSRF token)
+    is refused, and one with it is added. The page itself answers a form post with a page,
+    whatever the request accepts."""
+    code = tablecode_issue(sheet=make_sheet(first_dealer=0), by=staff.director)
+    phone = Client(enforce_csrf_checks=True)
+    page = phone.get(entry(code)).content.decode()
+    assert f'data-add-url="{api_entry(code)}"' in page
+    hand = {**HAND, "number": "1", "client_key": "k-1"}
+    forged = phone.post(api_entry(code), hand, headers=JSON)
+    assert forged.status_code == 403 and forged.json()["code"] == "permission_denied"
+    assert not HandLine.objects.exists()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token is not None
+    signed = {**hand, "csrfmiddlewaretoken": token.group(1)}
+    added = phone.post(api_entry(code), signed, headers=JSON)
+    assert added.status_code == 201 and added.json()["number"] == 1
+    second = {**signed, "number": "2", "client_key": "k-2", "dealer": "2"}
+    plain = phone.post(entry(code), second, headers=JSON)
+    assert plain.status_code == 302 and plain["Location"] == entry(code)
+    assert HandLine.objects.filter(sheet=code.sheet).count() == 2
+
+
+def test_the_phones_api_is_in_the_schema(client: Client) -> None:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    operations = {
+        (path, method): operation["operationId"]
+        for path, methods in schema["paths"].items()
+        for method, operation in methods.items()
+    }
+    assert operations[("/api/t/{code}/", "post")] == "table_code_hand_create"
+    assert operations[("/api/t/{code}/", "get")] == "table_code_news"
+    sheet = "/api/clubs/{slug}/sheets/{sheet_id}/hand/"
+    assert operations[(sheet, "post")] == "club_sheets_hand_create"
+    assert operations[(sheet, "get")] == "club_sheets_hand_news"
+    refusal = schema["paths"]["/api/t/{code}/"]["post"]["responses"]["409"]
+    assert refusal["content"]["application/json"]["schema"]["$ref"].endswith("HandRefusal")

@@ -7,15 +7,18 @@ import io
 import random
 
 import pytest
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.test import Client
 from django.urls import reverse
 
-from club.models import Membership
+from club.models import Membership, RuleSet
+from club.rule_sets import RuleSetOptionError, options_check
 from scoring.services import scoresheet_confirm
 from scoring.tablecodes import sheet_flag
 from tests.factories import MembershipFactory
 from tests.tournaments.factories import ClubSetup, club_with, event_with
 from tournaments.models import Entrant, Event, Job, JobKind, Match, Round, SeatingChange
+from tournaments.services import events
 from tournaments.services.publish import round_publish
 from tournaments.services.ratings import club_ratings_update
 from tournaments.services.rounds import round_pair
@@ -76,6 +79,48 @@ def test_the_event_form_shows_a_format_the_rules_cannot_seat_on_the_rules_field(
     assert response.status_code == 200
     assert "needs every player for themselves" in response.content.decode()
     assert not Event.objects.filter(name="X").exists()
+
+
+NEW_EVENT = {"name": "X", "date": "2026-04-01", "format": "progressive"}
+
+
+def test_rules_the_engine_no_longer_takes_are_refused_on_the_event_form_with_their_code() -> None:
+    setup = club_with(players=4)
+    # Stored by an older engine that took the value; the event copies the rules, so it asks.
+    RuleSet.objects.filter(pk=setup.rules.pk).update(options={"renege": "sometimes"})
+    client = signed_in(setup)
+    response = client.post(
+        reverse("event_new", args=[setup.club.slug]), {**NEW_EVENT, "rule_set": setup.rules.pk}
+    )
+    assert response.status_code == 200
+    assert response.context["form"].has_error(NON_FIELD_ERRORS, "bad_rules")
+    assert "&#x27;renege&#x27;" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_a_refusal_of_another_app_inside_event_create_comes_back_to_the_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Any service refusal (here the rule sets' own, a ``RuleSetOptionError``) is shown on the
+    form with its code, whichever app raised it: not a page of its own, not a 500."""
+    with pytest.raises(RuleSetOptionError) as caught:
+        options_check(game="auction45", options={"renege": "sometimes"})
+    refused = caught.value
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise refused
+
+    monkeypatch.setattr(events, "layout_for", refuse)
+    setup = club_with(players=4)
+    client = signed_in(setup)
+    response = client.post(
+        reverse("event_new", args=[setup.club.slug]), {**NEW_EVENT, "rule_set": setup.rules.pk}
+    )
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.has_error(NON_FIELD_ERRORS, "bad_option_value")
+    assert form.non_field_errors() == [refused.message]
+    assert not Event.objects.exists()
 
 
 def test_door_tick_with_htmx_answers_the_row_and_the_count() -> None:

@@ -20,12 +20,12 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from club.acting import acting_user
+from club.errors import DomainError
 from club.models import Club, Partnership
 from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
 from club.views.clubs import HtmxHttpRequest
 from tournaments import selectors
-from tournaments.errors import TournamentError
 from tournaments.forms import DoorForm, LateArrivalForm, SubstituteForm
 from tournaments.models import EntrantKind, Event
 from tournaments.services import entrants as entrant_services
@@ -54,7 +54,7 @@ def event_door(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
     if form.is_valid() and (target := form.target(event)) is not None:
         try:
             _tick(event, target, form.cleaned_data["here"])
-        except TournamentError as refused:
+        except DomainError as refused:
             error = refused.message
     else:
         error = "Nobody like that can play in this event."
@@ -105,7 +105,7 @@ def late_arrival(request: HttpRequest, club: Club, event_id: int) -> HttpRespons
                 partnership_name=data.get("partnership_name", ""),
                 players=[p for p in (data.get("first"), data.get("second")) if p],
             )
-        except TournamentError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             messages.success(
@@ -135,7 +135,7 @@ def substitute(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 reason=data["reason"],
                 by=acting_user(request),
             )
-        except TournamentError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             messages.success(

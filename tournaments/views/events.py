@@ -18,11 +18,11 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.acting import acting_user
+from club.errors import DomainError
 from club.models import Club
 from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required
 from tournaments import round_display, selectors
-from tournaments.errors import TournamentError
 from tournaments.forms import (
     EventForm,
     NightForm,
@@ -76,7 +76,7 @@ def event_new(request: HttpRequest, club: Club) -> HttpResponse:
                 bye_scores=data["bye_scores"] or ByeScoring.NOTHING,
                 by=acting_user(request),
             )
-        except TournamentError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             messages.success(
@@ -110,7 +110,7 @@ def event_edit(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 bye_scores=data["bye_scores"] or None,
                 by=acting_user(request),
             )
-        except TournamentError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             messages.success(request, gettext("{name}: saved.").format(name=event.name))
@@ -134,7 +134,7 @@ def season_new(request: HttpRequest, club: Club) -> HttpResponse:
                 best_of=data["best_of"],
                 tiebreaks=form.tiebreaks(),
             )
-        except TournamentError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             messages.success(
@@ -175,7 +175,7 @@ def night_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
                 rounds_planned=data["rounds_planned"],
                 by=acting_user(request),
             )
-        except TournamentError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             messages.success(

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
 from club.acting import acting_user
+from club.errors import DomainError
 from club.models import Club
 from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required
@@ -26,7 +27,6 @@ from club.views.clubs import HtmxHttpRequest
 from scoring.tablecodes import tablecodes_live
 from tournaments import round_display, round_live, selectors
 from tournaments.change_words import change_words
-from tournaments.errors import TournamentError
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, RoundStatus
 from tournaments.services.events import event_round_add
@@ -53,7 +53,7 @@ def round_pair_view(request: HttpRequest, club: Club, event_id: int) -> HttpResp
         return redirect(back)
     try:
         number, refused = round_pair_ready(event=event), ""
-    except TournamentError as error:
+    except DomainError as error:
         number, refused = 0, error.message
     return confirm_page(
         request,
@@ -171,7 +171,7 @@ def round_swap(request: HttpRequest, club: Club, event_id: int, round_number: in
                 reason=data["reason"],
                 by=acting_user(request),
             )
-        except TournamentError as error:
+        except DomainError as error:
             form_refusal(form, error)
         else:
             messages.success(request, f"{change_words(change)}.")
