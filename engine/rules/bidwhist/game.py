@@ -8,14 +8,15 @@ from itertools import repeat, starmap
 from typing import Any, ClassVar
 
 from engine.rules.base import Deal, Game, HandScore, Tally
-from engine.rules.bidwhist.auction import AuctionRules
+from engine.rules.bidwhist.calls import AuctionRules
 from engine.rules.bidwhist.hand import BidWhistHand
 from engine.rules.bidwhist.lines import check_line
 from engine.rules.bidwhist.options import BidWhistOptions, bidwhist_options
-from engine.rules.bidwhist.ranks import legal_play_mask, rank_order, trick_winner
+from engine.rules.bidwhist.play import playable
+from engine.rules.bidwhist.ranks import rank_order, trick_winner
 from engine.rules.bidwhist.scoring import Scorer
 from engine.rules.build import new_deal
-from engine.rules.cards import DECK_52, cards_of, mask_of
+from engine.rules.cards import DECK_52, SUIT_MASK, cards_of, mask_of
 from engine.rules.errors import NotationError
 from engine.rules.table import Seating
 
@@ -88,7 +89,8 @@ class BidWhist(Game):
         mode: str | None = None,
         context: Mapping[str, Any] | None = None,
     ) -> list[int]:
-        return cards_of(legal_play_mask(mask_of(hand), trick[0] // 13 if trick else None))
+        led = SUIT_MASK[trick[0] // 13] if trick else 0
+        return cards_of(playable(mask_of(hand), led))
 
     # -- scoring ----------------------------------------------------------------------------
     def score(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:
