@@ -33,8 +33,8 @@ class BidWhist(Game):
 
     >>> game = BidWhist({"scoring": "contract"})
     >>> hand = game.new_hand(dealer=3, seed=1)
-    >>> hand.phase, hand.to_act, len(hand.legal_actions())
-    ('auction', 0, 8)
+    >>> print(hand.phase, hand.to_act, len(hand.legal_actions()))
+    auction 0 8
     """
 
     id: ClassVar[str] = "bidwhist"

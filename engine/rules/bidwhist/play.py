@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.rules.actions import PLAYS, Action, Play
 from engine.rules.bidwhist.ranks import TRICK_TABLES, best_place, trump_index
-from engine.rules.bits import PICK13
+from engine.rules.bits import sorted_cards
 from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, suit_str
 from engine.rules.errors import IllegalActionError
 from engine.rules.words import seat_name
@@ -45,15 +45,6 @@ def must_follow(hand: int, led: int) -> bool:
 def playable(hand: int, led: int) -> int:
     """The cards of ``hand`` a seat may play: the suit led if it must follow, else any."""
     return hand & led if must_follow(hand, led) else hand
-
-
-#: The 13 bits of one suit of a card mask, shifted down.
-SUIT_BITS = 0x1FFF
-
-#: ``SUIT_PLAYS[seat][suit]``: the seat's 13 interned plays of the suit, for ``PICK13``.
-SUIT_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-    tuple(PLAYS[seat][suit * 13 : suit * 13 + 13] for suit in range(4)) for seat in range(SEATS)
-)
 
 
 class Tricks:
@@ -109,18 +100,11 @@ class Tricks:
         return new
 
     def _turn_to(self, seat: int) -> None:
-        """The turn passes to ``seat``: its legal cards, and their plays. Bid whist's one
-        fast path: each suit's interned plays are picked out by the suit's 13 bits of the
-        legal mask in one C call (``PICK13``), as a hand is mostly plays."""
+        """The turn passes to ``seat``: its legal cards, and their plays (interned)."""
         self.to_act = seat
         legal = self.legal = playable(self.hands[seat], self.led)
-        plays = SUIT_PLAYS[seat]
-        self.offered = (
-            PICK13[legal & SUIT_BITS](plays[0])
-            + PICK13[legal >> 13 & SUIT_BITS](plays[1])
-            + PICK13[legal >> 26 & SUIT_BITS](plays[2])
-            + PICK13[legal >> 39](plays[3])
-        )
+        plays = PLAYS[seat]
+        self.offered = tuple([plays[c] for c in sorted_cards(legal)])
 
     def check(self, seat: int, card: int) -> None:
         """Refuse ``card`` from ``seat``, the seat to act, if it may not play it.
