@@ -13,7 +13,7 @@ checked by the rules engine through the API (as the entry page does while a scor
 Prints latency percentiles per request kind and overall, requests per second and errors, and
 on PostgreSQL the peak number of connections the server held to the bench database (sampled
 from ``pg_stat_activity``) and how many stayed open after the load; the database settings
-(``CONN_MAX_AGE``, ``DB_POOL_*``) come from this shell's environment. Asserts nothing (exit 1
+(``CONN_MAX_AGE``, ``DB_POOL_MAX_SIZE``) come from this shell's environment. Asserts nothing (exit 1
 only when requests failed)::
 
     python bench/http_load.py [--clients 40] [--seconds 20]
@@ -50,7 +50,7 @@ PYTHON = sys.executable
 BENCH_DB = "kitty_http_bench"
 SERVICE_VARS = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND")
 # What decides how many connections the server holds; printed with the figures.
-DATABASE_VARS = ("CONN_MAX_AGE", "DB_POOL_MIN_SIZE", "DB_POOL_MAX_SIZE", "DB_POOL_TIMEOUT")
+DATABASE_VARS = ("CONN_MAX_AGE", "DB_POOL_MAX_SIZE")
 WEIGHTS = {"standings page": 40, "pairings page": 30, "standings API": 15, "line check API": 15}
 # A 120s line the engine accepts from 0-0: bidder's side bids 20 and takes 25.
 CHECK_LINE = {"dealer": 0, "bidder": 1, "bid": 20, "trump": "H", "points": [5, 25]}

@@ -1,6 +1,6 @@
 """The invitations API (directors and club admins): invite a member by email to claim their
 player, list and read the club's invitations, withdraw one. The link itself goes only to the
-email address; the person follows it on the site (``club.invitation_views``)."""
+email address; the person follows it on the site (``club.views.invitations``)."""
 
 from __future__ import annotations
 

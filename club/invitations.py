@@ -29,7 +29,6 @@ from datetime import datetime, timedelta
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -46,6 +45,12 @@ from club.services import refresh_member_count_on_commit
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
+
+#: How long an emailed link works: a week of evenings to open it, and no old links lying about.
+INVITATION_DAYS = 7
+#: Invitations one account may send within an hour: a director typing in a whole club sends a
+#: few at a time; an account taken over must not mail strangers by the thousand.
+INVITATIONS_PER_HOUR = 20
 
 SUBJECT = gettext_lazy("{club} invites you to Kitty")
 NO_EMAIL_ERROR = gettext_lazy("Give the address the invitation goes to.")
@@ -107,9 +112,9 @@ def token_hash(token: str) -> str:
 
 
 def _refuse_too_many(by: User | None, now: datetime) -> None:
-    """At most ``KITTY_INVITATIONS_PER_HOUR`` per sender within an hour: an account taken over
+    """At most ``INVITATIONS_PER_HOUR`` per sender within an hour: an account taken over
     must not turn the site into a way of mailing strangers."""
-    limit = settings.KITTY_INVITATIONS_PER_HOUR
+    limit = INVITATIONS_PER_HOUR
     if by is None:
         return
     sent = Invitation.objects.filter(created_by=by, created__gt=now - timedelta(hours=1))
@@ -148,7 +153,7 @@ def invitation_send(
         club=club, player=player, accepted_at__isnull=True, revoked_at__isnull=True
     ).update(revoked_at=now)
     token = secrets.token_urlsafe(32)
-    days = settings.KITTY_INVITATION_DAYS
+    days = INVITATION_DAYS
     invitation = Invitation(
         club=club,
         player=player,

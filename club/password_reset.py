@@ -1,6 +1,6 @@
 """Sending a password reset: the link, to each account that has the address asked for.
 
-The sign-in page's form only asks for it (``club.account_views``): a worker sends it
+The sign-in page's form only asks for it (``club.views.accounts``): a worker sends it
 (``club.tasks.password_reset_send``), so the request takes as long for an address an account
 has as for one nobody has, and its timing does not tell which. Each email is written in the
 language of the account it goes to, else in the language of the page that asked.

@@ -3,9 +3,10 @@
 Without it a script could try passwords as fast as the server answers. Failures are counted in
 Django's cache (Redis on a club server, so every process sees the same counts), per account
 and per client address (``club.client_address``), each in a window that starts with its first
-failure: past ``account_failures`` for one username or ``address_failures`` from one address
-within ``seconds``, signing in is refused, even with the right password, until the window
-ends. A success clears the account's count (an address shared by a club hall keeps its own).
+failure: past ``ACCOUNT_FAILURES`` for one username or ``SIGN_IN_ADDRESS_FAILURES`` (a
+setting) from one address within ``LOCKOUT_SECONDS``, signing in is refused, even with the
+right password, until the window ends. A success clears the account's count (an address shared
+by a club hall keeps its own).
 
 Three pieces: the receivers below count failures (``user_login_failed``, sent by every
 ``authenticate`` that finds no user) and clear them (``user_logged_in``); the sign-in page
@@ -33,15 +34,17 @@ MESSAGE = gettext_lazy(
     "Too many failed sign-ins for this account or from this address. "
     "Signing in is paused for {minutes} minutes; try again later."
 )
-
-
-def _limits() -> dict[str, Any]:
-    limits: dict[str, Any] = settings.SIGN_IN_THROTTLE
-    return limits
+#: Wrong passwords for one username after which it is locked: few enough that guessing gets
+#: nowhere, enough for a member who mistypes.
+ACCOUNT_FAILURES = 5
+#: How long a lockout lasts, from the first failure of its window.
+LOCKOUT_SECONDS = 15 * 60
+#: The counts' names in the cache.
+CACHE_PREFIX = "sign-in"
 
 
 def _key(kind: str, value: str) -> str:
-    return count_key(_limits()["cache_prefix"], kind, value)
+    return count_key(CACHE_PREFIX, kind, value)
 
 
 def _account(username: str) -> str:
@@ -50,27 +53,25 @@ def _account(username: str) -> str:
 
 def is_locked(username: str, address: str) -> bool:
     """Whether signing in as ``username`` from ``address`` is refused for now."""
-    limits = _limits()
-    if username and count_of(_account(username)) >= limits["account_failures"]:
+    if username and count_of(_account(username)) >= ACCOUNT_FAILURES:
         return True
-    return bool(address) and count_of(_key("address", address)) >= limits["address_failures"]
+    return bool(address) and count_of(_key("address", address)) >= settings.SIGN_IN_ADDRESS_FAILURES
 
 
 def window_seconds() -> int:
     """How long a window lasts: what a refused client is told to wait, at most."""
-    return int(_limits()["seconds"])
+    return LOCKOUT_SECONDS
 
 
 def lockout_message() -> str:
-    return MESSAGE.format(minutes=max(1, round(_limits()["seconds"] / 60)))
+    return MESSAGE.format(minutes=max(1, round(LOCKOUT_SECONDS / 60)))
 
 
 def failure_record(username: str, address: str) -> None:
-    seconds = _limits()["seconds"]
     if username:
-        count_add(_account(username), seconds)
+        count_add(_account(username), LOCKOUT_SECONDS)
     if address:
-        count_add(_key("address", address), seconds)
+        count_add(_key("address", address), LOCKOUT_SECONDS)
 
 
 @receiver(user_login_failed, dispatch_uid="club.sign_in_throttle.failed")

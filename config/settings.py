@@ -170,10 +170,9 @@ DATABASES = {
 # DB_POOL_MAX_SIZE: connections one process may hold (10); 0 turns the pool off. Size it so
 # that the processes (ASGI servers, Celery worker children, beat) times it stay under the
 # server's max_connections; a request that finds every connection busy waits for one.
-# DB_POOL_MIN_SIZE: connections kept open while the site is idle (0: opened when needed, then
-# kept while in use and up to 10 idle minutes). A Celery worker does without the pool (see
-# config/celery.py).
-# DB_POOL_TIMEOUT: seconds a request waits for a free connection before it fails (10).
+# A Celery worker does without the pool (see config/celery.py). No connection is kept open
+# while the site is idle (they open when needed, and stay while in use and up to 10 idle
+# minutes); a request waits up to 10 s for a free connection before it fails.
 DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", default=10)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0:
     if DATABASES["default"]["CONN_MAX_AGE"]:
@@ -182,9 +181,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL
             "unset CONN_MAX_AGE, or set DB_POOL_MAX_SIZE=0 to turn the pool off."
         )
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": env_int("DB_POOL_MIN_SIZE", default=0),
+        "min_size": 0,
         "max_size": DB_POOL_MAX_SIZE,
-        "timeout": env_int("DB_POOL_TIMEOUT", default=10),
+        "timeout": 10,
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -214,29 +213,22 @@ CELERY_TIMEZONE = env_str("TIME_ZONE", "UTC")
 # Celery beat (club server): open online tables whose scheduled time has come.
 CELERY_BEAT_SCHEDULE = {
     "open-due-tables": {"task": "engine.tasks.tables_open_due", "schedule": 60.0},
-    # Email players of tables opening within KITTY_REMINDER_MINUTES (each player once).
+    # Email players of tables opening soon (notices.tasks.REMINDER_MINUTES), each player once.
     "remind-due-tables": {"task": "notices.tasks.tables_remind_due", "schedule": 60.0},
     # Restart the computer players or the clock of online tables that stalled.
     "tables-watchdog": {"task": "engine.tasks.tables_watchdog", "schedule": 60.0},
-    # KITTY_TABLE_CLOCK_SWEEP_SECONDS (1): how often the players of online tables whose turn
-    # clock ran out are played for (one query a sweep); a clock runs out up to that late.
-    "tables-clocks": {
-        "task": "engine.tasks.tables_clocks_due",
-        "schedule": float(env_int("KITTY_TABLE_CLOCK_SWEEP_SECONDS", default=1)),
-    },
+    # Every second, play for the players of online tables whose turn clock ran out (one query
+    # a sweep): a clock runs out up to a second late.
+    "tables-clocks": {"task": "engine.tasks.tables_clocks_due", "schedule": 1.0},
 }
 # KITTY_TABLE_STALL_SECONDS: a playing table where nothing happened for longer than its turn
 # clock (or this, without a clock) is stalled; the watchdog restarts it. A player with the
 # table page open tells the server so every KITTY_TABLE_PRESENCE_SECONDS; one not heard of for
-# twice that (a socket that died without closing) counts as away.
+# twice that (a socket that died without closing) counts as away. Both are read from the
+# environment because the server and worker processes that tests and bench/tables_load.py
+# start need other values (a stall after 1 s, clients that never say they are there).
 KITTY_TABLE_STALL_SECONDS = env_int("KITTY_TABLE_STALL_SECONDS", default=180)
 KITTY_TABLE_PRESENCE_SECONDS = env_int("KITTY_TABLE_PRESENCE_SECONDS", default=30)
-# KITTY_TABLE_TIMERS: with eager Celery (no broker), online tables run their turn clocks and
-# grace times on timer threads of the web process. 0 turns them off (tests run them by hand).
-KITTY_TABLE_TIMERS = env_bool("KITTY_TABLE_TIMERS", default=True)
-# KITTY_TABLE_QUIET_MINUTES: a table of a published round whose game is on and that has
-# entered no hand for this long is pointed out on the director's round page (10).
-KITTY_TABLE_QUIET_MINUTES = env_int("KITTY_TABLE_QUIET_MINUTES", default=10)
 
 if REDIS_URL:
     # redis-py 8 changed two defaults that channels_redis relies on; both are set back to
@@ -250,7 +242,8 @@ if REDIS_URL:
     # its own subscription and hands it to its sockets of that group; nothing is stored, so a
     # socket hears only what is sent while it is open (a table's socket gets the whole state on
     # connect). "lists": channels_redis's list layer, a stored inbox per process that each
-    # socket's message is read back from (a dozen round trips per action at a table).
+    # socket's message is read back from (a dozen round trips per action at a table), for a
+    # Redis that offers no publish and subscribe (some proxies and hosted services).
     KITTY_CHANNEL_LAYER = env_str("KITTY_CHANNEL_LAYER", "pubsub")
     # KITTY_CHANNEL_PREFIX: the layer's names in Redis. Published messages reach every
     # subscriber of the server whatever its database number, so the default carries the number
@@ -276,7 +269,7 @@ if REDIS_URL:
                 "CONFIG": {
                     "hosts": [_REDIS_HOST],
                     "prefix": KITTY_CHANNEL_PREFIX,
-                    "capacity": env_int("KITTY_CHANNEL_CAPACITY", default=2000),
+                    "capacity": 2000,
                 },
             }
         }
@@ -306,24 +299,11 @@ AUTHENTICATION_BACKENDS = [
     "club.sign_in_throttle.SignInThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# SIGN_IN_ACCOUNT_FAILURES / SIGN_IN_ADDRESS_FAILURES: wrong passwords for one username (5) or
-# from one client address (20) after which signing in is refused, even with the right password,
-# for SIGN_IN_LOCKOUT_SECONDS (900) from the first failure. Counted in the cache (Redis).
-SIGN_IN_THROTTLE = {
-    "account_failures": env_int("SIGN_IN_ACCOUNT_FAILURES", default=5),
-    "address_failures": env_int("SIGN_IN_ADDRESS_FAILURES", default=20),
-    "seconds": env_int("SIGN_IN_LOCKOUT_SECONDS", default=900),
-    "cache_prefix": "sign-in",
-}
-# PASSWORD_RESET_EMAIL_REQUESTS / PASSWORD_RESET_CLIENT_REQUESTS: password-reset emails asked
-# for one address (3) or from one client address (10) within PASSWORD_RESET_WINDOW_SECONDS
-# (3600); more are refused with 429 and nothing is sent (club/reset_throttle.py).
-PASSWORD_RESET_THROTTLE = {
-    "email_requests": env_int("PASSWORD_RESET_EMAIL_REQUESTS", default=3),
-    "client_requests": env_int("PASSWORD_RESET_CLIENT_REQUESTS", default=10),
-    "seconds": env_int("PASSWORD_RESET_WINDOW_SECONDS", default=3600),
-    "cache_prefix": "password-reset",
-}
+# SIGN_IN_ADDRESS_FAILURES: wrong passwords from one client address (20) after which signing
+# in from there is refused for a while, even with the right password (club/sign_in_throttle.py
+# holds the per-account limit and the lockout's length). A club whose members all sign in
+# through one address (the hall's wifi) may need more.
+SIGN_IN_ADDRESS_FAILURES = env_int("SIGN_IN_ADDRESS_FAILURES", default=20)
 LOGIN_URL = "sign_in"
 LOGIN_REDIRECT_URL = "home"
 # Sessions are kept in the database and read through the cache (Redis on a club server):
@@ -455,12 +435,6 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
 # KITTY_SITE_URL: the site's address as players reach it, for the links in emails.
 KITTY_SITE_URL = env_str("KITTY_SITE_URL", "http://localhost:8000")
-# KITTY_REMINDER_MINUTES: how long before an online table opens its players get a reminder.
-KITTY_REMINDER_MINUTES = env_int("KITTY_REMINDER_MINUTES", default=30)
-# KITTY_INVITATION_DAYS: how long an emailed invitation to claim a player works (7 days).
-# KITTY_INVITATIONS_PER_HOUR: invitations one account may send within an hour (20).
-KITTY_INVITATION_DAYS = env_int("KITTY_INVITATION_DAYS", default=7)
-KITTY_INVITATIONS_PER_HOUR = env_int("KITTY_INVITATIONS_PER_HOUR", default=20)
 
 # LOG_LEVEL: level of Kitty's own log lines on the console.
 LOGGING = {

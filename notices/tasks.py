@@ -7,11 +7,13 @@ sent are not sent again by the retry.
 from __future__ import annotations
 
 from celery import shared_task
-from django.conf import settings
 from django.utils import timezone
 
 from club.emails import SEND_RETRY
 from notices import selectors, services
+
+#: How long before an online table opens its players are reminded: time to finish supper.
+REMINDER_MINUTES = 30
 
 
 @shared_task(**SEND_RETRY)
@@ -35,8 +37,8 @@ def round_published(round_id: int) -> int:
 @shared_task
 def tables_remind_due() -> list[int]:
     """Celery beat, every minute: remind the players of tables opening within
-    ``KITTY_REMINDER_MINUTES``. Returns the ids of the tables reminded about."""
-    ids = selectors.tables_to_remind(now=timezone.now(), minutes=settings.KITTY_REMINDER_MINUTES)
+    ``REMINDER_MINUTES``. Returns the ids of the tables reminded about."""
+    ids = selectors.tables_to_remind(now=timezone.now(), minutes=REMINDER_MINUTES)
     for table_id in ids:
         table_reminder.delay(table_id)
     return ids

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.urls import path
 
-from notices import views
+from notices.views import unsubscribe
 
 urlpatterns = [
-    path("unsubscribe/<str:unsubscribe_token>/", views.unsubscribe, name="unsubscribe"),
+    path("unsubscribe/<str:unsubscribe_token>/", unsubscribe.unsubscribe, name="unsubscribe"),
 ]

@@ -154,21 +154,7 @@ def _write_entry(
     for number, (written, score) in enumerate(zip(final, scores, strict=True), start=1):
         if number <= len(existing):
             handline = existing[number - 1]
-            before = store.snapshot(handline)
-            changed = bridge.normalise(handline.line) != bridge.normalise(written)
-            store.fill(handline, written, score)
-            if changed:
-                handline.version = version
-            handline.save()
-            if changed:
-                LineRevision.objects.create(
-                    line=handline,
-                    action=LineRevision.Action.RESOLVE,
-                    before=before,
-                    after=store.snapshot(handline),
-                    by=store.author(by),
-                    note=note,
-                )
+            _line_resolve(handline, written, score, by, version, note)
         else:
             handline = HandLine(
                 sheet=sheet,
@@ -189,3 +175,30 @@ def _write_entry(
             )
         out.append(handline)
     return out
+
+
+def _line_resolve(
+    handline: HandLine,
+    written: dict[str, Any],
+    score: Any,
+    by: AbstractBaseUser | None,
+    version: int,
+    note: str,
+) -> None:
+    """An existing line takes the chosen version; a real change gets a revision and the
+    new ``version``."""
+    before = store.snapshot(handline)
+    changed = bridge.normalise(handline.line) != bridge.normalise(written)
+    store.fill(handline, written, score)
+    if changed:
+        handline.version = version
+    handline.save()
+    if changed:
+        LineRevision.objects.create(
+            line=handline,
+            action=LineRevision.Action.RESOLVE,
+            before=before,
+            after=store.snapshot(handline),
+            by=store.author(by),
+            note=note,
+        )

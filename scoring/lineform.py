@@ -114,28 +114,7 @@ def line_columns(game: Game, side_labels: Sequence[str]) -> list[Column]:
             )
         )
     if game.id == "auction45":
-        if options.get("count_rule") in ("made_a_bid", "bid_20"):
-            for side, label in enumerate(side_labels):
-                columns.append(
-                    Column(
-                        "auction_max_bid",
-                        f"auction_max_bid_{side}",
-                        _("Highest call: {side}").format(side=label),
-                        "number",
-                        side=side,
-                        required=True,
-                        short=_("Call: {side}").format(side=label),
-                    )
-                )
-        columns.append(
-            Column(
-                "no_trump_played",
-                "no_trump_played",
-                _("No trump played"),
-                "check",
-                short=_("No trump"),
-            )
-        )
+        columns += _auction45_columns(options, side_labels)
     if options.get("all_pass") == "redeal":
         columns.append(
             Column("passed_out", "passed_out", _("Passed out"), "check", short=_("Passed"))
@@ -149,6 +128,35 @@ def line_columns(game: Game, side_labels: Sequence[str]) -> list[Column]:
             _("Dealer changed (misdeal)"),
             "check",
             short=_("Dealer changed"),
+        )
+    )
+    return columns
+
+
+def _auction45_columns(options: dict[str, Any], side_labels: Sequence[str]) -> list[Column]:
+    """Auction 45's own inputs: each side's highest call when the count rule needs it, and
+    whether a trump was played."""
+    columns = []
+    if options.get("count_rule") in ("made_a_bid", "bid_20"):
+        for side, label in enumerate(side_labels):
+            columns.append(
+                Column(
+                    "auction_max_bid",
+                    f"auction_max_bid_{side}",
+                    _("Highest call: {side}").format(side=label),
+                    "number",
+                    side=side,
+                    required=True,
+                    short=_("Call: {side}").format(side=label),
+                )
+            )
+    columns.append(
+        Column(
+            "no_trump_played",
+            "no_trump_played",
+            _("No trump played"),
+            "check",
+            short=_("No trump"),
         )
     )
     return columns

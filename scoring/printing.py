@@ -15,8 +15,8 @@ from club.rules_forms import options_words
 from scoring import lineform
 from scoring.models import Scoresheet, TableCode
 from scoring.selectors import SheetView, sheet_view
-from scoring.table_views import table_url
 from scoring.tablecodes import tablecode_live
+from scoring.views.table_codes import table_url
 
 BLANK_ROWS = 24
 

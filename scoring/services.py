@@ -120,23 +120,9 @@ def scoresheet_create(
         ScoringError: rule set of another club, unknown game, wrong number of sides, outsiders,
             a seat that the table does not have.
     """
-    if rule_set is not None and rule_set.club_id != club.pk:
-        raise ScoringError("rule_set", RULE_SET_OTHER_CLUB, "rule_set")
-    try:
-        game = rule_set.build_game() if rule_set is not None else get_game(game_id)
-    except RulesError as error:
-        name = rule_set.name if rule_set is not None else game_id
-        raise ScoringError(
-            "rule_set", RULE_SET_BROKEN.format(name=name, reason=error.message), "rule_set"
-        ) from error
+    game = _sheet_game(club, rule_set, game_id)
     seating = game.seating
-    specs = list(sides) or [SideSpec() for _ in range(seating.sides)]
-    if len(specs) != seating.sides:
-        raise ScoringError(
-            "sides",
-            SIDES_COUNT.format(game=GAME_NAMES[game.id], expected=seating.sides, given=len(specs)),
-            "sides",
-        )
+    specs = _side_specs(game, sides)
     if first_dealer is not None and not 0 <= first_dealer < seating.seats:
         raise ScoringError(
             "seat",
@@ -145,20 +131,7 @@ def scoresheet_create(
         )
     member_ids = set(Membership.objects.filter(club=club).values_list("player_id", flat=True))
     players = _seat_players(club, seating.seats, dict(seat_players or {}), member_ids)
-    for index, spec in enumerate(specs):
-        if spec.partnership is not None and spec.partnership.club_id != club.pk:
-            raise ScoringError(
-                "partnership",
-                PARTNERSHIP_OTHER_CLUB.format(partnership=spec.partnership, club=club),
-                f"side_{index}",
-            )
-        seats = seating.side_seats[index]
-        if spec.partnership is not None and not any(players.get(s) for s in seats):
-            for seat, player in zip(
-                seats, spec.partnership.players.order_by("display_name"), strict=False
-            ):
-                players[seat] = player
-
+    _seat_partnerships(club, game, specs, players)
     sheet = Scoresheet(
         club=club,
         rule_set=rule_set,
@@ -172,17 +145,72 @@ def scoresheet_create(
     )
     sheet.full_clean()
     sheet.save()
+    _sheet_sides_add(sheet, game, specs, players)
+    return sheet
+
+
+def _sheet_game(club: Club, rule_set: RuleSet | None, game_id: str) -> Game:
+    """The game a new sheet is played under: the club's rule set, or a game's standard rules."""
+    if rule_set is not None and rule_set.club_id != club.pk:
+        raise ScoringError("rule_set", RULE_SET_OTHER_CLUB, "rule_set")
+    try:
+        return rule_set.build_game() if rule_set is not None else get_game(game_id)
+    except RulesError as error:
+        name = rule_set.name if rule_set is not None else game_id
+        raise ScoringError(
+            "rule_set", RULE_SET_BROKEN.format(name=name, reason=error.message), "rule_set"
+        ) from error
+
+
+def _side_specs(game: Game, sides: Sequence[SideSpec]) -> list[SideSpec]:
+    """One spec per side of the game: those given, or blank ones when none are."""
+    expected = game.seating.sides
+    specs = list(sides) or [SideSpec() for _ in range(expected)]
+    if len(specs) != expected:
+        raise ScoringError(
+            "sides",
+            SIDES_COUNT.format(game=GAME_NAMES[game.id], expected=expected, given=len(specs)),
+            "sides",
+        )
+    return specs
+
+
+def _seat_partnerships(
+    club: Club, game: Game, specs: list[SideSpec], players: dict[int, Player | None]
+) -> None:
+    """A side with a partnership of the club and nobody seated gets the partnership's
+    players, by name."""
     for index, spec in enumerate(specs):
-        names = [p.display_name for s in seating.side_seats[index] if (p := players.get(s))]
+        if spec.partnership is not None and spec.partnership.club_id != club.pk:
+            raise ScoringError(
+                "partnership",
+                PARTNERSHIP_OTHER_CLUB.format(partnership=spec.partnership, club=club),
+                f"side_{index}",
+            )
+        seats = game.seating.side_seats[index]
+        if spec.partnership is not None and not any(players.get(s) for s in seats):
+            for seat, player in zip(
+                seats, spec.partnership.players.order_by("display_name"), strict=False
+            ):
+                players[seat] = player
+
+
+def _sheet_sides_add(
+    sheet: Scoresheet, game: Game, specs: list[SideSpec], players: Mapping[int, Player | None]
+) -> None:
+    """The sheet's sides and seats, each side named by its spec, its partnership or its
+    players."""
+    for index, spec in enumerate(specs):
+        seats = game.seating.side_seats[index]
+        names = [p.display_name for s in seats if (p := players.get(s))]
         label = spec.label.strip() or (
             spec.partnership.name if spec.partnership else " & ".join(names) or f"Side {index + 1}"
         )
         side = SheetSide(sheet=sheet, index=index, label=label[:120], partnership=spec.partnership)
         side.full_clean()
         side.save()
-        for seat in seating.side_seats[index]:
+        for seat in seats:
             SheetSeat.objects.create(sheet=sheet, seat=seat, side=side, player=players.get(seat))
-    return sheet
 
 
 def _seat_players(

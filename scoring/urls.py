@@ -8,32 +8,32 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring import hand_views, line_views, review_views, table_views, views
+from scoring.views import hands, lines, reviews, sheets, table_codes
 
 SHEET = "clubs/<slug:slug>/sheets/<int:sheet_id>/"
 
 urlpatterns = [
-    path("clubs/<slug:slug>/sheets/", views.sheet_list, name="sheet_list"),
-    path("clubs/<slug:slug>/sheets/new/", views.sheet_new, name="sheet_new"),
-    path(SHEET, views.sheet_entry, name="sheet_entry"),
-    path(f"{SHEET}second-entry/", views.sheet_second_entry, name="sheet_second_entry"),
-    path(f"{SHEET}hand/", hand_views.hand_entry, name="sheet_hand"),
-    path(f"{SHEET}hand/lines/", hand_views.hand_lines, name="sheet_hand_lines"),
-    path(f"{SHEET}lines/add/", views.line_add, name="sheet_line_add"),
-    path(f"{SHEET}lines/check/", views.line_check, name="sheet_line_check"),
-    path(f"{SHEET}lines/<int:number>/edit/", line_views.line_edit, name="sheet_line_edit"),
-    path(f"{SHEET}lines/<int:number>/delete/", line_views.line_delete, name="sheet_line_delete"),
-    path(f"{SHEET}history/", line_views.history, name="sheet_history"),
-    path(f"{SHEET}confirm/", review_views.sheet_confirm, name="sheet_confirm"),
-    path(f"{SHEET}unlock/", review_views.sheet_unlock, name="sheet_unlock"),
-    path(f"{SHEET}compare/", review_views.sheet_compare, name="sheet_compare"),
-    path(f"{SHEET}resolve/", review_views.sheet_resolve, name="sheet_resolve"),
-    path(f"{SHEET}print/", review_views.sheet_print, name="sheet_print"),
-    path(f"{SHEET}table-code/", table_views.sheet_table_code, name="sheet_table_code"),
-    path(f"{SHEET}flag/clear/", table_views.sheet_flag_clear, name="sheet_flag_clear"),
+    path("clubs/<slug:slug>/sheets/", sheets.sheet_list, name="sheet_list"),
+    path("clubs/<slug:slug>/sheets/new/", sheets.sheet_new, name="sheet_new"),
+    path(SHEET, sheets.sheet_entry, name="sheet_entry"),
+    path(f"{SHEET}second-entry/", sheets.sheet_second_entry, name="sheet_second_entry"),
+    path(f"{SHEET}hand/", hands.hand_entry, name="sheet_hand"),
+    path(f"{SHEET}hand/lines/", hands.hand_lines, name="sheet_hand_lines"),
+    path(f"{SHEET}lines/add/", sheets.line_add, name="sheet_line_add"),
+    path(f"{SHEET}lines/check/", sheets.line_check, name="sheet_line_check"),
+    path(f"{SHEET}lines/<int:number>/edit/", lines.line_edit, name="sheet_line_edit"),
+    path(f"{SHEET}lines/<int:number>/delete/", lines.line_delete, name="sheet_line_delete"),
+    path(f"{SHEET}history/", lines.history, name="sheet_history"),
+    path(f"{SHEET}confirm/", reviews.sheet_confirm, name="sheet_confirm"),
+    path(f"{SHEET}unlock/", reviews.sheet_unlock, name="sheet_unlock"),
+    path(f"{SHEET}compare/", reviews.sheet_compare, name="sheet_compare"),
+    path(f"{SHEET}resolve/", reviews.sheet_resolve, name="sheet_resolve"),
+    path(f"{SHEET}print/", reviews.sheet_print, name="sheet_print"),
+    path(f"{SHEET}table-code/", table_codes.sheet_table_code, name="sheet_table_code"),
+    path(f"{SHEET}flag/clear/", table_codes.sheet_flag_clear, name="sheet_flag_clear"),
     # A table's own entry, without an account: the code printed on its sheet.
-    path("t/", table_views.table_start, name="table_start"),
-    path("t/<str:code>/", table_views.table_entry, name="table_entry"),
-    path("t/<str:code>/check/", table_views.table_check, name="table_check"),
-    path("t/<str:code>/lines/", table_views.table_lines, name="table_lines"),
+    path("t/", table_codes.table_start, name="table_start"),
+    path("t/<str:code>/", table_codes.table_entry, name="table_entry"),
+    path("t/<str:code>/check/", table_codes.table_check, name="table_check"),
+    path("t/<str:code>/lines/", table_codes.table_lines, name="table_lines"),
 ]

@@ -1,4 +1,5 @@
-"""What happens after a table's transaction commits: tell the sockets, start timers.
+"""What happens after a table's transaction commits: tell the sockets (the tasks it starts
+are sent by ``tables.enqueue``).
 
 ``broadcast`` runs once per change, in the process that committed it (the web process for a
 player's action, the Celery worker for a computer's move, a turn clock or a grace time). It
@@ -26,7 +27,6 @@ of waiting for the event loop and Redis.
 from __future__ import annotations
 
 import asyncio
-import logging
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -35,12 +35,8 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.conf import settings
-from django.db import connections
 
 from tables import fanout, selectors
-
-logger = logging.getLogger(__name__)
 
 STATE = "table.state"
 
@@ -108,39 +104,3 @@ def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None
     helper = threading.Thread(target=send)
     helper.start()
     helper.join()
-
-
-def clock_armed(task: Any, args: tuple[Any, ...], seconds: float) -> None:
-    """A turn clock was set on the table's row (``clock_due_at``). With a broker the beat's
-    sweep finds it when it runs out (``tables.services.clocks_due_sweep``): no task is
-    sent per action. The embedded default has no beat in the web process, so the clock runs
-    there on a timer thread (``run_later``)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        run_later(task, args, seconds)
-
-
-def run_later(task: Any, args: tuple[Any, ...], seconds: float) -> None:
-    """Run a Celery task ``seconds`` from now.
-
-    With a broker this is ``apply_async(countdown=...)``. Eager Celery (the embedded default)
-    would ignore the countdown and run the task at once, which would end every turn clock
-    before it started, so the task runs on a timer thread of this process instead;
-    ``KITTY_TABLE_TIMERS=0`` turns those timers off (tests call the tasks directly).
-    """
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        task.apply_async(args=args, countdown=seconds)
-        return
-    if not settings.KITTY_TABLE_TIMERS:
-        return
-
-    def fire() -> None:
-        try:
-            task.apply(args=args)
-        except Exception:
-            logger.exception("timed task %s%r failed", getattr(task, "name", task), args)
-        finally:
-            connections.close_all()
-
-    timer = threading.Timer(seconds, fire)
-    timer.daemon = True
-    timer.start()

@@ -301,7 +301,6 @@ def table_screen(
     ``final_trick``: the last trick of ``last_hand`` as the engine's view has it (``{"plays",
     "winner"}``), shown with its summary: the next hand is dealt as that trick ends."""
     view = hand.view(seat) if hand is not None else None
-    to_act = view["to_act"] if view else None
     names = seat_names(seats, seat)
     places = seat_places(len(seats), seat)
     rows = _seat_rows(seats, view, names, places, seat)
@@ -327,13 +326,32 @@ def table_screen(
         if screen.summary is not None and final_trick:
             screen.final_trick = _plays(final_trick["plays"], names, places)
             screen.final_trick_winner = names[final_trick["winner"]]
-    screen.phase = view["phase"]
-    phase = view["phase"]
+    _phase_now(screen, view, names, readonly)
+    _auction_now(screen, view, names, places)
+    _contract_now(screen, view, names)
+    screen.kitty_notes = _kitty_notes(view, names)
+    _tricks_now(screen, view, names, places)
+    screen.hand = [Card.of(c) for c in view.get("hand") or []]
+    _scores_now(screen, view, labels)
+    if screen.my_turn:
+        _actions(screen, [str(a) for a in view.get("legal", [])])
+    return screen
+
+
+def _phase_now(screen: Screen, view: dict[str, Any], names: list[str], readonly: bool) -> None:
+    """The phase, who is to act (and whether it is this seat, on a live screen), the calls."""
+    to_act = view["to_act"]
+    # The plain name: a game's view may give its ``Phase``, and the screen goes out as JSON.
+    phase = str(view["phase"])
+    screen.phase = phase
     screen.phase_label = str(PHASE_LABELS.get(phase, phase.replace("_", " ")))
     screen.to_act_name = names[to_act] if to_act is not None else ""
-    screen.my_turn = to_act is not None and to_act == seat and not readonly
+    screen.my_turn = to_act is not None and to_act == screen.seat and not readonly
     screen.calls = [(names[c["seat"]], call_word(c["call"])) for c in view.get("calls", [])]
-    _auction_now(screen, view, names, places)
+
+
+def _contract_now(screen: Screen, view: dict[str, Any], names: list[str]) -> None:
+    """The contract and trump as sentences, once they are known."""
     contract = view.get("contract")
     if contract:
         screen.contract = gettext("{name} bid {bid}").format(
@@ -347,23 +365,26 @@ def table_screen(
             if mode
             else suit_name(trump)
         )
-    screen.kitty_notes = _kitty_notes(view, names)
+
+
+def _tricks_now(screen: Screen, view: dict[str, Any], names: list[str], places: list[str]) -> None:
+    """The trick on the table, and the last one taken with who took it."""
     screen.trick = _plays(view.get("trick", []), names, places)
     tricks = view.get("tricks") or []
     if tricks:
         last = tricks[-1]
         screen.last_trick = _plays(last["plays"], names, places)
         screen.last_trick_winner = names[last["winner"]]
-    screen.hand = [Card.of(c) for c in view.get("hand") or []]
+
+
+def _scores_now(screen: Screen, view: dict[str, Any], labels: list[str]) -> None:
+    """The scores before the hand, its points once counted, and its result as a sentence."""
     screen.scores = list(zip(labels, view["scores_before"], strict=False))
     if view.get("points"):
         screen.points = list(zip(labels, view["points"], strict=False))
     if view.get("result"):
         result = view["result"]
         screen.result_line = _result_text(result, labels)
-    if screen.my_turn:
-        _actions(screen, [str(a) for a in view.get("legal", [])])
-    return screen
 
 
 def _plays(plays: Sequence[dict[str, Any]], names: list[str], places: list[str]) -> list[Play]:
@@ -504,14 +525,53 @@ def screen_state(screen: Screen) -> dict[str, Any]:
 
     - ``v``: 1. ``seat``: the seat this screen is for (``None``: a spectator). ``seq``,
       ``hand`` (the hand's number), ``status`` (the table's), ``game`` (its name).
-    - ``seats``: one per seat, in order: ``index``, ``name`` (the own seat's is "You"),
-      ``compass`` (empty for a computer, whose name says it), ``place`` (where the picture
-      puts it: the own seat, or seat 0 for a spectator, at ``bottom``; then ``left``,
-      ``top``, ``right``, ``top-left``, ``top-right``, as many as there are seats), ``you``,
-      ``bidder``, ``dealer``, ``to_act``, ``bot`` (a computer's own seat), ``stand_in``
-      (away: the computer plays), ``present``, ``cards`` (how many it holds, or ``None``),
-      ``open`` (nobody sits there).
-    - ``dealt``: whether a hand is on the table; the fields below are empty when not.
+    - ``seats``: one per seat, in order (``_seat_state``).
+    - ``dealt``: whether a hand is on the table; the fields of the hand (``_hand_state``) are
+      empty when not.
+    - then the news of a live screen (``_news_state``).
+    """
+    return {
+        "v": STATE_VERSION,
+        "seat": screen.seat,
+        "seq": screen.seq,
+        "hand": screen.hand_number,
+        "status": str(screen.table.status),
+        "game": screen.game_name,
+        "seats": [_seat_state(row) for row in screen.seats],
+        "dealt": screen.view is not None,
+        **_hand_state(screen),
+        **_news_state(screen),
+    }
+
+
+def _seat_state(row: SeatRow) -> dict[str, Any]:
+    """A seat of the state message: ``index``, ``name`` (the own seat's is "You"),
+    ``compass`` (empty for a computer, whose name says it), ``place`` (where the picture puts
+    it: the own seat, or seat 0 for a spectator, at ``bottom``; then ``left``, ``top``,
+    ``right``, ``top-left``, ``top-right``, as many as there are seats), ``you``, ``bidder``,
+    ``dealer``, ``to_act``, ``bot`` (a computer's own seat), ``stand_in`` (away: the computer
+    plays), ``present``, ``cards`` (how many it holds, or ``None``), ``open`` (nobody sits
+    there)."""
+    return {
+        "index": row.index,
+        "name": row.name,
+        "compass": row.compass,
+        "place": row.place,
+        "you": row.is_you,
+        "bidder": row.is_bidder,
+        "dealer": row.is_dealer,
+        "to_act": row.to_act,
+        "bot": row.is_bot,
+        "stand_in": row.stand_in,
+        "present": row.present,
+        "cards": row.cards,
+        "open": row.is_open,
+    }
+
+
+def _hand_state(screen: Screen) -> dict[str, Any]:
+    """The hand's fields of the state message:
+
     - ``phase`` (the engine's) and ``phase_label``; ``to_act_name``; ``my_turn``.
     - ``calls``: the auction, ``[{"name", "call"}]``; while it runs, ``seat_calls`` (each
       seat's last call, ``[{"name", "seat", "place", "call"}]``, shown before its seat) and
@@ -534,40 +594,8 @@ def screen_state(screen: Screen) -> dict[str, Any]:
       discard, which may go and which must: ``DiscardChoice``), else ``None``.
     - ``scores`` (``[{"side", "score"}]`` before the hand), ``points`` (``[{"side",
       "points"}]`` this hand, once counted), ``result`` (the hand's result as a sentence).
-    - ``summary``: the last finished hand, while the next one is played (or the game's last
-      hand), as ``tables.summary.hand_summary`` gives it, else ``None``.
-    - ``clock``: ``{"seconds" (left for the seat to act), "of" (the table's turn)}`` while a
-      turn clock runs, else ``None``.
-    - ``made_for_you``: ``{"seq", "text"}`` when the computer's last move was made for this
-      seat's player (the clock ran out, or the player was away), else ``None``.
-    - ``away``: the computer plays this seat's player's turns until they take the seat back.
     """
     return {
-        "v": STATE_VERSION,
-        "seat": screen.seat,
-        "seq": screen.seq,
-        "hand": screen.hand_number,
-        "status": str(screen.table.status),
-        "game": screen.game_name,
-        "seats": [
-            {
-                "index": row.index,
-                "name": row.name,
-                "compass": row.compass,
-                "place": row.place,
-                "you": row.is_you,
-                "bidder": row.is_bidder,
-                "dealer": row.is_dealer,
-                "to_act": row.to_act,
-                "bot": row.is_bot,
-                "stand_in": row.stand_in,
-                "present": row.present,
-                "cards": row.cards,
-                "open": row.is_open,
-            }
-            for row in screen.seats
-        ],
-        "dealt": screen.view is not None,
         "phase": screen.phase,
         "phase_label": screen.phase_label,
         "to_act_name": screen.to_act_name,
@@ -592,6 +620,21 @@ def screen_state(screen: Screen) -> dict[str, Any]:
         "scores": [{"side": side, "score": score} for side, score in screen.scores],
         "points": [{"side": side, "points": points} for side, points in screen.points],
         "result": screen.result_line,
+    }
+
+
+def _news_state(screen: Screen) -> dict[str, Any]:
+    """The news fields of the state message:
+
+    - ``summary``: the last finished hand, while the next one is played (or the game's last
+      hand), as ``tables.summary.hand_summary`` gives it, else ``None``.
+    - ``clock``: ``{"seconds" (left for the seat to act), "of" (the table's turn)}`` while a
+      turn clock runs, else ``None``.
+    - ``made_for_you``: ``{"seq", "text"}`` when the computer's last move was made for this
+      seat's player (the clock ran out, or the player was away), else ``None``.
+    - ``away``: the computer plays this seat's player's turns until they take the seat back.
+    """
+    return {
         "summary": screen.summary,
         "clock": (
             {"seconds": screen.clock, "of": screen.table.turn_seconds}

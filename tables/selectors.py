@@ -485,7 +485,7 @@ def seat_waited_for(table: LiveTable, seat: TableSeat, now: datetime) -> bool:
     """A person to act at a table without a clock is waited for while a page of theirs is
     connected (the watchdog counts a dead one gone first, ``seats_gone_sweep``), and for the
     table's grace time after their last page closed (a reload): after that the computer plays
-    for them (``tables.presence.seat_away_check`` uses the same limit)."""
+    for them (``tables.services.seat_away_check`` uses the same limit)."""
     if seat.connections > 0:
         return True
     since = seat.last_seen or table.started_at or now

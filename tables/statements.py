@@ -1,19 +1,19 @@
-"""The statements every action runs, written once per database instead of built each time.
+"""The statement every action reads with, written once per database instead of built each time.
 
 Every card played at an online table reads the table's row locked, with its club and its seats
-with who plays them (``seats_locked``), appends the action to the log (``log_append``) and
-writes the table's new ``seq`` and clock (``table_update``). Through the ORM, Django's query
-compiler rebuilt each statement on every action (the read's joins, select list and lock
-clause; each write's field list) and built the read's objects through its generic machinery:
-more of the web process's CPU than PostgreSQL spent answering (bench/NOTES.md, "Fifth pass").
-Here each statement is put together once per database connection alias and then only
-executed; the read's rows become model instances through ``Model.from_db``, as the ORM's own
-would, and the writes' values are prepared by the fields and the models' ``pre_save`` and
-``post_save`` signals sent, as ``save`` does.
+with who plays them (``seats_locked``). Through the ORM, Django's query compiler rebuilt that
+statement on every action (its joins, select list and lock clause) and built its objects
+through its generic machinery: most of the read's cost in the web process (bench/NOTES.md,
+"Fifth pass"). Here it is put together once per database connection alias and then only
+executed; its rows become model instances through ``Model.from_db``, as the ORM's own would.
+The action's two writes, the log's row and the table's, go through the ORM
+(``tables.services``): hand-built, they saved about 0.6 to 0.8 ms of CPU an action on a busy
+machine (bench/NOTES.md, "Seventh pass") for a hundred lines that sent ``save``'s signals by
+hand.
 
-The column lists are taken from the models' ``_meta``, never typed: a field added, renamed or
-removed changes the statements with it, and tests/tables/test_statements.py checks that they
-read and write what the ORM would, on SQLite and on PostgreSQL.
+The column list is taken from the models' ``_meta``, never typed: a field added, renamed or
+removed changes the statement with it, and tests/tables/test_statements.py checks that it
+reads what the ORM would, on SQLite and on PostgreSQL.
 
 The lock is the ORM query's: ``FOR UPDATE OF`` the table's row only (not its club's, seats' or
 players'). SQLite has no row locks (a write transaction locks the whole database), so there
@@ -27,22 +27,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from django.db import DatabaseError, NotSupportedError, connections, router
+from django.db import NotSupportedError, connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 from django.db.models.expressions import Col
-from django.db.models.signals import post_save, pre_save
 from django.db.transaction import TransactionManagementError
 
 from club.models import Club, Player
-from tables.models import ActionLog, LiveTable, TableSeat
+from tables.models import LiveTable, TableSeat
 
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 M = TypeVar("M", bound=Model)
 T = TypeVar("T")
-
-#: What an action changes on its table's row (``table_update``).
-ACTED_FIELDS = ("seq", "hand_number", "status", "finished_at", "clock_due_at")
 
 
 @dataclass(frozen=True)
@@ -191,79 +187,3 @@ def seats_locked(table_id: int) -> list[TableSeat]:
         TableSeat.player.field.set_cached_value(seat, player)
         seats.append(seat)
     return seats
-
-
-@dataclass(frozen=True)
-class _Write:
-    sql: str
-    fields: tuple[Field[Any, Any], ...]
-    returns_pk: bool  # the INSERT gives the new row's id back in the same statement
-
-
-def _table_update(connection: BaseDatabaseWrapper) -> _Write:
-    quote = connection.ops.quote_name
-    fields = tuple(_field(LiveTable, name) for name in ACTED_FIELDS)
-    assigned = ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
-    sql = (
-        f"UPDATE {quote(LiveTable._meta.db_table)} SET {assigned}"
-        f" WHERE {_column(connection, LiveTable)} = %s"
-    )
-    return _Write(sql, fields, returns_pk=False)
-
-
-def table_update(table: LiveTable) -> None:
-    """Write what an action changed on the table's row (``ACTED_FIELDS``), as
-    ``table.save(update_fields=ACTED_FIELDS)`` would: the row is locked by the action, so it is
-    there; a row gone all the same is an error, as for ``save``."""
-    db = router.db_for_write(LiveTable)
-    connection = connections[db]
-    update = _statement(connection, _table_update)
-    fields = frozenset(ACTED_FIELDS)
-    pre_save.send(LiveTable, instance=table, raw=False, using=db, update_fields=fields)
-    values = [
-        field.get_db_prep_save(getattr(table, field.attname), connection) for field in update.fields
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(update.sql, [*values, table.pk])
-        if cursor.rowcount != 1:
-            raise DatabaseError(f"table {table.pk}: the action's update found no row.")
-    post_save.send(
-        LiveTable, instance=table, created=False, update_fields=fields, raw=False, using=db
-    )
-
-
-def _log_insert(connection: BaseDatabaseWrapper) -> _Write:
-    quote = connection.ops.quote_name
-    fields = tuple(field for field in _fields(ActionLog) if not field.primary_key)
-    columns = ", ".join(quote(str(field.column)) for field in fields)
-    sql = (
-        f"INSERT INTO {quote(ActionLog._meta.db_table)} ({columns})"
-        f" VALUES ({', '.join(['%s'] * len(fields))})"
-    )
-    returns_pk = connection.features.can_return_columns_from_insert
-    if returns_pk:
-        sql += f" RETURNING {_column(connection, ActionLog)}"
-    return _Write(sql, fields, returns_pk)
-
-
-def log_append(log: ActionLog) -> ActionLog:
-    """Insert the unsaved ``log`` row, as ``log.save(force_insert=True)`` would: its
-    defaults and its time (``auto_now_add``) filled in, and its new id set."""
-    db = router.db_for_write(ActionLog)
-    connection = connections[db]
-    insert = _statement(connection, _log_insert)
-    pre_save.send(ActionLog, instance=log, raw=False, using=db, update_fields=None)
-    values = [
-        field.get_db_prep_save(field.pre_save(log, True), connection) for field in insert.fields
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(insert.sql, values)
-        if insert.returns_pk:
-            (log.pk,) = cursor.fetchone()
-        else:  # SQLite before 3.35
-            pk_column = str(_field(ActionLog, "pk").column)
-            log.pk = connection.ops.last_insert_id(cursor, ActionLog._meta.db_table, pk_column)
-    log._state.adding = False
-    log._state.db = db
-    post_save.send(ActionLog, instance=log, created=True, update_fields=None, raw=False, using=db)
-    return log

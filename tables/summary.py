@@ -78,67 +78,84 @@ def hand_summary(
     "best_trump" (a card's face, or ""), "categories": [{"name", "side"}] (pitch),
     "game_over", "winner" (a sentence, or "")}``.
     """
+    redeal = result.get("outcome") == "redeal"
+    best_trump = result.get("best_trump")
+    return {
+        "number": number,
+        "redeal": redeal,
+        "made": result.get("made"),
+        "headline": _summary_headline(result, names, viewer, redeal=redeal),
+        "sides": _side_rows(result, sides, labels),
+        "best_trump": Card.of(str(best_trump)).face if best_trump else "",
+        "categories": _categories(result, labels),
+        "game_over": bool(result.get("result")),
+        "winner": _winner_sentence(result, labels),
+    }
+
+
+def _side_rows(
+    result: Mapping[str, Any], sides: Sequence[Sequence[int]], labels: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Per side: the tricks it took, its points (or books) counted, its change and total."""
     scores_after = list(result.get("scores_after") or [])
     delta = list(result.get("delta") or [])
-    summary: dict[str, Any] = {
-        "number": number,
-        "redeal": result.get("outcome") == "redeal",
-        "made": result.get("made"),
-        "headline": "",
-        "sides": [],
-        "best_trump": "",
-        "categories": [],
-        "game_over": bool(result.get("result")),
-        "winner": "",
-    }
     tricks = [0] * len(sides)
     side_of = _side_of(sides)
     for winner in result.get("trick_winners") or []:
         if winner in side_of:
             tricks[side_of[winner]] += 1
     counted = result.get("books") or result.get("points")
-    for index, label in enumerate(labels):
-        summary["sides"].append(
-            {
-                "side": label,
-                "tricks": tricks[index],
-                "points": counted[index] if counted and index < len(counted) else None,
-                "change": delta[index] if index < len(delta) else 0,
-                "total": scores_after[index] if index < len(scores_after) else None,
-            }
-        )
+    return [
+        {
+            "side": label,
+            "tricks": tricks[index],
+            "points": counted[index] if counted and index < len(counted) else None,
+            "change": delta[index] if index < len(delta) else 0,
+            "total": scores_after[index] if index < len(scores_after) else None,
+        }
+        for index, label in enumerate(labels)
+    ]
+
+
+def _summary_headline(
+    result: Mapping[str, Any], names: Sequence[str], viewer: int | None, *, redeal: bool
+) -> str:
+    """Who bid what, made or set; a redeal says so; empty when the line names no bidder."""
     line = result.get("line") or {}
-    if summary["redeal"]:
-        summary["headline"] = gettext("Everybody passed: the hand is dealt again.")
-    elif isinstance(line.get("bidder"), int) and 0 <= line["bidder"] < len(names):
+    if redeal:
+        return gettext("Everybody passed: the hand is dealt again.")
+    if isinstance(line.get("bidder"), int) and 0 <= line["bidder"] < len(names):
         bidder = line["bidder"]
-        summary["headline"] = _headline(
-            names[bidder], line, result.get("made"), yours=bidder == viewer
-        )
-    if result.get("best_trump"):
-        summary["best_trump"] = Card.of(str(result["best_trump"])).face
+        return _headline(names[bidder], line, result.get("made"), yours=bidder == viewer)
+    return ""
+
+
+def _categories(result: Mapping[str, Any], labels: Sequence[str]) -> list[dict[str, str]]:
+    """Pitch's scoring categories and the side that took each."""
     categories = result.get("categories") or {}
-    for key, side in categories.items():
+    return [
+        {
+            "name": str(CATEGORY_NAMES.get(key, key.replace("_", " ").capitalize())),
+            "side": labels[side],
+        }
+        for key, side in categories.items()
         # A category nobody took is left out: its card (a joker, the three) was not in play.
-        if isinstance(side, int) and 0 <= side < len(labels):
-            summary["categories"].append(
-                {
-                    "name": str(CATEGORY_NAMES.get(key, key.replace("_", " ").capitalize())),
-                    "side": labels[side],
-                }
-            )
+        if isinstance(side, int) and 0 <= side < len(labels)
+    ]
+
+
+def _winner_sentence(result: Mapping[str, Any], labels: Sequence[str]) -> str:
+    """Who won the game and why, once it is over; empty before."""
     game = result.get("result")
-    if game:
-        winners = [labels[w] for w in game.get("winners", []) if 0 <= w < len(labels)]
-        reason = str(REASONS.get(game.get("reason", ""), pgettext("game reason", "won")))
-        summary["winner"] = (
-            gettext("{winners} won the game ({reason}).").format(
-                winners=gettext(" and ").join(winners), reason=reason
-            )
-            if winners
-            else gettext("Nobody won.")
-        )
-    return summary
+    if not game:
+        return ""
+    winners = [labels[w] for w in game.get("winners", []) if 0 <= w < len(labels)]
+    if not winners:
+        return gettext("Nobody won.")
+    reason = str(REASONS.get(game.get("reason", ""), pgettext("game reason", "won")))
+    return gettext("{winners} won the game ({reason}).").format(
+        winners=gettext(" and ").join(winners), reason=reason
+    )
 
 
 #: A finished hand's headline, by who bid (the reader, or another seat) and how it went: a

@@ -52,7 +52,7 @@ def table_turn_clock(table_id: int, seq: int) -> bool:
 
 @shared_task(name="engine.tasks.tables_clocks_due")
 def tables_clocks_due() -> list[int]:
-    """Celery beat, every ``KITTY_TABLE_CLOCK_SWEEP_SECONDS``: the turn clocks that ran out
+    """Celery beat, every second: the turn clocks that ran out
     play for their players; returns the tables played for."""
     return services.clocks_due_sweep()
 

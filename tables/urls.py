@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tables import views
+from tables.views import tables
 
 urlpatterns = [
-    path("tables/", views.lobby, name="table_lobby"),
-    path("clubs/<slug:slug>/tables/", views.club_tables, name="club_tables"),
-    path("clubs/<slug:slug>/tables/new/", views.table_new, name="table_new"),
-    path("clubs/<slug:slug>/tables/<int:table_id>/", views.table_detail, name="table_detail"),
+    path("tables/", tables.lobby, name="table_lobby"),
+    path("clubs/<slug:slug>/tables/", tables.club_tables, name="club_tables"),
+    path("clubs/<slug:slug>/tables/new/", tables.table_new, name="table_new"),
+    path("clubs/<slug:slug>/tables/<int:table_id>/", tables.table_detail, name="table_detail"),
     path(
         "clubs/<slug:slug>/tables/<int:table_id>/hands/<int:number>/",
-        views.table_hand,
+        tables.table_hand,
         name="table_hand",
     ),
 ]

@@ -209,22 +209,18 @@ def _api_unthrottled(settings: Settings) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _sign_in_throttle_of_its_own(settings: Settings) -> None:
+def _sign_in_throttle_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Failed sign-ins counted by one test must not lock out the next: each test counts
     under cache keys of its own (clearing the cache would also clear Redis's Celery queue)."""
-    settings.SIGN_IN_THROTTLE = {
-        **settings.SIGN_IN_THROTTLE,
-        "cache_prefix": f"sign-in-test-{uuid.uuid4().hex}",
-    }
+    monkeypatch.setattr("club.sign_in_throttle.CACHE_PREFIX", f"sign-in-test-{uuid.uuid4().hex}")
 
 
 @pytest.fixture(autouse=True)
-def _password_reset_throttle_of_its_own(settings: Settings) -> None:
+def _password_reset_throttle_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reset requests counted by one test must not refuse the next one's (as above)."""
-    settings.PASSWORD_RESET_THROTTLE = {
-        **settings.PASSWORD_RESET_THROTTLE,
-        "cache_prefix": f"password-reset-test-{uuid.uuid4().hex}",
-    }
+    monkeypatch.setattr(
+        "club.reset_throttle.CACHE_PREFIX", f"password-reset-test-{uuid.uuid4().hex}"
+    )
 
 
 @pytest.fixture(autouse=True)

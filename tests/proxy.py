@@ -1,4 +1,4 @@
-"""Requests as the README's nginx passes them on: from the proxy's address, with the client's
+"""Requests as docs/deploy.md's nginx passes them on: from the proxy's address, with the client's
 own X-Forwarded-For on the left and the address nginx saw appended on the right."""
 
 from __future__ import annotations

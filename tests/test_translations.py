@@ -33,7 +33,7 @@ PO = LOCALE / "fr" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
 TEMPLATES = ROOT / "templates"
 
-#: Options of the one command that refreshes the catalogue (also in the README).
+#: Options of the one command that refreshes the catalogue (also in docs/development.md).
 MAKEMESSAGES = {
     "locale": ["fr"],
     "ignore_patterns": [".venv", "tests", "bench", "staticfiles", "node_modules"],
@@ -134,7 +134,7 @@ def test_makemessages_finds_nothing_untranslated(tmp_path: Path, settings: objec
     missing = incomplete(entries)
     assert missing == [], f"{len(missing)} messages without a French translation: {missing}"
     assert {e["msgid"] for e in entries} == {e["msgid"] for e in po_entries(PO)}, (
-        "locale/fr/LC_MESSAGES/django.po is not up to date: run makemessages (see README)"
+        "locale/fr/LC_MESSAGES/django.po is out of date: run makemessages (docs/development.md)"
     )
 
 

@@ -2,7 +2,7 @@
 table's hands entered, score, whether its game is over, confirmed or flagged (with what the
 table said), and the tables that have entered nothing for a while.
 
-The round page asks for this again every few seconds (``views_rounds.round_live_view``), so it
+The round page asks for this again every few seconds (``views.rounds.round_live_view``), so it
 is read in a few queries whatever the number of tables: the round's view
 (``round_display.round_view``), and one aggregate of the sheets' lines.
 """
@@ -13,7 +13,6 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import npgettext, pgettext_lazy
@@ -28,6 +27,9 @@ WAITING = "waiting"  # no hand yet
 PLAYING = "playing"
 GAME_OVER = "over"  # the game is over, the sheet not yet confirmed
 CONFIRMED = "confirmed"
+#: A table of a published round whose game is on and that has entered no hand for this long is
+#: pointed out on the director's round page: a hand takes a few minutes, a stuck table longer.
+QUIET_MINUTES = 10
 STATE_TEXT: dict[str, Promise] = {
     WAITING: pgettext_lazy("a table's state", "No hand yet"),
     PLAYING: pgettext_lazy("a table's state", "Playing"),
@@ -38,8 +40,8 @@ STATE_TEXT: dict[str, Promise] = {
 
 def quiet_after() -> datetime.timedelta:
     """How long a table may enter nothing before the round page points it out
-    (``KITTY_TABLE_QUIET_MINUTES``)."""
-    return datetime.timedelta(minutes=settings.KITTY_TABLE_QUIET_MINUTES)
+    (``QUIET_MINUTES``)."""
+    return datetime.timedelta(minutes=QUIET_MINUTES)
 
 
 @dataclass(frozen=True)
@@ -159,4 +161,4 @@ def round_live(
                 code=codes.get(sheet.pk, "") if sheet is not None else "",
             )
         )
-    return RoundLive(round=round_, tables=tables, quiet_minutes=settings.KITTY_TABLE_QUIET_MINUTES)
+    return RoundLive(round=round_, tables=tables, quiet_minutes=QUIET_MINUTES)

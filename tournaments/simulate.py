@@ -240,14 +240,7 @@ def event_simulate(
             seed=seed,
             by=by,
         )
-    layout = layout_for(event.format, game_of(event.game, event.options))
-    for who in entrants_ensure(
-        club=club, kind=entrant_kind_of(event.format), count=entrants, side_size=layout.side_size
-    ):
-        if isinstance(who, Partnership):
-            entrant_arrive(event=event, partnership=who)
-        else:
-            entrant_arrive(event=event, player=who)
+    _entrants_arrive(club, event, entrants)
     result = Simulated(event=event)
     for _ in range(rounds):
         round_ = _pair_and_publish(event, result, by)
@@ -258,32 +251,55 @@ def event_simulate(
             result.sheets += 1
         result.rounds += 1
     if in_progress:
-        # A night in progress: the first tables are over (the very first confirmed), the last
-        # has a few hands on its sheet, any others wait for their first line.
-        matches = _matches(_pair_and_publish(event, result, by))
-        half = (len(matches) + 1) // 2
-        for index, match in enumerate(matches):
-            assert match.sheet is not None
-            if index < half:
-                result.lines += sheet_play(sheet=match.sheet, rng=rng, by=by)
-                if index == 0:
-                    scoresheet_confirm(sheet=match.sheet, by=by)
-            elif index == len(matches) - 1:
-                result.lines += sheet_play(sheet=match.sheet, rng=rng, by=by, hands=3)
-            result.sheets += 1
+        _round_in_progress(event, result, rng, by)
     if finish and not in_progress:
         event_finish(event=event, by=by)
     # Confirmations enqueue standings once they commit; ask once more so that inside a
     # transaction too the standings (then season standings and ratings) are computed now.
     job_enqueue(club=club, kind=JobKind.STANDINGS, event=event, by=by)
-    # Jobs enqueue follow-ups (season standings, ratings): wait until none is left.
+    result.jobs = _jobs_done(club, first_job)
+    event.refresh_from_db()
+    return result
+
+
+def _entrants_arrive(club: Club, event: Event, entrants: int) -> None:
+    """``entrants`` partnerships or players of the club (made if missing) arrive at the event."""
+    layout = layout_for(event.format, game_of(event.game, event.options))
+    for who in entrants_ensure(
+        club=club, kind=entrant_kind_of(event.format), count=entrants, side_size=layout.side_size
+    ):
+        if isinstance(who, Partnership):
+            entrant_arrive(event=event, partnership=who)
+        else:
+            entrant_arrive(event=event, player=who)
+
+
+def _round_in_progress(
+    event: Event, result: Simulated, rng: random.Random, by: User | None
+) -> None:
+    """A night in progress: the first tables are over (the very first confirmed), the last
+    has a few hands on its sheet, any others wait for their first line."""
+    matches = _matches(_pair_and_publish(event, result, by))
+    half = (len(matches) + 1) // 2
+    for index, match in enumerate(matches):
+        assert match.sheet is not None
+        if index < half:
+            result.lines += sheet_play(sheet=match.sheet, rng=rng, by=by)
+            if index == 0:
+                scoresheet_confirm(sheet=match.sheet, by=by)
+        elif index == len(matches) - 1:
+            result.lines += sheet_play(sheet=match.sheet, rng=rng, by=by, hands=3)
+        result.sheets += 1
+
+
+def _jobs_done(club: Club, first_job: int) -> list[Job]:
+    """The club's jobs since ``first_job``, once they are all done: jobs enqueue follow-ups
+    (season standings, ratings), so this waits until none is left."""
     while (
         pending := Job.objects.filter(club=club, pk__gt=first_job).active().order_by("pk").first()
     ) is not None:
         job_wait(pending)
-    result.jobs = list(Job.objects.filter(club=club, pk__gt=first_job).order_by("pk"))
-    event.refresh_from_db()
-    return result
+    return list(Job.objects.filter(club=club, pk__gt=first_job).order_by("pk"))
 
 
 def _pair_and_publish(event: Event, result: Simulated, by: User | None) -> Round:

@@ -24,7 +24,7 @@ from engine.bots.playout import Tracker
 from engine.bots.rule_bot import decide
 from engine.bots.seen import Seen
 from engine.bots.worlds import World
-from engine.rules import Action, Call, Deal, Tally
+from engine.rules import Action, Call, Deal, Phase, Tally
 from engine.rules.cards import BIT
 
 
@@ -49,7 +49,7 @@ class CallReader:
                     seen,
                     seat=seat,
                     side=seen.seat_side[seat],
-                    phase="auction",
+                    phase=Phase.AUCTION,
                     to_act=seat,
                     hand=0,
                     calls=seen.calls[:i],
@@ -94,7 +94,7 @@ def plays_agree(holdings: Sequence[int], seen: Seen) -> bool:
     rule bot's.
     """
     game = seen.game
-    if game.id != "auction45" or seen.phase != "play" or seen.bidder is None:
+    if game.id != "auction45" or seen.phase != Phase.PLAY or seen.bidder is None:
         return True
     side = seen.side
     start = [h | p for h, p in zip(holdings, seen.played_by, strict=True)]

@@ -23,7 +23,7 @@ from engine.bots import rules45
 from engine.bots.common import best_subset_action, options_of
 from engine.bots.ranking import ranking
 from engine.bots.worlds.clues45 import KEEP, delivery_positions
-from engine.rules import Action, Discard, Game, GoKitty, Hand, KittyDiscard, NameTrump
+from engine.rules import Action, Discard, Game, GoKitty, Hand, KittyDiscard, NameTrump, Phase
 from engine.rules.cards import BIT
 
 
@@ -48,8 +48,8 @@ class Before45:
         self.view_before = bool(opts["kitty_view_before_trump"])
         self.went = False
         # Whether the kitty has already joined the bidder's hand in ``holdings``.
-        self.joined = phase not in ("auction", "declare") or (
-            phase == "declare" and self.view_before
+        self.joined = phase not in (Phase.AUCTION, Phase.DECLARE) or (
+            phase == Phase.DECLARE and self.view_before
         )
 
     def copy(self) -> Before45:
@@ -62,13 +62,13 @@ class Before45:
     def decide(self, hand: Hand, seat: int, legal: Sequence[Action]) -> Action | None:
         """The rule bot's discard for ``seat``, or ``None`` to let the view decide."""
         phase = hand.phase
-        if self.trump is None or phase not in ("draw", "kitty_discard"):
+        if self.trump is None or phase not in (Phase.DRAW, Phase.KITTY_DISCARD):
             return None
         rank = ranking(hand.game, self.trump)
         held = self.holdings[seat]
         values = rules45.keep_values(rank)
         wanted: Action
-        if phase == "draw":
+        if phase == Phase.DRAW:
             wanted = Discard(seat, rules45.wanted_draw_discard(held, rank))
             if hand.is_legal(wanted):
                 return wanted
@@ -98,7 +98,7 @@ class Before45:
             if self.trumps_only:
                 plain = self.kitty & ~ranking(hand.game, action.suit).trump_mask
                 self.holdings[bidder] &= ~plain
-        elif self.view_before and not self.joined and hand.phase == "declare":
+        elif self.view_before and not self.joined and hand.phase == Phase.DECLARE:
             self.holdings[bidder] |= self.kitty  # the auction just ended
             self.joined = True
 

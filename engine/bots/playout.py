@@ -22,7 +22,7 @@ from engine.bots.ranking import Ranking, ranking
 from engine.bots.rule_bot import decide
 from engine.bots.seen import Seen, mask_of_names, read_view
 from engine.bots.spot import Spot
-from engine.rules import Game, Hand, Play
+from engine.rules import Game, Hand, Phase, Play
 from engine.rules.cards import BIT, DECK_52, DECK_54
 
 
@@ -174,7 +174,7 @@ def playout(
         seat = hand.to_act
         assert seat is not None
         legal = hand.legal_actions()
-        if hand.phase == "play":
+        if hand.phase == Phase.PLAY:
             if tracker is None:
                 holdings = before.after_draw(hand) if before is not None else None
                 if before is None or holdings is None:

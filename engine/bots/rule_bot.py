@@ -14,7 +14,7 @@ from engine.bots.base import View, game_of
 from engine.bots.ranking import ranking
 from engine.bots.seen import Seen, mask_of_names, read_view
 from engine.bots.spot import Spot
-from engine.rules import Action, Game, Play
+from engine.rules import Action, Game, Phase, Play
 from engine.rules.cards import DECK_52, DECK_54
 
 
@@ -37,25 +37,25 @@ def decide(seen: Seen, legal: Sequence[Action]) -> Action:
         return legal[0]
     game_id = seen.game.id
     phase = seen.phase
-    if phase == "play":
+    if phase == Phase.PLAY:
         return play_action(seen, legal)
-    if phase == "auction":
+    if phase == Phase.AUCTION:
         if game_id == "auction45":
             return rules45.call(seen, legal)
         if game_id == "bidwhist":
             return ruleswhist.call(seen, legal)
         return rulespitch.call(seen, legal)
     if game_id == "auction45":
-        if phase == "declare":
+        if phase == Phase.DECLARE:
             return rules45.declare(seen, legal)
-        if phase == "kitty_discard":
+        if phase == Phase.KITTY_DISCARD:
             return rules45.kitty_discard(seen, legal)
         return rules45.draw_discard(seen, legal)
     if game_id == "bidwhist":
-        if phase == "declare":
+        if phase == Phase.DECLARE:
             return ruleswhist.declare(seen, legal)
         return ruleswhist.kitty_discard(seen, legal)
-    if phase == "trump":
+    if phase == Phase.TRUMP:
         return rulespitch.declare(seen, legal)
     return rulespitch.excess_discard(seen, legal)
 

@@ -50,25 +50,25 @@ from engine.bots.rule_bot import decide
 from engine.bots.seen import Seen, read_view
 from engine.bots.worlds import World, sample_world
 from engine.bots.worlds.world import Keep
-from engine.rules import Action, Deal, Game
+from engine.rules import Action, Deal, Game, Phase
 
 #: Phases searched by default, per game; the others are played by the rules.
 SEARCHED: dict[str, frozenset[str]] = {
-    "auction45": frozenset({"declare", "kitty_discard", "play"}),
-    "bidwhist": frozenset({"play"}),
-    "pitch52": frozenset({"play"}),
+    "auction45": frozenset({Phase.DECLARE, Phase.KITTY_DISCARD, Phase.PLAY}),
+    "bidwhist": frozenset({Phase.PLAY}),
+    "pitch52": frozenset({Phase.PLAY}),
 }
 
 #: What a playout from each phase costs before play starts, counted in cards played (the
 #: decisions there read views, which costs more than a card played with a ``Tracker``).
 PRE_PLAY_COST: dict[str, int] = {
-    "auction": 30,
-    "declare": 24,
-    "trump": 12,
-    "kitty_discard": 18,
-    "draw": 12,
-    "excess_discard": 6,
-    "discard": 6,
+    Phase.AUCTION: 30,
+    Phase.DECLARE: 24,
+    Phase.TRUMP: 12,
+    Phase.KITTY_DISCARD: 18,
+    Phase.DRAW: 12,
+    Phase.EXCESS_DISCARD: 6,
+    Phase.DISCARD: 6,
 }
 #: ``keep_z`` by game (0 elsewhere: the plain best mean, as measured there before).
 KEEP_Z: dict[str, float] = {"auction45": 1.0}
@@ -148,9 +148,9 @@ class SearchBot:
     def _candidates(self, seen: Seen, legal: Sequence[Action], fallback: Action) -> list[Action]:
         """Every legal action (in auction45's play, one card of each class of equivalent
         cards), or for discards the rule bot's favourites; the rule bot's choice first."""
-        if seen.phase == "play" and seen.game.id == "auction45" and seen.trump is not None:
+        if seen.phase == Phase.PLAY and seen.game.id == "auction45" and seen.trump is not None:
             return distinct_plays(seen, legal, fallback)
-        if seen.phase in ("play", "declare", "auction"):
+        if seen.phase in (Phase.PLAY, Phase.DECLARE, Phase.AUCTION):
             return [fallback, *[a for a in legal if a != fallback]]
         cost = discard_cost(seen)
         if cost is None:
@@ -169,13 +169,7 @@ class SearchBot:
         keep = self._keep(seen)
         keep_z = KEEP_Z.get(game.id, 0.0) if self.keep_z is None else self.keep_z
         for attempt in range(SAMPLE_ATTEMPTS * wanted):
-            if len(rows) >= wanted or (deadline is not None and time.perf_counter() > deadline):
-                break
-            if (
-                len(rows) >= self.settle_after
-                and len(rows) % 4 == 0
-                and (settled(rows, self.settle_z) or (keep_z > 0 and standing(rows, keep_z)))
-            ):
+            if self._enough(rows, wanted, deadline, keep_z):
                 break
             if not rows and attempt >= SAMPLE_ATTEMPTS * MIN_DEALS:
                 break  # the others did not act as the model says: read nothing
@@ -192,6 +186,20 @@ class SearchBot:
         if not rows:
             return None
         return options[leader(rows, keep_z)]
+
+    def _enough(
+        self, rows: list[list[float]], wanted: int, deadline: float | None, keep_z: float
+    ) -> bool:
+        """Sampling stops at ``wanted`` deals or the deadline, or, checked every fourth deal
+        from ``settle_after`` on, once the leading option is settled or the rule bot's choice
+        stands."""
+        if len(rows) >= wanted or (deadline is not None and time.perf_counter() > deadline):
+            return True
+        return (
+            len(rows) >= self.settle_after
+            and len(rows) % 4 == 0
+            and (settled(rows, self.settle_z) or (keep_z > 0 and standing(rows, keep_z)))
+        )
 
     def _keep(self, seen: Seen) -> Keep | None:
         """The test of a sampled deal against the others' calls and cards (or ``None``)."""
@@ -217,8 +225,8 @@ class SearchBot:
     def _values(self, game: Game, seen: Seen, world: World, options: list[Action]) -> list[float]:
         side = seen.side
         cards_left = sum(h.bit_count() for h in world.holdings)
-        exact = seen.phase == "play" and cards_left <= self.exact_cards
-        tracker = Tracker(seen, world.holdings) if seen.phase == "play" and not exact else None
+        exact = seen.phase == Phase.PLAY and cards_left <= self.exact_cards
+        tracker = Tracker(seen, world.holdings) if seen.phase == Phase.PLAY and not exact else None
         values = []
         for action in options:
             hand = world.hand.copy()
@@ -321,6 +329,6 @@ def discard_cost(seen: Seen) -> Callable[[int], float] | None:
     if seen.game.id != "auction45" or seen.trump is None:
         return None
     values = rules45.keep_values(ranking(seen.game, seen.trump))
-    if seen.phase == "draw":
+    if seen.phase == Phase.DRAW:
         return lambda c: values[c] - rules45.DRAW_WORTH
     return values.__getitem__

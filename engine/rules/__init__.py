@@ -6,7 +6,9 @@ Pure Python: no Django, no app imports, no I/O. The rules are docs/rules.md; sta
     >>> from engine.rules import get_game
     >>> hand = get_game("auction45").new_hand(dealer=3, seed=7)
     >>> hand.phase, hand.to_act
-    ('auction', 0)
+    (<Phase.AUCTION: 'auction'>, 0)
+    >>> hand.phase == "auction"
+    True
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from engine.rules.actions import (
     action_from_dict,
     parse_action,
 )
-from engine.rules.base import Contract, Deal, Game, Hand, HandResult, HandScore, Tally
+from engine.rules.base import Contract, Deal, Game, Hand, HandResult, HandScore, Phase, Tally
 from engine.rules.cards import CardSet, card_str, parse_card, parse_cards
 from engine.rules.errors import (
     IllegalActionError,
@@ -62,6 +64,7 @@ __all__ = [
     "NameTrump",
     "NotationError",
     "OptionError",
+    "Phase",
     "Play",
     "RulesError",
     "ScoresheetError",

@@ -220,28 +220,13 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     try:
         match kind:
             case "call":
-                call = data["call"]
-                if isinstance(call, int) and not isinstance(call, bool) and call <= MAX_WHOLE:
-                    call = str(call)
-                if not isinstance(call, str):
-                    raise _bad(f"call must be 'pass', 'hold' or an amount, not {shown(call)}")
-                call = call.lower().strip()
-                if not _word(call):
-                    raise NotationError(
-                        "bad_bid", f"{shown(call)} is not a call: say pass, hold or an amount"
-                    )
-                return Call(seat, call)
+                return Call(seat, _call_of(data["call"]))
             case "go_kitty":
                 return GoKitty(seat)
             case "trump":
                 return NameTrump(seat, parse_trump(data["suit"], allow_nt=True))
             case "declare":
-                mode = data["mode"]
-                if not isinstance(mode, str) or not _word(mode):
-                    raise NotationError(
-                        "bad_mode",
-                        f"mode must be one of {', '.join(BIDWHIST_MODES)}, not {shown(mode)}",
-                    )
+                mode = _mode_of(data["mode"])
                 return Declare(seat, parse_trump(data["trump"], allow_nt=True), mode)
             case "play":
                 return Play(seat, parse_card(data["card"]))
@@ -249,6 +234,29 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
                 return ACTION_TYPES[kind](seat, _card_list(data["cards"]))  # type: ignore[call-arg]
     except KeyError as missing:
         raise _bad(f"{kind} action needs the field {shown(missing.args[0])}") from None
+
+
+def _call_of(call: Any) -> str:
+    """A call's JSON value as one word of the notation: "pass", "hold" or an amount (a JSON
+    number is read as its amount)."""
+    if isinstance(call, int) and not isinstance(call, bool) and call <= MAX_WHOLE:
+        call = str(call)
+    if not isinstance(call, str):
+        raise _bad(f"call must be 'pass', 'hold' or an amount, not {shown(call)}")
+    word = call.lower().strip()
+    if not _word(word):
+        raise NotationError("bad_bid", f"{shown(word)} is not a call: say pass, hold or an amount")
+    return word
+
+
+def _mode_of(mode: Any) -> str:
+    """A Bid Whist mode's JSON value, one word of the notation."""
+    if not isinstance(mode, str) or not _word(mode):
+        raise NotationError(
+            "bad_mode",
+            f"mode must be one of {', '.join(BIDWHIST_MODES)}, not {shown(mode)}",
+        )
+    return mode
 
 
 def parse_action(text: str) -> Action:

@@ -21,6 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from engine.rules.actions import Action
@@ -32,9 +33,28 @@ from engine.rules.values import HandScore as HandScore
 from engine.rules.values import Tally as Tally
 from engine.rules.words import scores_text
 
-#: The phases every game has: its first, and the end (``Hand.phase``).
-AUCTION = "auction"
-OVER = "over"
+
+class Phase(StrEnum):
+    """The moments of a hand (``Hand.phase``), in the order docs/rules.md gives them; each game
+    goes through the ones it has. A phase is its own name: views, records and messages carry the
+    plain string (``"auction"``), and it compares equal to it. Compare phases by value (``==``,
+    ``in``), never by identity: a phase read back from a view is a plain string."""
+
+    AUCTION = "auction"
+    DECLARE = "declare"
+    TRUMP = "trump"
+    KITTY_DISCARD = "kitty_discard"
+    DISCARD = "discard"
+    DRAW = "draw"
+    EXCESS_DISCARD = "excess_discard"
+    PLAY = "play"
+    OVER = "over"
+
+
+#: The phases by their old module names, for the modules that import them by name.
+AUCTION = Phase.AUCTION
+PLAY = Phase.PLAY
+OVER = Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +227,7 @@ class Hand(ABC):
     """One deal as a state machine.
 
     Public state: ``game``, ``dealer``, ``deal``, ``tally`` (before the hand), ``history``
-    (actions applied), ``phase`` (a string: ``auction`` … ``play``, ``over``), ``to_act``
+    (actions applied), ``phase`` (a ``Phase``: ``auction`` … ``play``, ``over``), ``to_act``
     (seat or ``None`` when over), ``contract`` (after the auction), ``result`` (when over).
     """
 

@@ -1,46 +1,32 @@
-"""Building the frozen value objects of ``engine.rules.base`` on hot paths.
+"""Building the frozen value objects of ``engine.rules.base`` by keyword.
 
-A frozen dataclass's ``__init__`` sets every field through ``object.__setattr__``, looked up
-and wrapped once per field. Here each value class has a *twin*: a plain class with the very
-same slots (so the same memory layout), whose fields are set by ordinary slot stores; once
-filled, the object's class is switched to the value class (``__class__`` assignment, which
-CPython allows between classes of identical layout); this costs a quarter of the dataclass's
-``__init__`` (``bench/NOTES.md``). Every scored hand and every scoresheet line builds a
-``Tally`` and a ``HandScore`` (and a hand a ``Deal``, a ``Contract`` and a ``HandResult``), so
-the hot paths use these builders.
+Every scored hand and every scoresheet line builds a ``Tally`` and a ``HandScore``, so those two
+are built fast: a frozen dataclass's ``__init__`` sets each field through
+``object.__setattr__``, looked up and wrapped once per field. Here each of the two has a *twin*:
+a plain class with the very same slots (so the same memory layout), whose fields are set by
+ordinary slot stores; once filled, the object's class is switched to the value class
+(``__class__`` assignment, which CPython allows between classes of identical layout). Checking
+a scoresheet line builds these two and little else, so that is where the twins pay
+(``bench/NOTES.md``).
 
 The objects are exactly what the dataclass builds: same class, equal, hashable, frozen
 afterwards (a twin with a different layout would make the class switch raise ``TypeError``,
-which the tests would show at once). Each builder takes every field, in the dataclass's
-name, by keyword; nothing is validated. The stores are written out one by one: a loop over
-the field names would cost about what the twin saves (figures in ``bench/NOTES.md``).
+which the tests would show at once). Each builder takes every field, in the dataclass's name,
+by keyword; nothing is validated.
 
-``slot_setter`` is the other tool here, for classes whose slots are spread over a base class
-and the class itself (the discard actions of ``engine.rules.choices``): a twin would have to
-copy that whole layout, and those objects are built far less often.
+``new_deal``, ``new_contract`` and ``new_result`` call the dataclasses themselves: they are built
+once per played hand, where a twin saved too little to be worth its trick.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.rules.base import Contract, Deal, HandResult, HandScore, Tally
 from engine.rules.gameend import GameResult
 
-Setter = Callable[[Any, Any], None]
-
 _new = object.__new__
-
-
-def slot_setter(cls: type, name: str) -> Setter:
-    """The ``__set__`` of slot ``name`` of ``cls`` or a base (bypassing a frozen
-    ``__setattr__``: only for objects still being built)."""
-    for klass in cls.__mro__:
-        if name in klass.__dict__:
-            setter: Setter = klass.__dict__[name].__set__
-            return setter
-    raise AttributeError(f"{cls.__name__} has no slot {name!r}")
 
 
 def _twin(cls: type) -> Any:
@@ -49,10 +35,7 @@ def _twin(cls: type) -> Any:
 
 
 _TALLY = _twin(Tally)
-_DEAL = _twin(Deal)
-_CONTRACT = _twin(Contract)
 _SCORE = _twin(HandScore)
-_RESULT = _twin(HandResult)
 
 
 def new_tally(
@@ -66,29 +49,6 @@ def new_tally(
     twin.__class__ = Tally
     tally: Tally = twin
     return tally
-
-
-def new_deal(
-    *, hands: tuple[tuple[int, ...], ...], kitty: tuple[int, ...], stock: tuple[int, ...]
-) -> Deal:
-    """``Deal(hands, kitty, stock)``."""
-    twin = _new(_DEAL)
-    twin.hands = hands
-    twin.kitty = kitty
-    twin.stock = stock
-    twin.__class__ = Deal
-    deal: Deal = twin
-    return deal
-
-
-def new_contract(*, bidder: int, bid: int) -> Contract:
-    """``Contract(bidder, bid)``."""
-    twin = _new(_CONTRACT)
-    twin.bidder = bidder
-    twin.bid = bid
-    twin.__class__ = Contract
-    contract: Contract = twin
-    return contract
 
 
 def new_score(
@@ -115,6 +75,18 @@ def new_score(
     return score
 
 
+def new_deal(
+    *, hands: tuple[tuple[int, ...], ...], kitty: tuple[int, ...], stock: tuple[int, ...]
+) -> Deal:
+    """``Deal(hands, kitty, stock)``."""
+    return Deal(hands, kitty, stock)
+
+
+def new_contract(*, bidder: int, bid: int) -> Contract:
+    """``Contract(bidder, bid)``."""
+    return Contract(bidder, bid)
+
+
 def new_result(
     *,
     outcome: str,
@@ -130,18 +102,16 @@ def new_result(
     extra: Mapping[str, Any] | None = None,
 ) -> HandResult:
     """``HandResult(...)``; ``extra`` defaults to a new empty dict, as the dataclass's."""
-    twin = _new(_RESULT)
-    twin.outcome = outcome
-    twin.score = score
-    twin.line = line
-    twin.trick_winners = trick_winners
-    twin.points = points
-    twin.books = books
-    twin.kitty_book_side = kitty_book_side
-    twin.categories = categories
-    twin.best_trump = best_trump
-    twin.hands_after_draw = hands_after_draw
-    twin.extra = {} if extra is None else extra
-    twin.__class__ = HandResult
-    result: HandResult = twin
-    return result
+    return HandResult(
+        outcome,
+        score,
+        line,
+        trick_winners,
+        points,
+        books,
+        kitty_book_side,
+        categories,
+        best_trump,
+        hands_after_draw,
+        {} if extra is None else extra,
+    )

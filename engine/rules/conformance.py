@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules.actions import Call, action_from_dict
-from engine.rules.base import Deal, Game, HandScore, Tally
+from engine.rules.base import Deal, Game, HandScore, Phase, Tally
 from engine.rules.cards import card_names, parse_cards, parse_suit, parse_trump
 from engine.rules.errors import IllegalActionError, NotationError, RulesError, ScoresheetError
 from engine.rules.registry import get_game
@@ -91,7 +91,7 @@ def run_bidding(game: Game, case: Mapping[str, Any]) -> Answer:
             return {"error": {"index": index, "code": error.code}}
     if hand.result is not None and hand.result.outcome == "redeal":
         return {"outcome": "redeal"}
-    if hand.contract is not None and hand.phase != "auction":
+    if hand.contract is not None and hand.phase != Phase.AUCTION:
         return {"contract": {"bidder": hand.contract.bidder, "bid": hand.contract.bid}}
     return {"pending": {"to_act": hand.to_act}}
 
@@ -139,7 +139,7 @@ def run_replay(game: Game, case: Mapping[str, Any]) -> Answer:
         return {
             "final": {
                 "unfinished": (
-                    f"the hand is still in phase {hand.phase!r}, seat {hand.to_act} to act"
+                    f"the hand is still in phase {str(hand.phase)!r}, seat {hand.to_act} to act"
                 )
             }
         }

@@ -1,9 +1,10 @@
-"""Hands whose phases are objects: what a hand asks of the phase under way, and the loop.
+"""The phase under way of a hand, as the hand sees it (``PhaseUnderWay``), the phase of a
+hand that is over (``OVER_PHASE``), and the loop of a hand that hands its actions to its phases
+(``PhasedHand``, bid whist's).
 
-A ``PhasedHand`` keeps its phase under way as one object (``current``, a ``Phase``): the seat
-to act, the actions open to it, and ``take``. Its ``apply`` hands every action to it once and
-starts the next phase when it is over; ``legal_actions`` is its ``offered``. The game's hand
-says what the next phase is (``_end_phase``) and why an action is refused (``check``).
+A hand built like auction45's (``engine.rules.auction45.hand``, ``engine.rules.pitch52.hand``)
+keeps one object per step of the hand; the one under way lists the actions open to the seat to
+act and takes them, and the hand's ``apply`` hands every action to it.
 """
 
 from __future__ import annotations
@@ -16,15 +17,11 @@ from engine.rules.actions import Action
 from engine.rules.base import Hand
 
 
-class Phase(Protocol):
-    """The phase under way, as the hand sees it.
-
-    ``to_act`` is the seat whose turn it is and ``offered`` the actions open to it.
-    ``take`` makes an action and returns whether the phase is over; it returns ``None``
-    (nothing changed) for an action that is not this phase's kind or not by the seat to act,
-    whose refusal the hand's checks then give, and raises the phase's own refusal
-    (``IllegalActionError``) for one of its kind, by that seat, that its rules refuse.
-    """
+class PhaseUnderWay(Protocol):
+    """The seat to act, the actions open to it (``offered``, what ``legal_actions`` returns),
+    and ``take``, which makes an action of that seat's and returns whether the phase is over,
+    or returns ``None`` (nothing changed) for an action it does not take (the hand's checks
+    then say why)."""
 
     @property
     def to_act(self) -> int | None: ...
@@ -51,9 +48,11 @@ OVER_PHASE = Over()
 
 
 class PhasedHand(Hand):
-    """A hand that hands each action to its phase under way, ``current``."""
+    """A hand that hands each action to its phase under way, ``current``: its ``apply`` and
+    ``legal_actions``. The game's hand says what the next phase is (``_end_phase``) and why an
+    action is refused (``check``)."""
 
-    current: Phase
+    current: PhaseUnderWay
 
     def legal_actions(self) -> Sequence[Action]:
         return self.current.offered

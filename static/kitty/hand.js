@@ -1,4 +1,4 @@
-// The one-hand-at-a-time entry page (scoring/hand_views.py). Without this script the page is
+// The one-hand-at-a-time entry page (scoring/views/hands.py). Without this script the page is
 // a plain form that posts one hand; with it:
 // - the points are steppers, and with two sides and a fixed total (30 in 120s, 13 books in
 //   bid whist) a side's points fill the other's with the rest; pitch's points follow the

@@ -3,8 +3,6 @@ invitations are unknown ids; refusals are coded; the operations are in the schem
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pytest
 from django.core.mail import EmailMessage
 from django.test import Client
@@ -14,9 +12,6 @@ from rest_framework.test import APIClient
 from club.invitations import invitation_accept, invitation_send
 from club.models import Invitation, Membership
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
-
-if TYPE_CHECKING:
-    from pytest_django.fixtures import Settings
 
 pytestmark = pytest.mark.django_db
 
@@ -68,8 +63,8 @@ def test_a_player_with_an_account_is_refused_with_its_code() -> None:
     assert (response.status_code, response.data["code"]) == (400, "player_has_account")
 
 
-def test_too_many_invitations_answer_429(settings: Settings) -> None:
-    settings.KITTY_INVITATIONS_PER_HOUR = 1
+def test_too_many_invitations_answer_429(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("club.invitations.INVITATIONS_PER_HOUR", 1)
     client, member = api()
     body = {"player": member.player_id, "email": "ann@example.org"}
     assert client.post(list_url(member), body, format="json").status_code == 201

@@ -58,7 +58,7 @@ def test_the_request_is_read_with_the_sites_proxy_count(settings: SettingsWrappe
     assert client_address(None) == ""
 
 
-# --- Behind the README's nginx, through a real daphne -----------------------------------------
+# --- Behind docs/deploy.md's nginx, through a real daphne ----------------------------------
 
 
 def _database_url(folder: Path) -> str:
@@ -94,7 +94,7 @@ CSRF = "k" * 32
 
 @pytest.mark.django_db
 def test_daphne_behind_nginx_counts_the_address_nginx_appended(tmp_path: Path) -> None:
-    """A script writing a new X-Forwarded-For on each request, through daphne as the README
+    """A script writing a new X-Forwarded-For on each request, through daphne as docs/deploy.md
     runs it, is still throttled on wrong table codes and on sign-in failures."""
     with processes(tmp_path) as running:
         port = running.server(

@@ -170,9 +170,9 @@ def test_a_director_withdraws_an_invitation(
 
 
 def test_too_many_invitations_are_refused_on_the_page(
-    director_client: tuple[Client, Membership], settings: Settings
+    director_client: tuple[Client, Membership], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    settings.KITTY_INVITATIONS_PER_HOUR = 1
+    monkeypatch.setattr("club.invitations.INVITATIONS_PER_HOUR", 1)
     client, member = director_client
     invite(client, member)
     url = reverse("invitation_new", args=[member.club.slug, member.player_id])

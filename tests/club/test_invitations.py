@@ -152,8 +152,8 @@ def test_a_player_linked_meanwhile_to_another_account_is_refused() -> None:
     assert Invitation.objects.get().accepted_at is None
 
 
-def test_sending_is_throttled_per_sender(settings: Settings) -> None:
-    settings.KITTY_INVITATIONS_PER_HOUR = 2
+def test_sending_is_throttled_per_sender(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("club.invitations.INVITATIONS_PER_HOUR", 2)
     club = ClubFactory.create()
     director = UserFactory.create()
     for name in ("A", "B"):

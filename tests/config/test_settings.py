@@ -24,10 +24,10 @@ KNOBS = [
     "SECURE_HSTS_PRELOAD", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
     "TRUST_X_FORWARDED_PROTO", "EMAIL_BACKEND", "DEFAULT_FROM_EMAIL", "LOG_LEVEL",
     "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS",
-    "KITTY_SITE_URL", "KITTY_REMINDER_MINUTES", "KITTY_TABLE_TIMERS",
-    "DB_POOL_MAX_SIZE", "DB_POOL_MIN_SIZE", "DB_POOL_TIMEOUT", "SIGN_IN_ACCOUNT_FAILURES",
-    "SIGN_IN_ADDRESS_FAILURES", "SIGN_IN_LOCKOUT_SECONDS", "KITTY_CHANNEL_LAYER",
-    "KITTY_CHANNEL_PREFIX", "KITTY_CHANNEL_CAPACITY", "KITTY_NUM_PROXIES", "KITTY_API_NUM_PROXIES",
+    "KITTY_SITE_URL", "DB_POOL_MAX_SIZE", "SIGN_IN_ADDRESS_FAILURES", "KITTY_CHANNEL_LAYER",
+    "KITTY_CHANNEL_PREFIX", "KITTY_NUM_PROXIES", "KITTY_API_NUM_PROXIES",
+    "KITTY_TABLE_STALL_SECONDS", "KITTY_TABLE_PRESENCE_SECONDS", "KITTY_API_RATE_ANON",
+    "KITTY_API_RATE_USER", "KITTY_API_RATE_WRITE",
 ]  # fmt: skip
 
 PRODUCTION_ENV = {
@@ -212,8 +212,8 @@ def test_production_postgresql_shares_a_bounded_pool_and_keeps_no_connection_per
 
 
 def test_the_pool_size_is_read_from_the_environment_and_zero_turns_it_off() -> None:
-    dumped = dump_settings(DATABASE_URL=POSTGRES_URL, DB_POOL_MAX_SIZE="4", DB_POOL_TIMEOUT="3")
-    assert dumped["pool"] == {"min_size": 0, "max_size": 4, "timeout": 3}
+    dumped = dump_settings(DATABASE_URL=POSTGRES_URL, DB_POOL_MAX_SIZE="4")
+    assert dumped["pool"] == {"min_size": 0, "max_size": 4, "timeout": 10}
     dumped = dump_settings(DATABASE_URL=POSTGRES_URL, DB_POOL_MAX_SIZE="0", CONN_MAX_AGE="60")
     assert dumped["pool"] is None
     assert dumped["conn_max_age"] == 60

@@ -13,7 +13,6 @@ from engine.rules.build import (
     new_result,
     new_score,
     new_tally,
-    slot_setter,
 )
 from engine.rules.gameend import GameResult
 
@@ -70,14 +69,3 @@ def test_builders_match_the_dataclasses() -> None:
         redeal.extra == {}
         and redeal.extra is not new_result(outcome="redeal", score=score, line=line).extra
     )
-
-
-def test_slot_setter_finds_slots_of_base_classes_and_refuses_others() -> None:
-    from engine.rules.actions import Discard
-
-    action = object.__new__(Discard)
-    slot_setter(Discard, "seat")(action, 1)
-    slot_setter(Discard, "cards")(action, (0, 13))
-    assert action == Discard(1, (13, 0))
-    with pytest.raises(AttributeError):
-        slot_setter(Discard, "nothing")

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules.conformance import differences, main, run_files
+from engine.rules import get_game
+from engine.rules.conformance import differences, main, run_files, run_replay
 
 
 def test_differences_compare_only_expected_keys() -> None:
@@ -47,3 +48,12 @@ def test_main_ends_with_the_totals_line(tmp_path: Path, capsys: pytest.CaptureFi
     path.write_text("\n")
     assert main([str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "0 passed, 0 failed"
+
+
+def test_an_unfinished_replay_names_its_phase_as_written() -> None:
+    game = get_game("auction45")
+    deal = game.new_hand(dealer=0, seed=3).deal.to_dict()
+    answer = run_replay(game, {"dealer": 0, "deal": deal, "actions": []})
+    assert answer == {
+        "final": {"unfinished": "the hand is still in phase 'auction', seat 1 to act"}
+    }

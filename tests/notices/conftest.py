@@ -14,11 +14,11 @@ if TYPE_CHECKING:
 
 
 @pytest.fixture(autouse=True)
-def _notice_settings(settings: Settings) -> None:
+def _notice_settings(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.KITTY_SITE_URL = SITE + "/"  # the trailing slash must not double in links
-    settings.KITTY_REMINDER_MINUTES = 30
-    settings.KITTY_TABLE_TIMERS = False
+    monkeypatch.setattr("notices.tasks.REMINDER_MINUTES", 30)
+    monkeypatch.setattr("tables.enqueue.TIMERS", False)
 
 
 @pytest.fixture

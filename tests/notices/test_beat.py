@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 import pytest
 from django.core.mail import EmailMessage
@@ -13,14 +12,11 @@ from tables.services import tables_open_due
 from tests.factories import ClubFactory
 from tests.notices.helpers import member, outbox_to, scheduled_table
 
-if TYPE_CHECKING:
-    from pytest_django.fixtures import Settings
-
 pytestmark = pytest.mark.django_db
 
 
 def test_only_tables_opening_within_the_reminder_time_are_picked(
-    mailoutbox: list[EmailMessage], settings: Settings
+    mailoutbox: list[EmailMessage], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     club = ClubFactory.create()
     players = [member(club, f"P{n}", f"p{n}@example.org") for n in range(5)]
@@ -36,7 +32,7 @@ def test_only_tables_opening_within_the_reminder_time_are_picked(
     assert tasks.tables_remind_due.delay().get() == [soon.pk, edge.pk]
     assert outbox_to(mailoutbox) == ["p0@example.org", "p1@example.org"]
 
-    settings.KITTY_REMINDER_MINUTES = 60
+    monkeypatch.setattr("notices.tasks.REMINDER_MINUTES", 60)
     assert tasks.tables_remind_due.delay().get() == [later.pk]
     assert len(mailoutbox) == 3
 

@@ -15,8 +15,8 @@ from scoring import tablecodes
 from scoring.models import FlagCleared, HandLine, LineRevision, SheetStatus, TableCode
 from scoring.selectors import sheet_view
 from scoring.services import SideSpec, handline_add, scoresheet_create
-from scoring.table_views import sides_at_table
 from scoring.tablecodes import tablecode_issue
+from scoring.views.table_codes import sides_at_table
 from tests.factories import MembershipFactory
 from tests.proxy import behind_proxy
 from tests.scoring.conftest import MakeSheet, Staff

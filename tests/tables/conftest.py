@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pytest
-
-if TYPE_CHECKING:
-    from pytest_django.fixtures import Settings
 
 
 @pytest.fixture(autouse=True)
-def _no_timer_threads(settings: Settings) -> None:
-    settings.KITTY_TABLE_TIMERS = False
+def _no_timer_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tables.enqueue.TIMERS", False)

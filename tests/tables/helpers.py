@@ -5,17 +5,33 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from django.utils import timezone
 
 from club.models import Club, Membership
 from engine.rules import Hand
-from tables import live
+from tables import bot_moves, live
 from tables.bot_moves import bot_action
 from tables.models import LiveTable
 from tables.services import SeatSpec, bot_rng, table_act, table_create
 from tests.factories import ClubFactory, MembershipFactory
 
 PAST = timedelta(minutes=1)
+
+
+def computer_breaks_once(monkeypatch: pytest.MonkeyPatch) -> list[Exception]:
+    """The next computer move (a computer's, a stand-in's or the clock's) raises; the ones
+    after it play. Returns the failure still to come: empty once it was raised."""
+    failures: list[Exception] = [RuntimeError("the computer player broke")]
+    real = bot_moves.bot_action
+
+    def once_broken(*args: Any, **kwargs: Any) -> Any:
+        if failures:
+            raise failures.pop()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bot_moves, "bot_action", once_broken)
+    return failures
 
 
 def seated_members(club: Club, count: int) -> list[Membership]:

@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 
 @pytest.mark.django_db
 def test_one_beat_opens_due_tables_and_reminds_players(
-    mailoutbox: list[EmailMessage], settings: Settings
+    mailoutbox: list[EmailMessage], settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.KITTY_REMINDER_MINUTES = 30
+    monkeypatch.setattr("notices.tasks.REMINDER_MINUTES", 30)
     club = ClubFactory.create()
     due = scheduled_table(club, [member(club, "Ann", "ann@example.org")], minutes=1)
     LiveTable.objects.filter(pk=due.pk).update(scheduled_at=due.scheduled_at - timedelta(minutes=2))

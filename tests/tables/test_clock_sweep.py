@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.utils import timezone
 
-from tables import notify, play, services
-from tables.models import ActionLog, LiveTable
+from tables import enqueue, services
+from tables.models import ActionLog, LiveTable, TableSeat
 from tables.services import bots_play, clocks_due_sweep
-from tests.tables.helpers import play_one, table_with
+from tests.tables.helpers import computer_breaks_once, play_one, table_with
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
@@ -56,14 +56,14 @@ def test_the_sweep_plays_for_the_person_once_their_clock_ran_out() -> None:
     assert (entry.seat, entry.actor) == (0, ActionLog.Actor.CLOCK)
 
 
-def test_a_clock_that_cannot_act_is_stopped_not_found_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_clock_that_cannot_act_is_stopped_not_found_again() -> None:
     table = _waiting_for_the_person()
     due = table.clock_due_at
     assert due is not None
-    monkeypatch.setattr(play, "turn_clock_expired", lambda **kwargs: False)
+    # The seat's computer took over as the clock was read: the clock has nothing to play.
+    TableSeat.objects.filter(table=table, index=0).update(bot_playing=True)
     assert clocks_due_sweep(now=due) == []
+    assert not ActionLog.objects.filter(table=table, seq=table.seq + 1).exists()
     table.refresh_from_db()
     assert table.clock_due_at is None
 
@@ -72,17 +72,12 @@ def test_a_clock_that_fails_is_logged_and_the_other_tables_are_swept(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     first, second = _waiting_for_the_person(), _waiting_for_the_person()
-    real = play.turn_clock_expired
-
-    def failing(*, table_id: int, seq: int) -> bool:
-        if table_id == first.pk:
-            raise RuntimeError("boom")
-        return real(table_id=table_id, seq=seq)
-
-    monkeypatch.setattr(play, "turn_clock_expired", failing)
+    failures = computer_breaks_once(monkeypatch)
     later = max(first.clock_due_at, second.clock_due_at)  # type: ignore[type-var]
-    assert clocks_due_sweep(now=later) == [second.pk]
-    assert f"table {first.pk}: the turn clock" in caplog.text
+    played = clocks_due_sweep(now=later)
+    assert not failures and len(played) == 1
+    (failed,) = {first.pk, second.pk} - set(played)
+    assert f"table {failed}: the turn clock" in caplog.text
 
 
 def test_with_a_broker_an_action_sends_no_timer_task(
@@ -91,7 +86,7 @@ def test_with_a_broker_an_action_sends_no_timer_task(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     sent: list[Any] = []
-    monkeypatch.setattr(notify, "run_later", lambda *args: sent.append(args))
+    monkeypatch.setattr(enqueue, "run_later", lambda *args: sent.append(args))
     table = _waiting_for_the_person()
     settings.CELERY_TASK_ALWAYS_EAGER = False
     with django_capture_on_commit_callbacks(execute=True) as callbacks:

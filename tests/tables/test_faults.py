@@ -10,15 +10,16 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+import scoring.services
 from scoring.errors import StaleLine, TablePlaying
 from scoring.models import HandLine, SheetStatus
 from scoring.services import handline_add_to
-from tables import notify, play, selectors, services
+from tables import notify, selectors, services
 from tables.errors import ActionRefused, TableError
 from tables.models import ActionLog, LiveTable, TableHand, TableSeat
 from tables.services import table_act
 from tests.factories import MembershipFactory
-from tests.tables.helpers import first_legal, play_one, state, table_with
+from tests.tables.helpers import computer_breaks_once, first_legal, play_one, state, table_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,14 +73,14 @@ def test_a_sheet_that_refuses_the_tables_line_is_logged_and_the_table_plays_on(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     refusals = [StaleLine("stale", "Line 1 was just added by somebody")]
-    real = play.handline_add
+    real = scoring.services.handline_add
 
     def once_stale(**kwargs: Any) -> Any:
         if refusals:
             raise refusals.pop()
         return real(**kwargs)
 
-    monkeypatch.setattr(play, "handline_add", once_stale)
+    monkeypatch.setattr(scoring.services, "handline_add", once_stale)
     table, _ = table_with(people=1, bots=3, seed=5)
     play_to_end(table)
     table.refresh_from_db()
@@ -91,18 +92,11 @@ def test_a_sheet_that_refuses_the_tables_line_is_logged_and_the_table_plays_on(
 def test_a_computer_move_that_raises_is_logged_and_the_next_trigger_redoes_it(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    failures = [RuntimeError("the bot broke")]
-    real = play.bot_action
-
-    def once_broken(*args: Any, **kwargs: Any) -> Any:
-        if failures:
-            raise failures.pop()
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(play, "bot_action", once_broken)
+    failures = computer_breaks_once(monkeypatch)
     table, _ = table_with(people=0, bots=4, seed=3)  # the computers start at once, and fail
     table.refresh_from_db()
     assert f"table {table.pk}: computer move failed" in caplog.text
+    assert not failures
     assert table.status == LiveTable.Status.PLAYING
     assert state(table).to_act is not None  # stuck, with a computer to act
     assert services.bots_play(table_id=table.pk) > 0  # the next trigger plays on
@@ -120,17 +114,10 @@ def test_the_watchdog_restarts_a_table_whose_computer_move_failed(
     monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> None:
     settings.KITTY_TABLE_STALL_SECONDS = 180
-    failures = [RuntimeError("the bot broke")]
-    real = play.bot_action
-
-    def once_broken(*args: Any, **kwargs: Any) -> Any:
-        if failures:
-            raise failures.pop()
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(play, "bot_action", once_broken)
+    failures = computer_breaks_once(monkeypatch)
     table, _ = table_with(people=0, bots=4, seed=3)
     table.refresh_from_db()
+    assert not failures
     assert table.status == LiveTable.Status.PLAYING
     assert selectors.stalled_tables(now=later(60)) == []  # not yet: within its limit
     assert [t.pk for t in selectors.stalled_tables(now=later(200))] == [table.pk]
@@ -187,7 +174,7 @@ def test_a_table_without_a_clock_waiting_on_a_connected_person_is_not_stalled(
 def test_the_watchdog_says_what_it_restarted(caplog: pytest.LogCaptureFixture) -> None:
     table, _ = table_with(people=1, bots=3, seed=5, turn_seconds=30)
     services.seat_connected(table_id=table.pk, index=0)
-    with caplog.at_level("WARNING", logger="tables.directing"):
+    with caplog.at_level("WARNING", logger="tables.services"):
         assert services.tables_watchdog(now=later(45)) == [table.pk]
     assert f"table {table.pk}: stalled; the watchdog ran out the turn clock" in caplog.text
 

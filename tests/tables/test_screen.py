@@ -23,6 +23,7 @@ from tables.screen import (
     _actions,
     _kitty_notes,
     high_bid,
+    table_screen,
 )
 from tests.tables.helpers import play_one, state, table_with
 
@@ -229,3 +230,13 @@ def test_during_the_auction_the_bar_says_the_bid_to_beat_and_who_made_it() -> No
     client.force_login(player.user)
     page = client.get(reverse("table_detail", args=[table.club.slug, table.pk])).content.decode()
     assert f'<dd id="bar-bid">{screen.high_bid}</dd>' in page
+
+
+@pytest.mark.django_db
+def test_the_screen_keeps_the_phase_as_a_plain_word() -> None:
+    """A game's view may give its ``Phase``; the screen, sent as JSON and compared in
+    templates, holds the plain word."""
+    table, _ = table_with(people=4, bots=0, game_id="pitch52", seed=5, first_dealer=0)
+    hand = state(table)
+    screen = table_screen(table, selectors.seats_of(table), hand, hand.to_act)
+    assert type(screen.phase) is str and screen.phase == "auction"

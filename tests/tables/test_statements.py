@@ -7,23 +7,21 @@ from typing import Any
 
 import pytest
 from django.db import (
-    DatabaseError,
-    IntegrityError,
     OperationalError,
     connection,
     connections,
     transaction,
 )
 from django.db.models import Model
-from django.db.models.signals import post_save, pre_save
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from club.models import Club, Player
 from tables import statements
-from tables.models import ActionLog, LiveTable, TableSeat
-from tables.play import locked_with_seats
+from tables.errors import ActionRefused
+from tables.models import LiveTable, TableSeat
+from tables.services import table_act
 from tests.factories import ClubFactory
 from tests.tables.helpers import table_with
 
@@ -110,8 +108,10 @@ def test_a_table_without_seats_reads_nothing_and_the_action_reads_the_table_alon
     table = LiveTable.objects.create(club=club, game="auction45", scheduled_at=timezone.now())
     with transaction.atomic():
         assert statements.seats_locked(table.pk) == []
-        found, seats = locked_with_seats(table.pk)
-    assert (found.pk, seats) == (table.pk, [])
+    # The action reads the table's row by itself and refuses by its status.
+    with pytest.raises(ActionRefused) as refused:
+        table_act(table_id=table.pk, seat=0, action="0 pass", seen_seq=0)
+    assert refused.value.code == "not_playing"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -167,91 +167,3 @@ def test_on_postgresql_it_locks_the_tables_row_and_not_its_seats_players_or_club
         assert not _locked_elsewhere(
             "SELECT id FROM club_club WHERE id = %s FOR UPDATE", [table.club_id]
         )
-
-
-def test_an_appended_log_row_is_the_row_the_orm_would_write() -> None:
-    table, members = table_with(people=4, bots=0)
-    hand_id = table.hands.get(number=1).pk
-    user = members[0].player.user
-
-    def row(seq: int) -> ActionLog:
-        return ActionLog(
-            table=table, seq=seq, hand_id=hand_id, seat=0, action="0 bid 20", user=user
-        )
-
-    by_orm = ActionLog.objects.create(
-        table=table, seq=101, hand_id=hand_id, seat=0, action="0 bid 20", user=user
-    )
-    appended = statements.log_append(row(102))
-    assert appended.pk is not None and appended.pk != by_orm.pk
-    assert (appended._state.adding, appended._state.db) == (False, by_orm._state.db)
-    stored = ActionLog.objects.get(pk=appended.pk)
-    assert stored.at == appended.at and stored.at.tzinfo is not None
-
-    def comparable(log: ActionLog) -> list[tuple[str, Any, type]]:
-        return [v for v in _values(log) or [] if v[0] not in ("id", "seq", "at")]
-
-    assert comparable(stored) == comparable(ActionLog.objects.get(pk=by_orm.pk))
-    assert stored.actor == ActionLog.Actor.PLAYER  # the field's default
-
-
-def test_a_doubled_action_number_is_still_refused_by_the_database() -> None:
-    table, _ = table_with(people=4, bots=0)
-    hand_id = table.hands.get(number=1).pk
-    statements.log_append(ActionLog(table=table, seq=200, hand_id=hand_id, seat=0, action="0 pass"))
-    with pytest.raises(IntegrityError), transaction.atomic():
-        statements.log_append(
-            ActionLog(table=table, seq=200, hand_id=hand_id, seat=1, action="1 pass")
-        )
-
-
-def test_the_table_update_writes_what_an_action_changes_and_nothing_else() -> None:
-    table, _ = table_with(people=4, bots=0)
-    due = timezone.now()
-    table.seq, table.hand_number, table.status = 41, 3, LiveTable.Status.FINISHED
-    table.finished_at, table.clock_due_at = due, due
-    table.title = "changed in memory only"
-    statements.table_update(table)
-    stored = LiveTable.objects.get(pk=table.pk)
-    assert (stored.seq, stored.hand_number, stored.status) == (41, 3, "finished")
-    assert stored.finished_at == due and stored.clock_due_at == due
-    assert stored.title == ""
-    table.clock_due_at = None
-    statements.table_update(table)
-    assert LiveTable.objects.get(pk=table.pk).clock_due_at is None
-
-
-def test_updating_a_table_whose_row_is_gone_is_an_error() -> None:
-    table, _ = table_with(people=4, bots=0)
-    LiveTable.objects.filter(pk=table.pk).delete()
-    with pytest.raises(DatabaseError):
-        statements.table_update(table)
-
-
-def test_the_writes_send_the_signals_save_sends() -> None:
-    table, _ = table_with(people=4, bots=0)
-    hand_id = table.hands.get(number=1).pk
-    heard: list[tuple[str, str, Any, Any]] = []
-
-    def pre(sender: type[Model], instance: Model, update_fields: Any, **kwargs: Any) -> None:
-        heard.append(("pre", sender.__name__, instance.pk, update_fields))
-
-    def post(sender: type[Model], instance: Model, created: bool, **kwargs: Any) -> None:
-        heard.append(("post", sender.__name__, instance.pk, created))
-
-    pre_save.connect(pre, weak=False)
-    post_save.connect(post, weak=False)
-    try:
-        log = statements.log_append(
-            ActionLog(table=table, seq=300, hand_id=hand_id, seat=0, action="0 pass")
-        )
-        statements.table_update(table)
-    finally:
-        pre_save.disconnect(pre)
-        post_save.disconnect(post)
-    assert heard == [
-        ("pre", "ActionLog", None, None),
-        ("post", "ActionLog", log.pk, True),
-        ("pre", "LiveTable", table.pk, frozenset(statements.ACTED_FIELDS)),
-        ("post", "LiveTable", table.pk, False),
-    ]

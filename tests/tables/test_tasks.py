@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import current_app
 
-from tables import tasks
+from tables import enqueue, tasks
 
 # Timers already waiting in a broker (a table's opening, a turn clock, a grace time) and the
 # beat schedule find their task by these names.
@@ -34,3 +34,12 @@ def test_a_tables_task_is_handed_back_when_its_process_dies() -> None:
         if name in SWEEPS:
             continue
         assert task.acks_late and task.reject_on_worker_lost, name
+
+
+def test_the_services_send_tasks_by_names_the_tasks_have() -> None:
+    """The services never import the tasks (``tables.enqueue``): a name misspelt there would
+    only fail when a table first sends it."""
+    sent = {enqueue.TABLE_OPEN, enqueue.BOTS_PLAY, enqueue.TURN_CLOCK, enqueue.SEAT_AWAY_CHECK}
+    assert sent <= set(NAMES)
+    for name in sent:
+        assert NAMES[name] == enqueue.task(name)  # the task itself (NAMES holds proxies)

@@ -104,40 +104,18 @@ def knockout_round(
         PairingError: ``no_such_round``; ``results_missing`` (fewer earlier rounds in
             ``advanced`` than needed); ``bad_results`` (two entrants advanced from one match).
     """
-    if not 1 <= round_number <= bracket.rounds:
-        raise PairingError(
-            "no_such_round",
-            f"a bracket of {len(bracket.slots)} has rounds 1 to {bracket.rounds}, "
-            f"not {round_number}",
-        )
-    if len(advanced) < round_number - 1:
-        raise PairingError(
-            "results_missing",
-            f"round {round_number} needs the results of rounds 1 to {round_number - 1}",
-        )
-    name = round_name(round_number, bracket.rounds)
+    _check_round(bracket, round_number, advanced)
     block = 1 << round_number
-    games: list[tuple[int, int, Reason]] = []
+    games: list[_Game] = []
     byes: list[Bye] = []
     for start in range(0, len(bracket.slots), block):
         a = _alive(bracket, advanced, round_number, start, block // 2)
         b = _alive(bracket, advanced, round_number, start + block // 2, block // 2)
-        gone = [e for e in (a, b) if e is not None and e in withdrawn]
-        if gone:
-            lone = next((e for e in (a, b) if e is not None and e not in withdrawn), None)
-            if lone is not None:
-                seed_gone = bracket.seed_of(gone[0])
-                text = f"Walkover: seed {seed_gone}, due to meet them, withdrew"
-                byes.append(Bye(lone, Reason("walkover_withdrawn", text, {"seed": seed_gone})))
-        elif a is not None and b is not None:
-            seeds = {"seed_a": bracket.seed_of(a), "seed_b": bracket.seed_of(b)}
-            text = f"{name}: seed {seeds['seed_a']} against seed {seeds['seed_b']}"
-            where = {"round": round_number, "rounds": bracket.rounds}
-            games.append((a, b, Reason("knockout_match", text, where | seeds)))
-        elif a is not None or b is not None:
-            lone = a if a is not None else b
-            assert lone is not None
-            byes.append(Bye(lone, _bye_reason(round_number)))
+        found = _meet(bracket, round_number, a, b, withdrawn)
+        if isinstance(found, Bye):
+            byes.append(found)
+        elif found is not None:
+            games.append(found)
     if third_place and round_number == bracket.rounds >= 2:
         losers = [
             e for e in _semi_final_losers(bracket, advanced, round_number) if e not in withdrawn
@@ -157,6 +135,48 @@ def knockout_round(
         for number, (a, b, reason) in enumerate(games, start=1)
     ]
     return RoundPairing(round_number, tuple(tables), tuple(byes))
+
+
+#: A match of the round: the two entrants and why they meet.
+_Game = tuple[int, int, Reason]
+
+
+def _check_round(bracket: Bracket, round_number: int, advanced: Sequence[Collection[int]]) -> None:
+    """The bracket has this round, and the results of every round before it are given."""
+    if not 1 <= round_number <= bracket.rounds:
+        raise PairingError(
+            "no_such_round",
+            f"a bracket of {len(bracket.slots)} has rounds 1 to {bracket.rounds}, "
+            f"not {round_number}",
+        )
+    if len(advanced) < round_number - 1:
+        raise PairingError(
+            "results_missing",
+            f"round {round_number} needs the results of rounds 1 to {round_number - 1}",
+        )
+
+
+def _meet(
+    bracket: Bracket, round_number: int, a: int | None, b: int | None, withdrawn: Collection[int]
+) -> _Game | Bye | None:
+    """What the two halves of a block give this round: a match when both are alive, a bye
+    (or a walkover, when one withdrew) when one is, nothing when neither is."""
+    gone = [e for e in (a, b) if e is not None and e in withdrawn]
+    if gone:
+        lone = next((e for e in (a, b) if e is not None and e not in withdrawn), None)
+        if lone is None:
+            return None
+        seed_gone = bracket.seed_of(gone[0])
+        text = f"Walkover: seed {seed_gone}, due to meet them, withdrew"
+        return Bye(lone, Reason("walkover_withdrawn", text, {"seed": seed_gone}))
+    if a is not None and b is not None:
+        seeds = {"seed_a": bracket.seed_of(a), "seed_b": bracket.seed_of(b)}
+        name = round_name(round_number, bracket.rounds)
+        text = f"{name}: seed {seeds['seed_a']} against seed {seeds['seed_b']}"
+        where = {"round": round_number, "rounds": bracket.rounds}
+        return (a, b, Reason("knockout_match", text, where | seeds))
+    lone = a if a is not None else b
+    return None if lone is None else Bye(lone, _bye_reason(round_number))
 
 
 def _alive(

@@ -67,17 +67,7 @@ def progressive_round(
         PairingError: ``bad_table_size`` (not 4 or 6), ``too_few_players`` (fewer than one
             table), ``duplicate_entrant``.
     """
-    if table_size not in TABLE_SIZES:
-        raise PairingError(
-            "bad_table_size",
-            f"a progressive table seats two or three pairs (4 or 6 players), not {table_size}",
-        )
-    if len(players) < table_size:
-        raise PairingError(
-            "too_few_players",
-            f"{counted(len(players), 'player')} cannot fill a progressive table of {table_size}",
-        )
-    check_unique(players, "player")
+    _check_field(players, table_size)
     history = history or History()
     partners, opponents = history.partner_counts(), history.opponent_counts()
     byes: tuple[Bye, ...]
@@ -118,6 +108,21 @@ def progressive_round(
             )
         )
     return RoundPairing(round_number, tuple(tables), byes, (scope,))
+
+
+def _check_field(players: Sequence[int], table_size: int) -> None:
+    """A progressive table seats 4 or 6, and the field fills one at least, nobody twice."""
+    if table_size not in TABLE_SIZES:
+        raise PairingError(
+            "bad_table_size",
+            f"a progressive table seats two or three pairs (4 or 6 players), not {table_size}",
+        )
+    if len(players) < table_size:
+        raise PairingError(
+            "too_few_players",
+            f"{counted(len(players), 'player')} cannot fill a progressive table of {table_size}",
+        )
+    check_unique(players, "player")
 
 
 _REST = Reason(

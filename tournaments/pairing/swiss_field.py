@@ -73,14 +73,26 @@ class SwissField:
                 if b < self.n and (within is None or b in within) and (a, b) not in edges:
                     edges[(a, b)] = self.cost(a, b)
         if self.bye_node is not None and (within is None or self.bye_node in within):
-            below = len(self.eligible)
-            for r in self.eligible:
-                below -= 1
-                if within is not None and r not in within:
-                    continue
-                if size is None or any(abs(r - c) <= size for c in bye_near):
-                    edges[(r, self.bye_node)] = (0, below, 0, 0)
+            self._add_bye_edges(edges, self.bye_node, within, size, bye_near)
         return edges
+
+    def _add_bye_edges(
+        self,
+        edges: Edges,
+        bye_node: int,
+        within: set[int] | None,
+        size: int | None,
+        bye_near: Sequence[int],
+    ) -> None:
+        """Bye edges for the eligible entrants among ``within``, those near ``bye_near`` when
+        ``size`` is given; the lower an entrant ranks, the cheaper its bye."""
+        below = len(self.eligible)
+        for r in self.eligible:
+            below -= 1
+            if within is not None and r not in within:
+                continue
+            if size is None or any(abs(r - c) <= size for c in bye_near):
+                edges[(r, bye_node)] = (0, below, 0, 0)
 
     def exact(self) -> Matching:
         """The cheapest pairing over the complete graph."""

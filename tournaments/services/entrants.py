@@ -72,41 +72,10 @@ def entrant_add(
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     event_open(event)
-    kind = event.entrant_kind
-    if kind == EntrantKind.PARTNERSHIP and (partnership is None or player is not None):
-        raise TournamentError(
-            "wrong_kind", WRONG_KIND.format(event=event, kind=kind.label, one="partnership")
-        )
-    if kind == EntrantKind.PLAYER and (player is None or partnership is not None):
-        raise TournamentError(
-            "wrong_kind", WRONG_KIND.format(event=event, kind=kind.label, one="player")
-        )
+    _check_entrant_kind(event, partnership, player)
     if partnership is not None:
         name = partnership.name
-        if partnership.club_id != event.club_id:
-            raise TournamentError("other_club", OTHER_CLUB.format(what=name, club=event.club))
-        players = list(partnership.players.all())
-        needed = side_size_of(event)
-        if len(players) < needed:
-            raise TournamentError(
-                "too_few_players",
-                TOO_FEW_PLAYERS.format(
-                    partnership=name, count=counted(len(players), "player"), needed=needed
-                ),
-            )
-        mine = {p.pk for p in players}
-        others = (
-            Entrant.objects.filter(event=event, partnership__isnull=False)
-            .exclude(partnership=partnership)
-            .prefetch_related("partnership__players")
-        )
-        for other in others:
-            assert other.partnership is not None
-            shared = [p for p in other.partnership.players.all() if p.pk in mine]
-            if shared:
-                raise TournamentError(
-                    "already_plays", ALREADY_PLAYS.format(player=shared[0], entrant=other)
-                )
+        _check_partnership(event, partnership)
     else:
         assert player is not None
         name = player.display_name
@@ -135,6 +104,51 @@ def entrant_add(
         raise TournamentError("invalid", " ".join(error.messages)) from error
     entrant.save()
     return entrant
+
+
+def _check_entrant_kind(
+    event: Event, partnership: Partnership | None, player: Player | None
+) -> None:
+    """A partnership event enters partnerships only, any other event players only."""
+    kind = event.entrant_kind
+    if kind == EntrantKind.PARTNERSHIP and (partnership is None or player is not None):
+        raise TournamentError(
+            "wrong_kind", WRONG_KIND.format(event=event, kind=kind.label, one="partnership")
+        )
+    if kind == EntrantKind.PLAYER and (player is None or partnership is not None):
+        raise TournamentError(
+            "wrong_kind", WRONG_KIND.format(event=event, kind=kind.label, one="player")
+        )
+
+
+def _check_partnership(event: Event, partnership: Partnership) -> None:
+    """A partnership enters an event of its club, with players enough for a side, none of
+    them already playing for another entrant."""
+    name = partnership.name
+    if partnership.club_id != event.club_id:
+        raise TournamentError("other_club", OTHER_CLUB.format(what=name, club=event.club))
+    players = list(partnership.players.all())
+    needed = side_size_of(event)
+    if len(players) < needed:
+        raise TournamentError(
+            "too_few_players",
+            TOO_FEW_PLAYERS.format(
+                partnership=name, count=counted(len(players), "player"), needed=needed
+            ),
+        )
+    mine = {p.pk for p in players}
+    others = (
+        Entrant.objects.filter(event=event, partnership__isnull=False)
+        .exclude(partnership=partnership)
+        .prefetch_related("partnership__players")
+    )
+    for other in others:
+        assert other.partnership is not None
+        shared = [p for p in other.partnership.players.all() if p.pk in mine]
+        if shared:
+            raise TournamentError(
+                "already_plays", ALREADY_PLAYS.format(player=shared[0], entrant=other)
+            )
 
 
 @transaction.atomic

@@ -279,16 +279,7 @@ def event_update(
     if event.is_finished:
         raise TournamentError("finished", ALREADY_FINISHED.format(event=event))
     paired = Round.objects.filter(event=event).count()
-    rules_change = format != event.format or (
-        rule_set is not None and rule_set.pk != event.rule_set_id
-    )
-    if paired and rules_change:
-        field = "format" if format != event.format else "rule_set"
-        raise TournamentError("started", STARTED, field)
-    if rounds_planned is not None and rounds_planned < paired:
-        raise TournamentError(
-            "rounds", ROUNDS_BELOW_PAIRED.format(count=counted(paired, "round")), "rounds_planned"
-        )
+    rules_change = _check_changes(event, paired, format, rule_set, rounds_planned)
     if rules_change:
         _rules_apply(event, format, rule_set)
     bye_scores = event.bye_scores if bye_scores is None else bye_scores
@@ -312,6 +303,24 @@ def event_update(
     if paired and standings_change:
         job_enqueue(club=event.club, kind=JobKind.STANDINGS, event=event, by=by)
     return event
+
+
+def _check_changes(
+    event: Event, paired: int, format: str, rule_set: RuleSet | None, rounds_planned: int | None
+) -> bool:
+    """Whether the format or the rules change: refused once a round is paired (``paired``),
+    as is planning fewer rounds than are paired."""
+    rules_change = format != event.format or (
+        rule_set is not None and rule_set.pk != event.rule_set_id
+    )
+    if paired and rules_change:
+        field = "format" if format != event.format else "rule_set"
+        raise TournamentError("started", STARTED, field)
+    if rounds_planned is not None and rounds_planned < paired:
+        raise TournamentError(
+            "rounds", ROUNDS_BELOW_PAIRED.format(count=counted(paired, "round")), "rounds_planned"
+        )
+    return rules_change
 
 
 def _rules_apply(event: Event, format: str, rule_set: RuleSet | None) -> None:

@@ -46,16 +46,8 @@ def seats_swap(
             checked in).
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
-    if round_.status != RoundStatus.DRAFT:
-        raise TournamentError("not_draft", NOT_DRAFT.format(number=round_.number))
     reason = reason.strip()
-    if not reason:
-        raise TournamentError("reason", REASON_NEEDED, "reason")
-    if first.pk == second.pk:
-        raise TournamentError("same", SAME, "second")
-    for entrant in (first, second):
-        if entrant.event_id != round_.event_id:
-            raise TournamentError("other_event", OTHER_EVENT.format(entrant=entrant))
+    _check_swap(round_, first, second, reason)
     seats_a = _seats(round_, first)
     seats_b = _seats(round_, second)
     if not seats_a and not seats_b:
@@ -67,37 +59,17 @@ def seats_swap(
         first, second, seats_a, seats_b = second, first, seats_b, seats_a
     before = _describe(seats_a + seats_b)
     if seats_b:
-        players_a = [s.player for s in seats_a]
-        players_b = [s.player for s in seats_b]
-        _clear_players(seats_a + seats_b)
-        _place(seats_a, second, players_b)
-        _place(seats_b, first, players_a)
-        code, figures = "swapped_places", {"first": str(first), "second": str(second)}
-        summary = f"{first} and {second} swapped places"
+        _swap_places(seats_a, seats_b, first, second)
+        code, summary = "swapped_places", f"{first} and {second} swapped places"
     else:
-        if not second.is_active:
-            raise TournamentError("not_here", NOT_HERE.format(entrant=second, number=round_.number))
-        side_size = event_layout(round_.event).side_size
-        lineup = entrant_players(entrant=second, round_number=round_.number, side_size=side_size)
-        _clear_players(seats_a)
-        _place(
-            seats_a, second, [lineup[i] if i < len(lineup) else None for i in range(len(seats_a))]
-        )
-        Bye.objects.filter(round=round_, entrant=second).delete()
-        Bye.objects.create(
-            round=round_,
-            entrant=first,
-            code="swapped_out",
-            text=f"Sits out: swapped out by the director ({reason})"[:300],
-        )
-        code, figures = "plays_in_place", {"first": str(first), "second": str(second)}
-        summary = f"{second} plays in place of {first}, who sits out"
+        _play_in_place(round_, seats_a, first, second, reason)
+        code, summary = "plays_in_place", f"{second} plays in place of {first}, who sits out"
     change = SeatingChange(
         round=round_,
         kind=SeatingChange.Kind.SWAP,
         summary=summary[:300],
         code=code,
-        figures=figures,
+        figures={"first": str(first), "second": str(second)},
         reason=reason,
         before=before,
         after=_describe(_seats(round_, first) + _seats(round_, second)),
@@ -106,6 +78,50 @@ def seats_swap(
     change.full_clean()
     change.save()
     return change
+
+
+def _check_swap(round_: Round, first: Entrant, second: Entrant, reason: str) -> None:
+    """A swap changes a draft round, for a reason, between two entrants of its event."""
+    if round_.status != RoundStatus.DRAFT:
+        raise TournamentError("not_draft", NOT_DRAFT.format(number=round_.number))
+    if not reason:
+        raise TournamentError("reason", REASON_NEEDED, "reason")
+    if first.pk == second.pk:
+        raise TournamentError("same", SAME, "second")
+    for entrant in (first, second):
+        if entrant.event_id != round_.event_id:
+            raise TournamentError("other_event", OTHER_EVENT.format(entrant=entrant))
+
+
+def _swap_places(
+    seats_a: list[Seating], seats_b: list[Seating], first: Entrant, second: Entrant
+) -> None:
+    """Two seated entrants exchange their seats, each with its own players."""
+    players_a = [s.player for s in seats_a]
+    players_b = [s.player for s in seats_b]
+    _clear_players(seats_a + seats_b)
+    _place(seats_a, second, players_b)
+    _place(seats_b, first, players_a)
+
+
+def _play_in_place(
+    round_: Round, seats_a: list[Seating], first: Entrant, second: Entrant, reason: str
+) -> None:
+    """``second``, not seated and checked in, takes ``first``'s seats with its lineup;
+    ``first`` sits out with a bye that says why."""
+    if not second.is_active:
+        raise TournamentError("not_here", NOT_HERE.format(entrant=second, number=round_.number))
+    side_size = event_layout(round_.event).side_size
+    lineup = entrant_players(entrant=second, round_number=round_.number, side_size=side_size)
+    _clear_players(seats_a)
+    _place(seats_a, second, [lineup[i] if i < len(lineup) else None for i in range(len(seats_a))])
+    Bye.objects.filter(round=round_, entrant=second).delete()
+    Bye.objects.create(
+        round=round_,
+        entrant=first,
+        code="swapped_out",
+        text=f"Sits out: swapped out by the director ({reason})"[:300],
+    )
 
 
 def _seats(round_: Round, entrant: Entrant) -> list[Seating]:

@@ -37,7 +37,7 @@ from tournaments.standings.base import Metric
 from tournaments.standings.byes import NOTHING, ByeRule, RoundBye, with_byes
 from tournaments.standings.compute import compute_standings
 from tournaments.standings.context import index_results
-from tournaments.standings.season import compute_season_standings
+from tournaments.standings.season import SeasonRow, compute_season_standings
 from tournaments.standings.types import StandingRow, StandingsError
 
 
@@ -219,29 +219,13 @@ def season_standings_recompute(*, season: Season) -> StandingsSnapshot:
     season = Season.objects.select_for_update().get(pk=season.pk)
     nights = list(Event.objects.filter(season=season).order_by("date", "pk"))
     night_ids = [n.pk for n in nights]
-    keys: dict[int, int] = {}
-    names: dict[int, str] = {}
-    for pk, partnership_id, player_id, name in (
-        Entrant.objects.filter(event_id__in=night_ids)
-        .order_by("event__date", "pk")
-        .values_list("pk", "partnership_id", "player_id", "name")
-    ):
-        key = partnership_id or player_id
-        if key is not None:
-            keys[pk] = key
-            names[key] = name
+    keys, names = _season_entrants(night_ids)
     outcomes = [
         o
         for o in match_outcomes(event_ids=night_ids)
         if all(e in keys for side in o.sides for e in side)
     ]
     results = [o.game_result(keys) for o in outcomes]
-    played: dict[int, int] = {}
-    for outcome in outcomes:
-        if outcome.finished:
-            for side in outcome.sides:
-                for key in {keys[e] for e in side}:
-                    played[key] = played.get(key, 0) + 1
     rules = {night.pk: event_bye_rule(night) for night in nights}
     byes = [
         RoundBye(keys[bye.entrant_id], bye.round_number, bye.event_id)
@@ -249,9 +233,7 @@ def season_standings_recompute(*, season: Season) -> StandingsSnapshot:
         for bye in event_byes(night)
         if bye.entrant_id in keys
     ]
-    for bye in byes:
-        if rules[bye.event_id].kind != NOTHING:
-            played[bye.entrant_id] = played.get(bye.entrant_id, 0) + 1
+    played = _season_games_played(outcomes, keys, byes, rules)
     try:
         metrics = standings_order(season.tiebreaks, None)
         rows = compute_season_standings(
@@ -267,24 +249,68 @@ def season_standings_recompute(*, season: Season) -> StandingsSnapshot:
         )
     except StandingsError as error:
         raise TournamentError(error.code, error.message) from error
-    stored = []
-    for season_row in rows:
-        key = season_row.entrant_id
-        row = _row(season_row.standing, metrics, names[key], played.get(key, 0))
-        row["attendance"] = season_row.attendance
-        row["dropped"] = list(season_row.dropped)
-        row["nights"] = [
-            {
-                "night": night.night,
-                "event_id": night.event_id,
-                "counted": night.counted,
-                "shown": {
-                    m.key: m.format(night.metrics[m.key]) for m in metrics if m.key in night.metrics
-                },
-            }
-            for night in season_row.nights
-        ]
-        stored.append(row)
+    stored = [_season_row(row, metrics, names, played) for row in rows]
     columns = _columns(metrics)
     snapshot = _store({"season": season}, columns, stored, outcomes)
     return snapshot
+
+
+def _season_entrants(night_ids: list[int]) -> tuple[dict[int, int], dict[int, str]]:
+    """``(keys, names)``: each night's entrant row to the partnership or player it stands
+    for (its key across the season), and each key's name (its latest entrant's)."""
+    keys: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for pk, partnership_id, player_id, name in (
+        Entrant.objects.filter(event_id__in=night_ids)
+        .order_by("event__date", "pk")
+        .values_list("pk", "partnership_id", "player_id", "name")
+    ):
+        key = partnership_id or player_id
+        if key is not None:
+            keys[pk] = key
+            names[key] = name
+    return keys, names
+
+
+def _season_games_played(
+    outcomes: list[MatchOutcome],
+    keys: Mapping[int, int],
+    byes: list[RoundBye],
+    rules: Mapping[int, ByeRule],
+) -> dict[int, int]:
+    """Games played by key over the season: finished games, and byes that score something."""
+    played: dict[int, int] = {}
+    for outcome in outcomes:
+        if outcome.finished:
+            for side in outcome.sides:
+                for key in {keys[e] for e in side}:
+                    played[key] = played.get(key, 0) + 1
+    for bye in byes:
+        if rules[bye.event_id].kind != NOTHING:
+            played[bye.entrant_id] = played.get(bye.entrant_id, 0) + 1
+    return played
+
+
+def _season_row(
+    season_row: SeasonRow,
+    metrics: Sequence[Metric],
+    names: Mapping[int, str],
+    played: Mapping[int, int],
+) -> dict[str, Any]:
+    """A stored season row: the standing, attendance, and each night's counted metrics."""
+    key = season_row.entrant_id
+    row = _row(season_row.standing, metrics, names[key], played.get(key, 0))
+    row["attendance"] = season_row.attendance
+    row["dropped"] = list(season_row.dropped)
+    row["nights"] = [
+        {
+            "night": night.night,
+            "event_id": night.event_id,
+            "counted": night.counted,
+            "shown": {
+                m.key: m.format(night.metrics[m.key]) for m in metrics if m.key in night.metrics
+            },
+        }
+        for night in season_row.nights
+    ]
+    return row

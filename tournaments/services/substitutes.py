@@ -18,6 +18,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import (
     Entrant,
     EntrantKind,
+    Event,
     Round,
     RoundStatus,
     Seating,
@@ -72,25 +73,10 @@ def entrant_substitute(
     )
     event = entrant.event
     event_open(event)
-    if event.entrant_kind != EntrantKind.PARTNERSHIP:
-        raise TournamentError("not_partnership_event", NOT_PARTNERSHIP_EVENT.format(event=event))
     reason = reason.strip()
-    if not reason:
-        raise TournamentError("reason", REASON_NEEDED, "reason")
-    if player_in.pk == player_out.pk:
-        raise TournamentError("same_player", SAME_PLAYER, "player_in")
-    if not Membership.objects.filter(club_id=event.club_id, player=player_in).exists():
-        raise TournamentError(
-            "other_club", OTHER_CLUB.format(what=player_in, club=event.club), "player_in"
-        )
+    _check_substitute(event, player_out, player_in, reason)
     if from_round is None:
-        open_round = (
-            Round.objects.filter(event=event)
-            .exclude(status=RoundStatus.FINISHED)
-            .order_by("number")
-            .first()
-        )
-        from_round = open_round.number if open_round else played_rounds(event) + 1
+        from_round = _round_now(event)
     side_size = side_size_of(event)
     lineup = entrant_players(entrant=entrant, round_number=from_round, side_size=side_size)
     if player_out not in lineup:
@@ -99,15 +85,7 @@ def entrant_substitute(
             NOT_IN_LINEUP.format(player=player_out, entrant=entrant, number=from_round),
             "player_out",
         )
-    clash = (
-        Entrant.objects.filter(event=event, partnership__players=player_in, withdrawn=False)
-        .exclude(pk=entrant.pk)
-        .first()
-    )
-    if clash is not None:
-        raise TournamentError(
-            "already_plays", ALREADY_PLAYS.format(player=player_in, entrant=clash), "player_in"
-        )
+    _check_free_tonight(entrant, player_in)
     substitution = Substitution(
         event=event,
         entrant=entrant,
@@ -121,6 +99,44 @@ def entrant_substitute(
     substitution.save()
     _reseat(entrant, player_out, player_in, substitution, by)
     return substitution
+
+
+def _check_substitute(event: Event, player_out: Player, player_in: Player, reason: str) -> None:
+    """A substitute, for a reason, is another member of the club in a partnership event."""
+    if event.entrant_kind != EntrantKind.PARTNERSHIP:
+        raise TournamentError("not_partnership_event", NOT_PARTNERSHIP_EVENT.format(event=event))
+    if not reason:
+        raise TournamentError("reason", REASON_NEEDED, "reason")
+    if player_in.pk == player_out.pk:
+        raise TournamentError("same_player", SAME_PLAYER, "player_in")
+    if not Membership.objects.filter(club_id=event.club_id, player=player_in).exists():
+        raise TournamentError(
+            "other_club", OTHER_CLUB.format(what=player_in, club=event.club), "player_in"
+        )
+
+
+def _round_now(event: Event) -> int:
+    """The round being paired or played now (the next one between rounds)."""
+    open_round = (
+        Round.objects.filter(event=event)
+        .exclude(status=RoundStatus.FINISHED)
+        .order_by("number")
+        .first()
+    )
+    return open_round.number if open_round else played_rounds(event) + 1
+
+
+def _check_free_tonight(entrant: Entrant, player_in: Player) -> None:
+    """A substitute does not already play for another entrant of the event."""
+    clash = (
+        Entrant.objects.filter(event=entrant.event, partnership__players=player_in, withdrawn=False)
+        .exclude(pk=entrant.pk)
+        .first()
+    )
+    if clash is not None:
+        raise TournamentError(
+            "already_plays", ALREADY_PLAYS.format(player=player_in, entrant=clash), "player_in"
+        )
 
 
 def _reseat(

@@ -95,17 +95,7 @@ def compute_season_standings(
     appearances = with_byes(index_results(results), byes, bye_rules or {})
     season = _season_nights(appearances, nights)
     primary = metrics[0]
-    if best_of is not None:
-        if best_of < 1:
-            raise StandingsError(
-                "bad_best_of", f"best_of counts nights, so at least 1, not {best_of}"
-            )
-        if not primary.per_night:
-            raise StandingsError(
-                "bad_primary_metric",
-                f"best {best_of} nights are picked by the first metric, and {primary.key!r} has "
-                "no figure for a night on its own",
-            )
+    _check_best_of(best_of, primary)
     per_night = [metric for metric in metrics if metric.per_night]
     figures = _night_figures(appearances, ranked, season, per_night)
     counted: dict[int, set[int]] = {}  # night numbers that count, by entrant
@@ -120,24 +110,46 @@ def compute_season_standings(
         for entrant, games in appearances.items()
     }
     context = build_context(cut, ranked, seed=lot_seed)
-    rows = []
-    for row in rank_entrants(context, metrics, names=names):
-        entrant = row.entrant_id
-        played = figures.get(entrant, {})
-        dropped = tuple(sorted(set(played) - counted[entrant]))
-        line = season_line(len(played), len(season), best_of, dropped)
-        rows.append(
-            SeasonRow(
-                standing=replace(row, reasons=(line, *row.reasons)),
-                attendance=len(played),
-                nights=tuple(
-                    NightFigures(number, event, values, number in counted[entrant])
-                    for number, (event, values) in sorted(played.items())
-                ),
-                dropped=dropped,
-            )
+    return [
+        _season_row(row, figures.get(row.entrant_id, {}), counted[row.entrant_id], season, best_of)
+        for row in rank_entrants(context, metrics, names=names)
+    ]
+
+
+def _check_best_of(best_of: int | None, primary: Metric) -> None:
+    """Best-of counts at least one night, picked by a first metric that has a night's figure."""
+    if best_of is None:
+        return
+    if best_of < 1:
+        raise StandingsError("bad_best_of", f"best_of counts nights, so at least 1, not {best_of}")
+    if not primary.per_night:
+        raise StandingsError(
+            "bad_primary_metric",
+            f"best {best_of} nights are picked by the first metric, and {primary.key!r} has "
+            "no figure for a night on its own",
         )
-    return rows
+
+
+def _season_row(
+    row: StandingRow,
+    played: Mapping[int, tuple[int, dict[str, float]]],
+    counted: set[int],
+    season: Mapping[int, int],
+    best_of: int | None,
+) -> SeasonRow:
+    """An entrant's season row: its standing, explained first by the nights it played and
+    those dropped, and each night's figures."""
+    dropped = tuple(sorted(set(played) - counted))
+    line = season_line(len(played), len(season), best_of, dropped)
+    return SeasonRow(
+        standing=replace(row, reasons=(line, *row.reasons)),
+        attendance=len(played),
+        nights=tuple(
+            NightFigures(number, event, values, number in counted)
+            for number, (event, values) in sorted(played.items())
+        ),
+        dropped=dropped,
+    )
 
 
 def _season_nights(

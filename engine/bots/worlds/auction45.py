@@ -13,15 +13,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from engine.bots.common import options_of
 from engine.bots.dealing import cards_in, fill, take
-from engine.bots.ranking import ranking
+from engine.bots.ranking import Ranking, ranking
 from engine.bots.seen import Seen
 from engine.bots.worlds.clues45 import KEEP, allowed_cards, delivery_positions, discard_clues
 from engine.bots.worlds.world import Keep, World, plays, replay, shuffled
-from engine.rules import Action, Call, Deal, Discard, GoKitty, KittyDiscard, NameTrump
+from engine.rules import Action, Call, Deal, Discard, GoKitty, KittyDiscard, NameTrump, Phase
 from engine.rules.cards import BIT, DECK_52, parse_card
+
+
+@dataclass(slots=True)
+class _Layout:
+    """The slots a world after the contract is filled from, and which slot holds what: by
+    seat, the trumps it surely holds (``sure``) and its draw discard; the bidder's thrown-away
+    dealt hand (``went``) and the kitty (``kitty``, -1 when nothing of it is hidden)."""
+
+    slots: list[tuple[int, int]] = field(default_factory=list)
+    owners: list[int] = field(default_factory=list)
+    clues: dict[int, int] = field(default_factory=dict)
+    sure: dict[int, int] = field(default_factory=dict)
+    discards: dict[int, int] = field(default_factory=dict)
+    went: int = -1
+    kitty: int = -1
+    kitty_dropped: bool = False
+
+    def add(self, size: int, mask: int) -> int:
+        """A new slot of ``size`` cards among ``mask``; returns its index."""
+        self.slots.append((size, mask))
+        return len(self.slots) - 1
 
 
 class _Builder:
@@ -50,13 +72,13 @@ class _Builder:
 
     def build(self) -> World | None:
         phase = self.seen.phase
-        if self.taste is not None and self.trumps_only and phase != "auction":
+        if self.taste is not None and self.trumps_only and phase != Phase.AUCTION:
             return None  # the taste card may or may not join the bidder: not modelled
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             return self._before_contract()
-        if phase == "declare":
+        if phase == Phase.DECLARE:
             return self._declare()
-        if phase == "kitty_discard":
+        if phase == Phase.KITTY_DISCARD:
             return self._kitty_discard()
         return self._draw_or_play()
 
@@ -136,133 +158,201 @@ class _Builder:
         return self._finish(dealt_hands, kitty, shuffled(dealt[-1], self.rng), hands, 0, {})
 
     def _draw_or_play(self) -> World | None:
+        """After the contract: the hands now, what each seat held before the draw and gave
+        back, the kitty, and the stock the draw was delivered from."""
         seen = self.seen
         bidder = seen.bidder
         assert bidder is not None and seen.trump is not None
         rank = ranking(self.game, seen.trump)
-        n = self.n
-        me = seen.seat
-        draws = self.draws
-        # An unplaced taste card is with the bidder: in his hand or among his discards.
-        taste_bit = 0
-        if self.taste is not None and not (seen.hand | seen.played) & BIT[self.taste]:
-            taste_bit = BIT[self.taste]
-        others = DECK_52 & ~taste_bit
-        plain = DECK_52 & ~rank.trump_mask & others
-        allowed = allowed_cards(seen, rank, self.opts)
-        slots: list[tuple[int, int]] = []
-        owners: list[int] = []
-        if draws is not None and draws[bidder] == 5:
-            allowed[bidder] &= others  # he kept nothing, so the taste card went back
-        if self.went and self.trumps_only and draws is None:
-            allowed[bidder] &= rank.trump_mask  # he holds only the kitty's trumps
-        for s in range(n):
-            if s != me:
-                slots.append((self.counts[s], allowed[s] & (DECK_52 if s == bidder else others)))
-                owners.append(s)
-        # With ``read_discards``: trumps kept at the draw and not played yet are still held.
-        clues = self._kept_trumps()
-        sure_slot: dict[int, int] = {}
-        for s, k in clues.items():
-            i = owners.index(s)
-            cap, mask = slots[i]
-            sure = max(0, k - (seen.played_by[s] & rank.trump_mask).bit_count())
-            if sure > cap:
-                return None
-            slots[i] = (cap - sure, mask)
-            sure_slot[s] = len(slots)
-            slots.append((sure, mask & rank.trump_mask))
-        discard_slot: dict[int, int] = {}
-        for s in self.order:
-            d = self.discards[s]
-            if d:
-                discard_slot[s] = len(slots)
-                if s in clues:
-                    slots.append((d, plain))
-                elif s != bidder:
-                    slots.append((d, others))
-                elif self.went and self.trumps_only:
-                    slots.append((d, rank.trump_mask))
-                else:
-                    slots.append((d, DECK_52))
-        went_slot = kitty_slot = -1
-        kitty_dropped = False
-        if self.went:
-            went_slot = len(slots)
-            slots.append((5, others))  # the bidder's dealt hand, thrown away
-            if self.trumps_only:
-                kitty_slot = len(slots)
-                slots.append((self.kitty_size - self._held_before_draw(bidder), plain))
-        elif self.trumps_only:
-            kitty_slot = len(slots)
-            slots.append((self.kitty_size, plain))  # a kitty without trumps: nothing joins
-        else:
-            kitty_dropped = True
-            kitty_slot = len(slots)
-            # The bidder's kitty discard (plain if he then gave back a card at the draw).
-            slots.append((self.kitty_size, plain if clues.get(bidder, KEEP) < KEEP else DECK_52))
-        stock_size = self.game_stock_size()
-        delivered = sum(draws) if draws is not None else 0
-        slots.append((stock_size - delivered, others))
-        dealt = self._fill(slots)
+        layout = self._draw_or_play_slots(bidder, rank)
+        if layout is None:
+            return None
+        dealt = self._fill(layout.slots)
         if dealt is None:
             return None
-        hands = [0] * n
-        hands[me] = seen.hand
-        for i, s in enumerate(owners):
-            hands[s] = dealt[i] | (dealt[sure_slot[s]] if s in sure_slot else 0)
-        stock_cards: list[int] = [-1] * stock_size
-        if draws is not None:
-            positions = delivery_positions(draws, self.order, self.opts["draw_packet_max"])
-            pre_draw = [0] * n
-            for s in range(n):
-                after = hands[s] | seen.played_by[s]
-                taste = after & BIT[self.taste] if self.taste is not None else 0
-                if (after & ~taste).bit_count() < draws[s]:
-                    return None
-                if s == bidder and self.went and self.trumps_only:
-                    # Only the kitty's trumps stayed with him: he kept trumps alone.
-                    keep = after.bit_count() - draws[s]
-                    if (after & rank.trump_mask).bit_count() < keep:
-                        return None
-                    kept, received = take(after & rank.trump_mask, keep, self.rng)
-                    received |= after & ~rank.trump_mask
-                elif s in clues:
-                    kept, received = take(after & rank.trump_mask, clues[s], self.rng)
-                    received |= after & ~rank.trump_mask
-                else:
-                    received, kept = take(after & ~taste, draws[s], self.rng)
-                got = cards_in(received)
-                self.rng.shuffle(got)
-                for pos, c in zip(positions[s], got, strict=True):
-                    stock_cards[pos] = c
-                pre_draw[s] = kept | taste
-        else:
-            pre_draw = hands[:]
-        for s, i in discard_slot.items():
+        hands = self._hands_now(layout, dealt)
+        stock_cards: list[int] = [-1] * self.game_stock_size()
+        pre_draw = self._before_the_draw(hands, stock_cards, bidder, rank, layout.clues)
+        if pre_draw is None:
+            return None
+        for s, i in layout.discards.items():
             pre_draw[s] |= dealt[i]
-        rest = shuffled(dealt[-1], self.rng)
-        for pos in range(stock_size):
-            if stock_cards[pos] < 0:
-                stock_cards[pos] = rest.pop()
-        dealt_hands = pre_draw[:]
-        if self.went:
-            dealt_hands[bidder] = dealt[went_slot]
-            kitty_mask = pre_draw[bidder] | (dealt[kitty_slot] if kitty_slot >= 0 else 0)
-        elif self.trumps_only:
-            kitty_mask = dealt[kitty_slot]
-        else:
-            kitty_mask, dealt_hands[bidder] = self._split_kitty(
-                pre_draw[bidder] | dealt[kitty_slot]
-            )
-        discards = {s: dealt[i] for s, i in discard_slot.items()}
+        self._stock_the_rest(stock_cards, dealt[-1])
+        dealt_hands, kitty_mask = self._dealt_and_kitty(pre_draw, dealt, layout, bidder)
+        discards = {s: dealt[i] for s, i in layout.discards.items()}
         for s in self.order:
             if self.discards[s] == 0:
                 discards[s] = 0
-        kitty_discard = dealt[kitty_slot] if kitty_dropped else 0
+        kitty_discard = dealt[layout.kitty] if layout.kitty_dropped else 0
         return self._finish(
             dealt_hands, self._kitty_order(kitty_mask), stock_cards, hands, kitty_discard, discards
         )
+
+    # -- the draw and the play, step by step ---------------------------------------------------
+    def _draw_or_play_slots(self, bidder: int, rank: Ranking) -> _Layout | None:
+        """The slots to fill: the hidden hands (and the trumps some surely still hold), the
+        draw discards, the bidder's dealt hand or kitty, and the stock not delivered; ``None``
+        if a hand cannot hold the trumps its discard says it kept."""
+        # An unplaced taste card is with the bidder: in his hand or among his discards.
+        taste_bit = 0
+        if self.taste is not None and not (self.seen.hand | self.seen.played) & BIT[self.taste]:
+            taste_bit = BIT[self.taste]
+        others = DECK_52 & ~taste_bit
+        plain = DECK_52 & ~rank.trump_mask & others
+        layout = self._hidden_hands(bidder, rank, others)
+        # With ``read_discards``: trumps kept at the draw and not played yet are still held.
+        layout.clues = self._kept_trumps()
+        if not self._hold_kept_trumps(layout, rank):
+            return None
+        for s in self.order:
+            d = self.discards[s]
+            if d:
+                layout.discards[s] = layout.add(
+                    d, self._discard_mask(layout, s, rank, plain, others)
+                )
+        self._kitty_slots(layout, bidder, plain, others)
+        delivered = sum(self.draws) if self.draws is not None else 0
+        layout.add(self.game_stock_size() - delivered, others)
+        return layout
+
+    def _hidden_hands(self, bidder: int, rank: Ranking, others: int) -> _Layout:
+        """A slot per hidden hand, holding only what its voids and the draw allow."""
+        allowed = allowed_cards(self.seen, rank, self.opts)
+        if self.draws is not None and self.draws[bidder] == 5:
+            allowed[bidder] &= others  # he kept nothing, so the taste card went back
+        if self.went and self.trumps_only and self.draws is None:
+            allowed[bidder] &= rank.trump_mask  # he holds only the kitty's trumps
+        layout = _Layout()
+        for s in range(self.n):
+            if s != self.seen.seat:
+                layout.add(self.counts[s], allowed[s] & (DECK_52 if s == bidder else others))
+                layout.owners.append(s)
+        return layout
+
+    def _hold_kept_trumps(self, layout: _Layout, rank: Ranking) -> bool:
+        """Move the trumps each read discard says are still held into a slot of their own;
+        ``False`` if a hand is too small for them."""
+        for s, k in layout.clues.items():
+            i = layout.owners.index(s)
+            cap, mask = layout.slots[i]
+            sure = max(0, k - (self.seen.played_by[s] & rank.trump_mask).bit_count())
+            if sure > cap:
+                return False
+            layout.slots[i] = (cap - sure, mask)
+            layout.sure[s] = layout.add(sure, mask & rank.trump_mask)
+        return True
+
+    def _discard_mask(self, layout: _Layout, s: int, rank: Ranking, plain: int, others: int) -> int:
+        """The cards seat ``s`` may have given back at the draw."""
+        if s in layout.clues:
+            return plain
+        if s != self.seen.bidder:
+            return others
+        if self.went and self.trumps_only:
+            return rank.trump_mask
+        return DECK_52
+
+    def _kitty_slots(self, layout: _Layout, bidder: int, plain: int, others: int) -> None:
+        """The bidder's dealt hand thrown away for the kitty, or the kitty (or what he gave
+        back of it), as far as they are hidden."""
+        if self.went:
+            layout.went = layout.add(5, others)  # the bidder's dealt hand, thrown away
+            if self.trumps_only:
+                held = self._held_before_draw(bidder)
+                layout.kitty = layout.add(self.kitty_size - held, plain)
+        elif self.trumps_only:
+            layout.kitty = layout.add(
+                self.kitty_size, plain
+            )  # a kitty without trumps: nothing joins
+        else:
+            layout.kitty_dropped = True
+            # The bidder's kitty discard (plain if he then gave back a card at the draw).
+            gave_back = layout.clues.get(bidder, KEEP) < KEEP
+            layout.kitty = layout.add(self.kitty_size, plain if gave_back else DECK_52)
+
+    def _hands_now(self, layout: _Layout, dealt: list[int]) -> list[int]:
+        hands = [0] * self.n
+        hands[self.seen.seat] = self.seen.hand
+        for i, s in enumerate(layout.owners):
+            hands[s] = dealt[i] | (dealt[layout.sure[s]] if s in layout.sure else 0)
+        return hands
+
+    def _before_the_draw(
+        self,
+        hands: list[int],
+        stock_cards: list[int],
+        bidder: int,
+        rank: Ranking,
+        clues: dict[int, int],
+    ) -> list[int] | None:
+        """What each seat held before the draw (discards aside); the cards it drew go where
+        the dealer's delivery found them in ``stock_cards``. ``None`` if a hand cannot have
+        drawn what the draw shows."""
+        draws = self.draws
+        if draws is None:
+            return hands[:]
+        positions = delivery_positions(draws, self.order, self.opts["draw_packet_max"])
+        pre_draw = [0] * self.n
+        for s in range(self.n):
+            after = hands[s] | self.seen.played_by[s]
+            taste = after & BIT[self.taste] if self.taste is not None else 0
+            if (after & ~taste).bit_count() < draws[s]:
+                return None
+            split = self._kept_and_drawn(s, after, taste, bidder, rank, clues)
+            if split is None:
+                return None
+            kept, received = split
+            got = cards_in(received)
+            self.rng.shuffle(got)
+            for pos, c in zip(positions[s], got, strict=True):
+                stock_cards[pos] = c
+            pre_draw[s] = kept | taste
+        return pre_draw
+
+    def _kept_and_drawn(
+        self, s: int, after: int, taste: int, bidder: int, rank: Ranking, clues: dict[int, int]
+    ) -> tuple[int, int] | None:
+        """``(kept, drawn)``: which of seat ``s``'s cards since the draw (``after``) it kept
+        and which it drew; ``None`` if the bidder cannot have kept trumps alone."""
+        draws = self.draws
+        assert draws is not None
+        trumps = after & rank.trump_mask
+        if s == bidder and self.went and self.trumps_only:
+            # Only the kitty's trumps stayed with him: he kept trumps alone.
+            keep = after.bit_count() - draws[s]
+            if trumps.bit_count() < keep:
+                return None
+            kept, received = take(trumps, keep, self.rng)
+            return kept, received | (after & ~rank.trump_mask)
+        if s in clues:
+            kept, received = take(trumps, clues[s], self.rng)
+            return kept, received | (after & ~rank.trump_mask)
+        received, kept = take(after & ~taste, draws[s], self.rng)
+        return kept, received
+
+    def _stock_the_rest(self, stock_cards: list[int], rest_mask: int) -> None:
+        """The stock's places the draw did not reach get the cards nobody holds, shuffled."""
+        rest = shuffled(rest_mask, self.rng)
+        for pos in range(len(stock_cards)):
+            if stock_cards[pos] < 0:
+                stock_cards[pos] = rest.pop()
+
+    def _dealt_and_kitty(
+        self, pre_draw: list[int], dealt: list[int], layout: _Layout, bidder: int
+    ) -> tuple[list[int], int]:
+        """The hands as dealt and the kitty: the bidder's hand before the draw came from his
+        dealt hand and the kitty."""
+        dealt_hands = pre_draw[:]
+        if self.went:
+            dealt_hands[bidder] = dealt[layout.went]
+            kitty_mask = pre_draw[bidder] | (dealt[layout.kitty] if layout.kitty >= 0 else 0)
+        elif self.trumps_only:
+            kitty_mask = dealt[layout.kitty]
+        else:
+            kitty_mask, dealt_hands[bidder] = self._split_kitty(
+                pre_draw[bidder] | dealt[layout.kitty]
+            )
+        return dealt_hands, kitty_mask
 
     # -- helpers ---------------------------------------------------------------------------
     def _kept_trumps(self) -> dict[int, int]:
@@ -319,7 +409,7 @@ class _Builder:
     def _pool(self) -> list[int]:
         seen = self.seen
         known = seen.hand | seen.played
-        if self.taste is not None and seen.phase not in ("draw", "play"):
+        if self.taste is not None and seen.phase not in (Phase.DRAW, Phase.PLAY):
             known |= BIT[self.taste]
         return cards_in(DECK_52 & ~known)
 

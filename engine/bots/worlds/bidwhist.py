@@ -14,7 +14,7 @@ import random
 from engine.bots.dealing import cards_in, fill, take
 from engine.bots.seen import Seen, mask_of_names
 from engine.bots.worlds.world import Keep, World, plays, replay
-from engine.rules import Action, Call, Deal, Declare, KittyDiscard
+from engine.rules import Action, Call, Deal, Declare, KittyDiscard, Phase
 from engine.rules.cards import DECK_52, SUIT_MASK
 
 
@@ -48,11 +48,11 @@ def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> Wo
     slots = [(counts[s], allowed[s]) for s in range(n) if s != me]
     owners = [s for s in range(n) if s != me]
     extra = 0
-    if phase in ("auction", "declare"):
+    if phase in (Phase.AUCTION, Phase.DECLARE):
         extra = 4  # the kitty
-    elif phase == "play" and me != bidder:
+    elif phase == Phase.PLAY and me != bidder:
         extra = 4  # the bidder's discards (and kitty)
-    elif phase == "discard" and me == bidder:
+    elif phase == Phase.DISCARD and me == bidder:
         extra = 0
     slots.append((extra, DECK_52))
     dealt = fill(pool, slots, rng)
@@ -64,7 +64,7 @@ def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> Wo
         holdings[s] = dealt[i]
     hands = [holdings[s] | seen.played_by[s] for s in range(n)]
     discard = 0
-    if phase in ("auction", "declare"):
+    if phase in (Phase.AUCTION, Phase.DECLARE):
         kitty = dealt[-1]
     else:
         assert bidder is not None
@@ -72,7 +72,7 @@ def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> Wo
             kitty = kitty_seen
             discard = discards_seen
             hands[bidder] = (hands[bidder] | discard) & ~kitty
-        elif phase == "discard":
+        elif phase == Phase.DISCARD:
             kitty, hands[bidder] = take(hands[bidder], 4, rng)
         else:
             kitty = discard = dealt[-1]

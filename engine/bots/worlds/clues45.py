@@ -48,7 +48,6 @@ def allowed_cards(seen: Seen, rank: Ranking, opts: dict[str, Any]) -> list[int]:
     allowed = [DECK_52] * seen.seats
     if seen.trump is None or seen.bidder is None:
         return allowed
-    trump_mask = rank.trump_mask
     renege = renege_mask(seen.trump, opts["renege"])
     follow = opts["follow_nontrump"] == "follow_or_trump"
     bidding_side = seen.seat_side[seen.bidder]
@@ -56,28 +55,42 @@ def allowed_cards(seen: Seen, rank: Ranking, opts: dict[str, Any]) -> list[int]:
     for leader, seats, cards, _ in (*seen.tricks, seen.trick):
         if not cards:
             continue
-        led = cards[0]
-        led_suit = rank.effective[led]
-        if (
-            first
-            and opts["thirty_forces_trump_lead"]
-            and (seen.bid or 0) >= 30
-            and seen.seat_side[leader] != bidding_side
-            and led_suit != TRUMP
-        ):
-            allowed[leader] &= ~trump_mask
+        if first and _plain_lead_on_thirty(seen, rank, opts, bidding_side, leader, cards[0]):
+            allowed[leader] &= ~rank.trump_mask
         first = False
         for s, c in zip(seats[1:], cards[1:], strict=True):
-            suit = rank.effective[c]
-            if led_suit == TRUMP and suit != TRUMP:
-                privileged = 0
-                for x in cards_in(renege):
-                    if rank.power[x] > rank.power[led]:
-                        privileged |= BIT[x]
-                allowed[s] &= ~(trump_mask & ~privileged)
-            elif follow and led_suit != TRUMP and suit not in (led_suit, TRUMP):
-                allowed[s] &= ~rank.suit_mask[led_suit]
+            allowed[s] &= ~_void_shown(rank, renege, follow, cards[0], c)
     return allowed
+
+
+def _plain_lead_on_thirty(
+    seen: Seen, rank: Ranking, opts: dict[str, Any], bidding_side: int, leader: int, led: int
+) -> bool:
+    """A defender who opens a bid of 30 or more with a plain card, where such a bid forces a
+    trump lead, holds no trump."""
+    return bool(
+        opts["thirty_forces_trump_lead"]
+        and (seen.bid or 0) >= 30
+        and seen.seat_side[leader] != bidding_side
+        and rank.effective[led] != TRUMP
+    )
+
+
+def _void_shown(rank: Ranking, renege: int, follow: bool, led: int, played: int) -> int:
+    """The cards a player shows he lacks by playing ``played`` on ``led``: no trump but the
+    privileged ones above the card led, when he did not follow a trump lead; with
+    ``follow``, none of a plain suit led that he neither followed nor trumped."""
+    led_suit = rank.effective[led]
+    suit = rank.effective[played]
+    if led_suit == TRUMP and suit != TRUMP:
+        privileged = 0
+        for x in cards_in(renege):
+            if rank.power[x] > rank.power[led]:
+                privileged |= BIT[x]
+        return rank.trump_mask & ~privileged
+    if follow and led_suit != TRUMP and suit not in (led_suit, TRUMP):
+        return rank.suit_mask[led_suit]
+    return 0
 
 
 def discard_clues(

@@ -180,14 +180,7 @@ def plan_for(
     shown: list[int],
     kept: dict[int, int],
 ) -> list[tuple[int, int, int, int]] | None:
-    ptr = 0
-    drawn = {}
-    for s in order:
-        if s in robbers:
-            drawn[s] = min(KEEP - kept[s], size - ptr) if ptr < size else 0
-            ptr += drawn[s]
-        else:
-            ptr += received[s]
+    drawn, ptr = _robbers_drawn(size, order, robbers, received, kept)
     if ptr > size:
         return None
     plan = []
@@ -214,3 +207,19 @@ def plan_for(
         plan.append((a, give, low, high))
         ptr += rob
     return plan
+
+
+def _robbers_drawn(
+    size: int, order: list[int], robbers: tuple[int, ...], received: list[int], kept: dict[int, int]
+) -> tuple[dict[int, int], int]:
+    """``(drawn, ptr)``: the cards each robber drew to refill his hand after keeping
+    ``kept[b]`` trumps, and where the stock stood once every player had drawn."""
+    ptr = 0
+    drawn = {}
+    for s in order:
+        if s in robbers:
+            drawn[s] = min(KEEP - kept[s], size - ptr) if ptr < size else 0
+            ptr += drawn[s]
+        else:
+            ptr += received[s]
+    return drawn, ptr

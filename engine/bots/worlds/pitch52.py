@@ -22,30 +22,28 @@ from engine.bots.seen import Seen, mask_of_names
 from engine.bots.worlds import draw52
 from engine.bots.worlds.draw52 import KEEP, Plan
 from engine.bots.worlds.world import Keep, World, plays, replay
-from engine.rules import Action, Call, Deal, ExcessDiscard, NameTrump
+from engine.rules import Action, Call, Deal, ExcessDiscard, NameTrump, Phase
 from engine.rules.cards import BIT, DECK_54
 
 
 def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> World | None:
     """One world for ``seen``, or ``None`` (phase or option not rebuilt, a misfit, or ``keep``
     refused it)."""
-    if seen.phase in ("auction", "trump"):
+    if seen.phase in (Phase.AUCTION, Phase.TRUMP):
         return _before_trump(seen, rng, keep)
-    if seen.phase != "play" or options_of(seen.game)["rob"] != "bidder_then_partner":
+    if seen.phase != Phase.PLAY or options_of(seen.game)["rob"] != "bidder_then_partner":
         return None
     assert seen.trump is not None and seen.bidder is not None
     n = seen.seats
     me = seen.seat
     trump_mask = ranking(seen.game, seen.trump).trump_mask
-    size, order, robbers, received, shown = draw52.structure(seen)
-    faceup = [0] * n
-    for entry in seen.view.get("excess_discards") or ():
-        faceup[int(entry["seat"])] |= mask_of_names(entry["cards"])
+    draw = draw52.structure(seen)
+    size, order, robbers, received, shown = draw
+    faceup = _faceup(seen)
     public = seen.hand | seen.played
     for m in faceup:
         public |= m
     unseen_trumps = trump_mask & ~public
-    tail = size - sum(received)
     limits = draw52.bounds(seen, size, order, robbers, received, shown)
     mine = (seen.hand | seen.played_by[me]).bit_count()
     if not limits[me][0] <= mine <= limits[me][1]:
@@ -54,27 +52,14 @@ def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> Wo
     sizes_seen = [
         sizes
         for sizes in draw52.robber_sizes(size, tuple(order), robbers, tuple(received), tuple(shown))
-        if all(limits[b][0] <= k <= limits[b][1] for b, k in zip(robbers, sizes, strict=True))
-        and (me not in robbers or sizes[robbers.index(me)] == mine)
+        if _robber_sizes_fit(sizes, robbers, limits, me, mine)
     ]
     if not sizes_seen:
         return None
-    for _ in range(draw52.COUNT_ATTEMPTS):
-        chosen = rng.choice(sizes_seen)
-        sizes = [0] * n
-        for b, k in zip(robbers, chosen, strict=True):
-            sizes[b] = k
-        plans = draw52.robber_plans(size, order, robbers, received, sizes, shown)
-        picked = rng.choice(plans)
-        gives = {b: give for b, (_, give, _, _) in zip(robbers, picked, strict=True)}
-        fixed = draw52.exact_bounds(limits, size, order, robbers, received, gives, shown)
-        for b, k in zip(robbers, chosen, strict=True):
-            fixed[b] = (k, k)
-        placed = draw52.counts(seen, unseen_trumps.bit_count(), fixed, tail, rng)
-        if placed is not None:
-            break
-    else:
+    counted = _trump_counts(seen, rng, draw, sizes_seen, limits, unseen_trumps.bit_count())
+    if counted is None:
         return None
+    placed, picked = counted
     slots = [(placed[s], trump_mask) for s in range(n) if s != me] + [(placed[n], trump_mask)]
     dealt = fill(cards_in(unseen_trumps), slots, rng)
     if dealt is None:
@@ -98,6 +83,58 @@ def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> Wo
     return replay(seen, built, _actions(seen), holdings, keep=keep)
 
 
+def _faceup(seen: Seen) -> list[int]:
+    """Per seat, the excess trumps it laid face up."""
+    faceup = [0] * seen.seats
+    for entry in seen.view.get("excess_discards") or ():
+        faceup[int(entry["seat"])] |= mask_of_names(entry["cards"])
+    return faceup
+
+
+def _robber_sizes_fit(
+    sizes: tuple[int, ...],
+    robbers: tuple[int, ...],
+    limits: list[tuple[int, int]],
+    me: int,
+    mine: int,
+) -> bool:
+    """The robbers' trump counts ``sizes`` fit each one's limits, and the seat's own count
+    when it robbed."""
+    if not all(limits[b][0] <= k <= limits[b][1] for b, k in zip(robbers, sizes, strict=True)):
+        return False
+    return me not in robbers or sizes[robbers.index(me)] == mine
+
+
+def _trump_counts(
+    seen: Seen,
+    rng: random.Random,
+    draw: tuple[int, list[int], tuple[int, ...], list[int], list[int]],
+    sizes_seen: list[tuple[int, ...]],
+    limits: list[tuple[int, int]],
+    unseen: int,
+) -> tuple[list[int], list[tuple[int, int, int, int]]] | None:
+    """``(placed, picked)``: how many unseen trumps each seat holds (and, last, how many lie
+    dead in the stock), given the robbers' counts and how their rob went (``picked``), drawn
+    among ``sizes_seen``; ``None`` when ``draw52.COUNT_ATTEMPTS`` draws all misfit."""
+    size, order, robbers, received, shown = draw
+    tail = size - sum(received)
+    for _ in range(draw52.COUNT_ATTEMPTS):
+        chosen = rng.choice(sizes_seen)
+        sizes = [0] * seen.seats
+        for b, k in zip(robbers, chosen, strict=True):
+            sizes[b] = k
+        plans = draw52.robber_plans(size, order, robbers, received, sizes, shown)
+        picked = rng.choice(plans)
+        gives = {b: give for b, (_, give, _, _) in zip(robbers, picked, strict=True)}
+        fixed = draw52.exact_bounds(limits, size, order, robbers, received, gives, shown)
+        for b, k in zip(robbers, chosen, strict=True):
+            fixed[b] = (k, k)
+        placed = draw52.counts(seen, unseen, fixed, tail, rng)
+        if placed is not None:
+            return placed, picked
+    return None
+
+
 def _rebuild(
     seen: Seen,
     rng: random.Random,
@@ -111,8 +148,9 @@ def _rebuild(
     dead_trumps: int,
     trump_mask: int,
 ) -> Deal | None:
+    """The deal: each hand as dealt and the stock in the order the draw took it, from each
+    seat's trumps since the draw (``start``) and the robbers' ``plan``; ``None`` on a misfit."""
     n = seen.seats
-    each = 8 if n == 6 else 9
     plain = cards_in(DECK_54 & ~trump_mask)
     rng.shuffle(plain)
     hands = [0] * n
@@ -133,47 +171,78 @@ def _rebuild(
             ptr += give
             continue
         r = received[s]
-        if ptr >= size:
-            kept = held.bit_count()
-        elif ptr + r < size:
-            kept = KEEP - r
-        else:
-            low, high = max(0, held.bit_count() - r), min(held.bit_count(), KEEP - r)
-            if low > high:
-                return None
-            kept = rng.randint(low, high)
-        if not 0 <= held.bit_count() - kept <= r or kept > held.bit_count():
+        kept_now = _kept_at_draw(held.bit_count(), r, ptr, size, rng)
+        if kept_now is None:
             return None
-        from_deal, got = take(held, kept, rng)
+        from_deal, got = take(held, kept_now, rng)
         hands[s] = from_deal
         part = cards_in(got) + [plain.pop() for _ in range(r - got.bit_count())]
         rng.shuffle(part)
         stock.extend(part)
         ptr += r
     for b in robbers:
-        _, give, _ = plan[b]
-        trumps = cards_in(start[b] & ~hands[b] & ~drawn_by[b])
-        rng.shuffle(trumps)
-        fillers = [plain.pop() for _ in range(received[b] - give - len(trumps))]
-        part = fillers + trumps[:-1]
-        rng.shuffle(part)
-        part.extend(trumps[-1:])
-        stock.extend(part)
+        stock.extend(
+            _turned_by_robber(start[b] & ~hands[b] & ~drawn_by[b], plan[b], received[b], plain, rng)
+        )
     tail = cards_in(dead_trumps) + [
         plain.pop() for _ in range(size - len(stock) - dead_trumps.bit_count())
     ]
     rng.shuffle(tail)
     stock.extend(tail)
-    for s in range(n):
-        hands[s] |= faceup[s]
-        missing = each - hands[s].bit_count()
-        if missing < 0:
-            return None
-        for _ in range(missing):
-            hands[s] |= BIT[plain.pop()]
+    if not _deal_plain_cards(hands, faceup, plain, 8 if n == 6 else 9):
+        return None
     if plain or len(stock) != size:
         return None
     return Deal(tuple(tuple(cards_in(h)) for h in hands), (), tuple(stock))
+
+
+def _kept_at_draw(held: int, r: int, ptr: int, size: int, rng: random.Random) -> int | None:
+    """How many of his ``held`` trumps a player who received ``r`` cards had kept from his
+    deal, the stock being at ``ptr`` of ``size`` when his turn came; ``None`` if none fits."""
+    if ptr >= size:
+        kept = held
+    elif ptr + r < size:
+        kept = KEEP - r
+    else:
+        low, high = max(0, held - r), min(held, KEEP - r)
+        if low > high:
+            return None
+        kept = rng.randint(low, high)
+    if not 0 <= held - kept <= r or kept > held:
+        return None
+    return kept
+
+
+def _turned_by_robber(
+    trumps_mask: int,
+    step: tuple[int, int, int],
+    received: int,
+    plain: list[int],
+    rng: random.Random,
+) -> list[int]:
+    """The cards a robber turned from the stock: plain cards and his robbed trumps in any
+    order, the last trump at the end, where he stopped."""
+    _, give, _ = step
+    trumps = cards_in(trumps_mask)
+    rng.shuffle(trumps)
+    fillers = [plain.pop() for _ in range(received - give - len(trumps))]
+    part = fillers + trumps[:-1]
+    rng.shuffle(part)
+    part.extend(trumps[-1:])
+    return part
+
+
+def _deal_plain_cards(hands: list[int], faceup: list[int], plain: list[int], each: int) -> bool:
+    """Each dealt hand gets its face-up discards and dead plain cards up to ``each`` cards;
+    ``False`` if a hand already holds more."""
+    for s in range(len(hands)):
+        hands[s] |= faceup[s]
+        missing = each - hands[s].bit_count()
+        if missing < 0:
+            return False
+        for _ in range(missing):
+            hands[s] |= BIT[plain.pop()]
+    return True
 
 
 def _actions(seen: Seen) -> list[Action]:

@@ -100,7 +100,7 @@ class Auction45(Game):
 
     >>> hand = Auction45().new_hand(dealer=3, seed=7)
     >>> hand.phase, hand.to_act, [str(a) for a in hand.legal_actions()][:3]
-    ('auction', 0, ['0 call pass', '0 call 15', '0 call 20'])
+    (<Phase.AUCTION: 'auction'>, 0, ['0 call pass', '0 call 15', '0 call 20'])
     """
 
     id: ClassVar[str] = "auction45"

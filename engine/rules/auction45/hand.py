@@ -38,35 +38,26 @@ from engine.rules.actions import (
 from engine.rules.auction45 import kitty
 from engine.rules.auction45.draw import Draw, deliver
 from engine.rules.auction45.outcome import scored_result
-from engine.rules.auction45.state import (
-    DECLARE,
-    DRAW,
-    KITTY_DISCARD,
-    OVER_PHASE,
-    PLAY,
-    Auction45State,
-    Phase,
-)
+from engine.rules.auction45.state import OVER_PHASE, Auction45State, PhaseState
 from engine.rules.auction45.trick import Tricks
-from engine.rules.base import AUCTION, OVER
-from engine.rules.build import new_contract
+from engine.rules.base import Contract, Phase
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.words import seat_name
 
-_PHASE_ACTIONS: dict[str, str] = {
-    AUCTION: "call",
-    DECLARE: "go_kitty or trump",
-    KITTY_DISCARD: "kitty_discard",
-    DRAW: "discard",
-    PLAY: "play",
+_PHASE_ACTIONS: dict[Phase, str] = {
+    Phase.AUCTION: "call",
+    Phase.DECLARE: "go_kitty or trump",
+    Phase.KITTY_DISCARD: "kitty_discard",
+    Phase.DRAW: "discard",
+    Phase.PLAY: "play",
 }
 
 #: The phase each action belongs to (a call and going on the kitty are checked apart).
-_PHASE_OF: dict[type[Action], str] = {
-    Play: PLAY,
-    Discard: DRAW,
-    NameTrump: DECLARE,
-    KittyDiscard: KITTY_DISCARD,
+_PHASE_OF: dict[type[Action], Phase] = {
+    Play: Phase.PLAY,
+    Discard: Phase.DRAW,
+    NameTrump: Phase.DECLARE,
+    KittyDiscard: Phase.KITTY_DISCARD,
 }
 
 
@@ -97,19 +88,19 @@ class Auction45Hand(Auction45State):
             IllegalActionError: the codes of docs/rules.md#action-codes, in its order.
         """
         if action.__class__ is Call:
-            if self.phase is not AUCTION:
+            if self.phase != Phase.AUCTION:
                 raise IllegalActionError("auction_over", "the auction is over: no more calls")
             return self._auction.check(action.seat, action.call)
         if not isinstance(action, Action):
             raise IllegalActionError("wrong_phase", f"{shown(action)} is not an action")
         self._check_turn(action.seat)
         if action.__class__ is GoKitty:
-            if self.phase is AUCTION:
+            if self.phase == Phase.AUCTION:
                 raise self._wrong_phase(action)
             if not self._go_kitty_allowed():
                 raise kitty.go_kitty_refusal(self.game, self._trump is not None)
             return None
-        if _PHASE_OF.get(action.__class__) is not self.phase:
+        if _PHASE_OF.get(action.__class__) != self.phase:
             raise self._wrong_phase(action)
         return self._check_in_phase(action)
 
@@ -167,11 +158,11 @@ class Auction45Hand(Auction45State):
     def _end_phase(self) -> None:
         """The phase under way is over: start the next one."""
         phase = self.phase
-        if phase is AUCTION:
+        if phase == Phase.AUCTION:
             self._end_auction()
-        elif phase is DRAW:
+        elif phase == Phase.DRAW:
             self._end_draw()
-        elif phase is PLAY:
+        elif phase == Phase.PLAY:
             self._finish_scored()
         else:
             self._start_draw()
@@ -203,8 +194,8 @@ class Auction45Hand(Auction45State):
             return
         bidder = auction.high_seat
         self._bidder = bidder
-        self.contract = new_contract(bidder=bidder, bid=auction.high)
-        self.phase = DECLARE
+        self.contract = Contract(bidder, auction.high)
+        self.phase = Phase.DECLARE
         self.current = self
         self.to_act = bidder
         if self.game.view_before:
@@ -236,13 +227,13 @@ class Auction45Hand(Auction45State):
         self._hands[bidder] = hand
         if hand.bit_count() <= kitty.KEEP:
             return True
-        self.phase = KITTY_DISCARD
+        self.phase = Phase.KITTY_DISCARD
         self.offered = kitty.discard_choices(self.game.trumps_only, self._tables, bidder, hand)
         return False
 
     # -- the draw and the play -----------------------------------------------------------------
     def _start_draw(self) -> None:
-        self.phase = DRAW
+        self.phase = Phase.DRAW
         draw = self._draw = Draw(self.game, self.dealer, self._bidder, self._hands)
         self.current = draw
         self.to_act = draw.to_act
@@ -259,7 +250,7 @@ class Auction45Hand(Auction45State):
         )
         play = Tricks(self.game, self._trump, self._hands, self._bidder, self.contract.bid)
         self._play = play
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.current = play
         self.to_act = play.to_act
 
@@ -268,7 +259,7 @@ class Auction45Hand(Auction45State):
         assert play is not None
         play.count_best_trump()
         self.result = scored_result(self, play)
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.current = OVER_PHASE
         self.to_act = None
 
@@ -278,14 +269,14 @@ class Auction45Hand(Auction45State):
         new.current = new._phase_under_way()
         return new
 
-    def _phase_under_way(self) -> Phase:
+    def _phase_under_way(self) -> PhaseState:
         phase = self.phase
-        if phase is AUCTION:
+        if phase == Phase.AUCTION:
             return self._auction
-        if phase is DRAW:
+        if phase == Phase.DRAW:
             assert self._draw is not None
             return self._draw
-        if phase is PLAY:
+        if phase == Phase.PLAY:
             assert self._play is not None
             return self._play
-        return OVER_PHASE if phase is OVER else self
+        return OVER_PHASE if phase == Phase.OVER else self

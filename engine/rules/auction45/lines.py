@@ -179,13 +179,7 @@ class LineChecker:
 
     def _check_shapes(self, line: Mapping[str, Any]) -> None:
         """Every field given is of the right shape (``missing_field``), in field order."""
-        for name in ("dealer", "bidder", "bid"):
-            value = line.get(name, _ABSENT)
-            if value is not _ABSENT and value.__class__ is not int:
-                raise _missing(name, f"must be a whole number, not {shown(value)}")
-        trump = line.get("trump", _ABSENT)
-        if trump is not _ABSENT and not isinstance(trump, str):
-            raise _missing("trump", f"must be one of S H D C, not {shown(trump)}")
+        _check_contract_shapes(line)
         points = line.get("points", _ABSENT)
         if points is not _ABSENT and points is not None and not self.per_side(points):
             raise _missing("points", _per_side_message(points, self.sides))
@@ -245,3 +239,14 @@ class LineChecker:
         score = HandScore(None, (0,) * self.sides, tally.scores, None, tally)
         self._check_scores_after(line, score)
         return score
+
+
+def _check_contract_shapes(line: Mapping[str, Any]) -> None:
+    """The dealer, bidder and bid are whole numbers, the trump a string, when given."""
+    for name in ("dealer", "bidder", "bid"):
+        value = line.get(name, _ABSENT)
+        if value is not _ABSENT and value.__class__ is not int:
+            raise _missing(name, f"must be a whole number, not {shown(value)}")
+    trump = line.get("trump", _ABSENT)
+    if trump is not _ABSENT and not isinstance(trump, str):
+        raise _missing("trump", f"must be one of S H D C, not {shown(trump)}")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.base import HandResult
-from engine.rules.build import new_result
 from engine.rules.cards import SUITS
 
 if TYPE_CHECKING:
@@ -48,7 +47,7 @@ def scored_result(hand: Auction45Hand, play: Tricks) -> HandResult:
         "no_trump_played": not trump_played,
         "went_on_kitty": hand.went_on_kitty,
     }
-    return new_result(
+    return HandResult(
         outcome="scored",
         score=score,
         line=line,

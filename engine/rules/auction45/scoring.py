@@ -14,7 +14,7 @@ Speed: scoring runs once per played hand and once per scoresheet line. There is 
 equal facts: lines from real games rarely repeat one (the running scores differ), and on such
 lines a cache measured no gain (``bench/NOTES.md``). Instead the common case is short: the
 count rule and the game-end rules are looked at only when some score is near them, and the
-results are built by ``engine.rules.build``.
+score is built by ``engine.rules.build``.
 """
 
 from __future__ import annotations

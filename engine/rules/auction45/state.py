@@ -3,7 +3,7 @@
 ``Auction45Hand`` (``engine.rules.auction45.hand``) adds the checks and the changes of state.
 Each phase keeps its own state object once it starts: ``Auction`` (the calls), ``Draw`` (the
 discards and the stock), ``Tricks`` (the play); a finished phase's object stays for the views.
-The one under way is ``current`` (a ``Phase``); the declaration's few actions are the hand's
+The one under way is ``current`` (a ``PhaseState``); the declaration's few actions are the hand's
 own.
 """
 
@@ -18,19 +18,20 @@ from engine.rules.auction45.draw import Draw
 from engine.rules.auction45.play import card_mask
 from engine.rules.auction45.ranks import TrumpTables
 from engine.rules.auction45.trick import Tricks
-from engine.rules.base import AUCTION, Deal, Hand, Tally
+from engine.rules.base import Deal, Hand, Phase, Tally
 
 if TYPE_CHECKING:
     from engine.rules.auction45.game import Auction45
 
 
-DECLARE = "declare"
-KITTY_DISCARD = "kitty_discard"
-DRAW = "draw"
-PLAY = "play"
+#: auction45's phases by their old module names, for the modules that import them by name.
+DECLARE = Phase.DECLARE
+KITTY_DISCARD = Phase.KITTY_DISCARD
+DRAW = Phase.DRAW
+PLAY = Phase.PLAY
 
 
-class Phase(Protocol):
+class PhaseState(Protocol):
     """The phase under way, as the hand sees it: the seat to act, the actions open to it, and
     ``take``, which makes an action of that seat's and returns whether the phase is over, or
     returns ``None`` (nothing changed) for an action it does not take (the hand's checks then
@@ -105,7 +106,8 @@ class Auction45State(Hand):
     _stock_pos: int
     _trump: int | None
     _went_kitty: bool
-    current: Phase
+    current: PhaseState
+    phase: Phase
     offered: Sequence[Action]
 
     def __init__(
@@ -127,7 +129,7 @@ class Auction45State(Hand):
         self.dealer = dealer
         self.tally = tally
         self.history = []
-        self.phase = AUCTION
+        self.phase = Phase.AUCTION
         self.contract = None
         self.result = None
         self._hands = hands

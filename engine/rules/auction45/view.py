@@ -32,7 +32,7 @@ def hand_view(hand: Auction45State, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "game": game.id,
         "seat": seat,
-        "phase": hand.phase,
+        "phase": hand.phase.value,
         "to_act": hand.to_act,
         "dealer": hand.dealer,
         "scores_before": list(hand.tally.scores),

@@ -1,9 +1,9 @@
 """The auction of one bid whist hand (docs/rules.md#bidwhist-bidding): one round of calls from
 the dealer's left, the dealer last.
 
-``Auction`` is the first phase of the hand (``engine.rules.phases.Phase``): the calls so far,
-the high bid and its owner, the seat to act and the calls open to it, taken from the game's
-``AuctionRules`` (``engine.rules.bidwhist.calls``). The dealer's call always ends it with a
+``Auction`` is the first phase of the hand (``engine.rules.phases.PhaseUnderWay``): the calls so
+far, the high bid and its owner, the seat to act and the calls open to it, taken from the
+game's ``AuctionRules`` (``engine.rules.bidwhist.calls``). The dealer's call always ends it with a
 contract: he holds or bids when the others have passed.
 """
 

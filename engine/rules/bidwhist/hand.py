@@ -5,12 +5,12 @@ bidder names trump and mode, ``bidwhist.declare``) → ``discard`` (he takes the
 four cards away, ``bidwhist.kitty``) → ``play`` (twelve tricks, ``bidwhist.play``) → ``over``
 (``bidwhist.outcome``).
 
-The phase under way is one object (``current``, an ``engine.rules.phases.Phase``). It lists
-what it offers the seat to act (``offered``, what ``legal_actions`` returns) and ``take``s an
-action: ``apply`` (``PhasedHand``'s) hands every action to it, once, and starts the next phase
-when it is over (``_end_phase``). An action the phase does not take (another phase's, another
-seat's) goes through ``check``, which gives the refusal its code. Hands are card masks, one
-list shared by the phases that change them.
+The phase under way is one object (``current``, an ``engine.rules.phases.PhaseUnderWay``). It
+lists what it offers the seat to act (``offered``, what ``legal_actions`` returns) and
+``take``s an action: ``apply`` (``PhasedHand``'s) hands every action to it, once, and starts
+the next phase when it is over (``_end_phase``). An action the phase does not take (another
+phase's, another seat's) goes through ``check``, which gives the refusal its code. Hands are
+card masks, one list shared by the phases that change them. ``phase`` is a ``base.Phase``.
 """
 
 from __future__ import annotations
@@ -18,30 +18,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import Action, Call, Declare, KittyDiscard, Play
-from engine.rules.base import Deal, Tally
+from engine.rules.base import Deal, Phase, Tally
 from engine.rules.bidwhist.auction import Auction
 from engine.rules.bidwhist.declare import Declaration
 from engine.rules.bidwhist.kitty import Kitty
 from engine.rules.bidwhist.outcome import scored_result
-from engine.rules.bidwhist.phase import PhaseName
 from engine.rules.bidwhist.play import Tricks
 from engine.rules.build import new_contract
 from engine.rules.cards import mask_of
 from engine.rules.errors import IllegalActionError
-from engine.rules.phases import OVER_PHASE, Phase, PhasedHand
+from engine.rules.phases import OVER_PHASE, PhasedHand, PhaseUnderWay
 from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.bidwhist.game import BidWhist
 
-AUCTION, DECLARE, DISCARD, PLAY, OVER = PhaseName
-
 #: The phase each kind of action belongs to, and its name in the refusals.
-_PHASE_OF: dict[type[Action], tuple[PhaseName, str]] = {
-    Call: (AUCTION, "call"),
-    Declare: (DECLARE, "declaration"),
-    KittyDiscard: (DISCARD, "kitty discard"),
-    Play: (PLAY, "play"),
+_PHASE_OF: dict[type[Action], tuple[Phase, str]] = {
+    Call: (Phase.AUCTION, "call"),
+    Declare: (Phase.DECLARE, "declaration"),
+    KittyDiscard: (Phase.DISCARD, "kitty discard"),
+    Play: (Phase.PLAY, "play"),
 }
 
 
@@ -74,8 +71,8 @@ class BidWhistHand(PhasedHand):
     )
 
     game: BidWhist
-    phase: PhaseName
-    current: Phase
+    phase: Phase
+    current: PhaseUnderWay
     _auction: Auction
     _declaration: Declaration | None
     _kitty_phase: Kitty | None
@@ -95,7 +92,7 @@ class BidWhistHand(PhasedHand):
         self._kitty_phase = None
         self._tricks = None
         self._auction = Auction(game.auction, dealer)
-        self.phase = AUCTION
+        self.phase = Phase.AUCTION
         self.current = self._auction
         self.to_act: int | None = self._auction.to_act
 
@@ -103,25 +100,25 @@ class BidWhistHand(PhasedHand):
     def _end_phase(self) -> None:
         """The phase under way is over: start the next one."""
         phase = self.phase
-        if phase == AUCTION:
+        if phase == Phase.AUCTION:
             auction = self._auction
             assert auction.high_seat is not None  # the dealer holds or bids when all passed
             self.contract = new_contract(bidder=auction.high_seat, bid=auction.high)
             self._declaration = Declaration(auction.high_seat)
-            self._start(DECLARE, self._declaration)
-        elif phase == DECLARE:
+            self._start(Phase.DECLARE, self._declaration)
+        elif phase == Phase.DECLARE:
             self._kitty_phase = Kitty(self._bidder, self._hands, self._kitty)
-            self._start(DISCARD, self._kitty_phase)
-        elif phase == DISCARD:
+            self._start(Phase.DISCARD, self._kitty_phase)
+        elif phase == Phase.DISCARD:
             declaration = self._declaration
             assert declaration is not None and declaration.mode is not None
             self._tricks = Tricks(self._hands, declaration.trump, declaration.mode, self._bidder)
-            self._start(PLAY, self._tricks)
+            self._start(Phase.PLAY, self._tricks)
         else:
             self.result = scored_result(self)
-            self._start(OVER, OVER_PHASE)
+            self._start(Phase.OVER, OVER_PHASE)
 
-    def _start(self, name: PhaseName, phase: Phase) -> None:
+    def _start(self, name: Phase, phase: PhaseUnderWay) -> None:
         self.phase = name
         self.current = phase
         self.to_act = phase.to_act
@@ -130,7 +127,7 @@ class BidWhistHand(PhasedHand):
     def check(self, action: Action) -> None:
         """Refuse ``action`` with the first rule it breaks: the auction is over (a call), the
         turn, the phase, then the phase's own rules."""
-        if action.__class__ is Call and self.phase != AUCTION:
+        if action.__class__ is Call and self.phase != Phase.AUCTION:
             raise IllegalActionError(
                 "auction_over",
                 "the auction is over: no more calls (rules of the bid whist auction)",
@@ -251,17 +248,17 @@ class BidWhistHand(PhasedHand):
         new.current = new._phase_under_way()
         return new
 
-    def _phase_under_way(self) -> Phase:
+    def _phase_under_way(self) -> PhaseUnderWay:
         phase = self.phase
-        if phase == AUCTION:
+        if phase == Phase.AUCTION:
             return self._auction
-        if phase == DECLARE:
+        if phase == Phase.DECLARE:
             assert self._declaration is not None
             return self._declaration
-        if phase == DISCARD:
+        if phase == Phase.DISCARD:
             assert self._kitty_phase is not None
             return self._kitty_phase
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             assert self._tricks is not None
             return self._tricks
         return OVER_PHASE

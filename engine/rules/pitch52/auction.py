@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.rules.actions import Action, Call
 from engine.rules.pitch52.checks import check_call
 
 if TYPE_CHECKING:
@@ -28,28 +29,72 @@ def normal_call(text: str) -> str:
 
 
 class PitchAuction:
-    """The calls so far, the high bid (0 before the first) and who holds it (-1: nobody)."""
+    """The auction under way: the calls so far, the high bid (0 before the first) and who holds
+    it (-1: nobody), the seat to act (``None`` once the dealer has called) and the calls open
+    to it (``offered``), listed when its turn comes (``Pitch52.auction_choices``)."""
 
-    __slots__ = ("calls", "high", "high_seat")
+    __slots__ = ("calls", "dealer", "game", "high", "high_seat", "offered", "to_act", "values")
 
-    def __init__(self) -> None:
+    offered: tuple[Action, ...]
+    values: dict[str, int]
+
+    def __init__(self, game: Pitch52, dealer: int) -> None:
+        self.game = game
+        self.dealer = dealer
         self.calls: list[tuple[int, str]] = []
         self.high = 0
         self.high_seat = -1
+        self.to_act: int | None = game.rot[dealer][1]
+        self._turn()
 
     def copy(self) -> PitchAuction:
-        new = PitchAuction()
+        new = PitchAuction.__new__(PitchAuction)
+        for name in PitchAuction.__slots__:
+            setattr(new, name, getattr(self, name))
         new.calls = self.calls[:]
-        new.high = self.high
-        new.high_seat = self.high_seat
         return new
 
-    def check(self, game: Pitch52, seat: int, text: object, dealer: int) -> None:
+    def check(self, seat: int, text: object) -> None:
         """Raise the docs/rules.md#pitch52-bidding code refusing ``text`` from ``seat``, the seat to
         act."""
-        check_call(game, text, seat=seat, dealer=dealer, high=self.high, high_seat=self.high_seat)
+        check_call(
+            self.game, text, seat=seat, dealer=self.dealer, high=self.high, high_seat=self.high_seat
+        )
 
-    def record(self, seat: int, text: str, value: int) -> None:
+    def take(self, action: Action) -> bool | None:
+        """Make ``action`` if it is a call by the seat to act: ``None`` (nothing changed) for
+        any other action. A call offered is known by its text; any other is checked in full
+        and recorded in its normal text. Return whether the auction is over (the dealer has
+        called).
+
+        Raises:
+            IllegalActionError: as ``check``; nothing has changed then.
+        """
+        seat = self.to_act
+        if action.__class__ is not Call or action.seat != seat:
+            return None
+        assert isinstance(action, Call) and seat is not None
+        text = action.call
+        value = self.values.get(text) if isinstance(text, str) else None
+        if value is None:
+            self.check(seat, text)
+            text = normal_call(text)
+            value = call_value(text)
+        self._record(seat, text, value)
+        if seat == self.dealer:
+            self.to_act = None
+            self.offered, self.values = (), {}
+            return True
+        self.to_act = self.game.rot[seat][1]
+        self._turn()
+        return False
+
+    def _turn(self) -> None:
+        seat = self.to_act
+        assert seat is not None
+        self.offered, self.values = self.game.auction_choices(seat, self.high, seat == self.dealer)
+
+    def _record(self, seat: int, text: str, value: int) -> None:
         """``seat`` made the legal call ``text`` (normal text) of ``value``."""
         self.calls.append((seat, text))
         if value:

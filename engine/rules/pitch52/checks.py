@@ -1,5 +1,6 @@
-"""The checks of pitch52's actions (docs/rules.md#pitch52-bidding to #pitch52-play), as functions of
-the facts they need.
+"""The checks of pitch52's calls and of naming trump (docs/rules.md#pitch52-bidding,
+#pitch52-draw step 1), as functions of the facts they need; the discards to six and the plays
+are checked in their phases' modules (``excess``, ``play``).
 
 ``Pitch52Hand`` checks the turn and the phase, then calls these; each raises the
 docs/rules.md#action-codes code of the first rule the action breaks and changes nothing.
@@ -7,17 +8,11 @@ docs/rules.md#action-codes code of the first rule the action breaks and changes 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.rules.actions import PLAYS, Action, ExcessDiscard, Play
-from engine.rules.bits import sorted_cards54
-from engine.rules.cards import BIT, CARD_NAMES, cards_of
-from engine.rules.choices import CardSubsets
+from engine.rules.cards import CARD_NAMES
 from engine.rules.errors import IllegalActionError, shown
 from engine.rules.numerals import whole_number
-from engine.rules.pitch52.ranks import FIRST_LEAD_BARRED, POINT_MASK, TRUMP_MASK
-from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
@@ -88,90 +83,8 @@ def _check_bid(game: Pitch52, text: object, word: str, high: int) -> None:
         )
 
 
-def check_trump(suit: object) -> None:
+def check_trump(suit: object) -> int:
+    """The suit named, if it is a suit (0 to 3: S H D C); else raise ``bad_trump``."""
     if type(suit) is not int or suit not in (0, 1, 2, 3):
         raise IllegalActionError("bad_trump", f"trump must be one of S, H, D, C, not {shown(suit)}")
-
-
-def held_mask(seat: int, hand: int, cards: Sequence[object]) -> int:
-    """The mask of ``cards``, each held by ``seat`` (``hand``) and listed once."""
-    chosen = 0
-    for c in cards:
-        if not (type(c) is int and 0 <= c < 54 and hand >> c & 1):
-            raise IllegalActionError(
-                "not_in_hand", f"{card_name(c)} is not in {seat_name(seat)}'s hand"
-            )
-        if chosen >> c & 1:
-            raise IllegalActionError("not_in_hand", f"{card_name(c)} is listed twice")
-        chosen |= BIT[c]
-    return chosen
-
-
-def excess_choices(game: Pitch52, trump: int, seat: int, hand: int) -> Sequence[Action]:
-    """Every way to lay away the trumps above six (docs/rules.md#pitch52-draw step 3)."""
-    k = hand.bit_count() - KEEP
-    if not game.non_point:
-        return CardSubsets(ExcessDiscard, seat, hand, (k,))
-    points = hand & POINT_MASK[game.options.point_scheme][trump]
-    plain = hand & ~points
-    if plain.bit_count() >= k:
-        return CardSubsets(ExcessDiscard, seat, plain, (k,))
-    # Every non-point trump goes, and the rest is made up of point cards.
-    forced = tuple(cards_of(plain))
-
-    def make(s: int, cards: tuple[int, ...]) -> Action:
-        return ExcessDiscard(s, cards + forced)
-
-    return CardSubsets(make, seat, points, (k - len(forced),))
-
-
-def check_excess(game: Pitch52, trump: int, seat: int, hand: int, cards: Sequence[object]) -> None:
-    """docs/rules.md#pitch52-draw step 3: exactly the trumps above six, face up."""
-    chosen = held_mask(seat, hand, cards)
-    k = hand.bit_count() - KEEP
-    if len(cards) != k:
-        raise IllegalActionError(
-            "bad_discard_count",
-            f"{seat_name(seat)} holds {hand.bit_count()} trumps and must discard exactly {k} "
-            f"face up to keep {KEEP}, not {len(cards)} (rules of pitch trump and the draw)",
-        )
-    if game.non_point:
-        points = POINT_MASK[game.options.point_scheme][trump]
-        kept_plain = hand & ~points & ~chosen
-        if chosen & points and kept_plain:
-            raise IllegalActionError(
-                "cannot_discard_point",
-                "a point card may not be discarded while a non-point trump "
-                f"({CARD_NAMES[(kept_plain & -kept_plain).bit_length() - 1]}) could go "
-                "instead (excess_trump_discard = non_point; rules of pitch trump and the draw)",
-            )
-
-
-def check_play(game: Pitch52, trump: int, seat: int, hand: int, c: object, opening: bool) -> None:
-    """docs/rules.md#pitch52-play: trumps only; the restricted first lead."""
-    if not (type(c) is int and 0 <= c < 54 and hand >> c & 1):
-        raise IllegalActionError(
-            "not_in_hand", f"{card_name(c)} is not in {seat_name(seat)}'s hand"
-        )
-    if not TRUMP_MASK[trump] >> c & 1:
-        # Hands hold only trumps during play; kept for completeness of the rule.
-        raise IllegalActionError(
-            "trump_only", f"{CARD_NAMES[c]} is not a trump: only trumps are played"
-        )
-    barred = FIRST_LEAD_BARRED[trump]
-    if opening and game.first_lead_restricted and barred >> c & 1 and hand & ~barred:
-        raise IllegalActionError(
-            "first_lead_restricted",
-            f"{CARD_NAMES[c]} may not open the hand: no joker or off-jack on the first lead "
-            "while holding another trump (rules of pitch play)",
-        )
-
-
-def opening_leads(game: Pitch52, trump: int, seat: int, hand: int) -> tuple[Play, ...]:
-    """The plays open to the first leader of the hand (docs/rules.md#pitch52-play): no joker or
-    off-jack while he holds another trump, under ``first_lead_restricted``."""
-    allowed = hand
-    if game.first_lead_restricted and hand & ~FIRST_LEAD_BARRED[trump]:
-        allowed = hand & ~FIRST_LEAD_BARRED[trump]
-    plays = PLAYS[seat]
-    return tuple([plays[c] for c in sorted_cards54(allowed)])
+    return suit

@@ -12,7 +12,7 @@ from engine.rules.cards import SUITS
 
 if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
-    from engine.rules.pitch52.state import Trick
+    from engine.rules.pitch52.play import Trick
 
 
 def scored_result(

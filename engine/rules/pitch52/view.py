@@ -40,7 +40,8 @@ def hand_view(hand: Pitch52State, seat: int | None) -> dict[str, Any]:
             for s in range(n)
         ]
     contract = hand.contract
-    trick = _plays(hand._trick_seats, hand._trick_cards) if hand.phase == "play" else []
+    play = hand._play
+    trick = _plays(play.trick_seats, play.trick_cards) if play and hand.phase == "play" else []
     return {
         "game": game.id,
         "seat": seat,
@@ -55,13 +56,14 @@ def hand_view(hand: Pitch52State, seat: int | None) -> dict[str, Any]:
         "trump": SUITS[trump] if trump >= 0 else None,
         "received_counts": list(hand._received) if hand._received else [0] * n,
         "excess_discards": [
-            {"seat": s, "cards": [CARD_NAMES[c] for c in cards]} for s, cards in hand._excess
+            {"seat": s, "cards": [CARD_NAMES[c] for c in cards]}
+            for s, cards in hand.excess_discards
         ],
         "out": [s for s in range(n) if out_mask >> s & 1],
         "trick": trick,
         "tricks": [
             {"leader": leader, "plays": _plays(seats, cards), "winner": winner}
-            for leader, seats, cards, winner, _ in hand._tricks
+            for leader, seats, cards, winner, _ in (play.tricks if play else ())
         ],
         "legal": [str(a) for a in hand.legal_actions()]
         if seat is not None and seat == hand.to_act

@@ -27,7 +27,9 @@ from club.page_errors import refusal_message
 from club.permissions import Capability, club_required, public_view
 from scoring import entrypage, lineform, tablecodes
 from scoring.errors import ScoringError
-from scoring.hand_views import (
+from scoring.models import TableCode
+from scoring.selectors import SheetView, scoresheet_get, sheet_view
+from scoring.views.hands import (
     added_answer,
     hand_context,
     pad_reader,
@@ -35,8 +37,6 @@ from scoring.hand_views import (
     sheet_news,
     wants_json,
 )
-from scoring.models import TableCode
-from scoring.selectors import SheetView, scoresheet_get, sheet_view
 
 SESSION_KEY = "kitty_table"
 SHEET_UNKNOWN = gettext_lazy("This phone enters the sheet of its table code only.")

@@ -19,7 +19,7 @@ from club.selectors import (
     club_partnership_get,
     club_partnerships,
 )
-from club.views import form_errors_from
+from club.views.clubs import form_errors_from
 
 
 def _members(club: Club) -> list[Player]:

@@ -3,7 +3,6 @@ emailed link, creates an account or signs in, and claims it (``club.invitations`
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 from club import invitations
 from club.account_forms import InvitationEmailForm, NewAccountForm
 from club.acting import acting_user
-from club.invitations import InvitationError
+from club.invitations import INVITATION_DAYS, InvitationError
 from club.models import Club
 from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required, public_view
@@ -51,7 +50,7 @@ def invitation_new(request: HttpRequest, club: Club, player_id: int) -> HttpResp
         "player": player,
         "form": form,
         "invitations": club_invitations(club=club, player_id=player.pk),
-        "days": settings.KITTY_INVITATION_DAYS,
+        "days": INVITATION_DAYS,
     }
     return render(request, "club/invitation_new.html", context, status=status)
 

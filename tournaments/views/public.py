@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from club.permissions import public_view
-from club.views import HtmxHttpRequest
+from club.views.clubs import HtmxHttpRequest
 from tournaments import round_display, selectors
 from tournaments.exports import results_csv, standings_csv
 

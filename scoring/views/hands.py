@@ -6,7 +6,7 @@ Each hand posted carries a key its page made (``client_key``): a phone that lost
 connection keeps the hands it could not send (``static/kitty/hand.js``) and sends them when
 the connection returns, and a hand sent twice is added once. Without JavaScript the page is a
 plain form: the key is then made here, so a double tap adds one line too. The director's
-sheet page (``scoring.views``) stays the way to type a whole paper sheet on a laptop.
+sheet page (``scoring.views.sheets``) stays the way to type a whole paper sheet on a laptop.
 """
 
 from __future__ import annotations

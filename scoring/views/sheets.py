@@ -1,8 +1,8 @@
 """Scoresheet pages: the club's sheets, a new sheet, and the entry page where a director types
 the hands in (htmx: each line is checked by the engine as it is typed, Enter adds it).
 
-Corrections and history are in ``scoring.line_views``; confirming, unlocking, double entry and
-the printable sheet in ``scoring.review_views``.
+Corrections and history are in ``scoring.views.lines``; confirming, unlocking, double entry and
+the printable sheet in ``scoring.views.reviews``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from club.acting import acting_user
 from club.models import Club
 from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
-from club.views import HtmxHttpRequest
+from club.views.clubs import HtmxHttpRequest
 from engine.rules import GAME_NAMES, Game
 from scoring import entrypage, lineform, services
 from scoring.errors import LineRefused, ScoringError, SheetLocked, StaleLine

@@ -23,7 +23,7 @@ from club.language import remember
 from club.models import EMAIL_CHOICES
 from club.permissions import public_view, signed_in_view
 from club.selectors import player_of
-from club.views import throttled_response
+from club.views.clubs import throttled_response
 
 SAVED = gettext_lazy("Your profile is saved.")
 PASSWORD_CHANGED = gettext_lazy("Your password is changed.")

@@ -1,23 +1,29 @@
 """Writes of online tables, by concern: every one keyword-only, atomic and locked.
 
-- ``tables.seating``: create a table, open it, take and leave seats, start the game.
-- ``tables.play``: an action, the computer's moves, the turn clock and its sweep.
-- ``tables.presence``: pages opened and closed, the computer for a player away.
-- ``tables.directing``: the watchdog, and a director's pause, resume and abandon.
+- ``play``: an action, the computer's moves, the turn clock and its sweep; the row helpers
+  the others share.
+- ``seating``: create a table, open it, take and leave seats, start the game.
+- ``presence``: pages opened and closed, the computer for a player away.
+- ``directing``: the watchdog, and a director's pause, resume and abandon.
 
-The web pages, the API, the sockets and the tasks call them by these names, here.
+Everything outside this package (the pages, the API, the sockets, the tasks, the demo, tests
+and benchmarks) calls them by the names below, from ``tables.services``, and never imports
+the modules: each write has one name, the one its callers import and a test replaces
+(tests/tables/test_services_door.py). Each module imports only modules listed before it, and
+none imports ``tables.tasks``: the tasks call these, and these send tasks by name
+(``tables.enqueue``).
 """
 
 from __future__ import annotations
 
-from tables.directing import (
+from tables.services.directing import (
     table_abandon,
     table_pause,
     table_restart,
     table_resume,
     tables_watchdog,
 )
-from tables.play import (
+from tables.services.play import (
     Acted,
     bot_rng,
     bots_play,
@@ -26,7 +32,7 @@ from tables.play import (
     table_act,
     turn_clock_expired,
 )
-from tables.presence import (
+from tables.services.presence import (
     seat_away_check,
     seat_connected,
     seat_disconnected,
@@ -34,7 +40,7 @@ from tables.presence import (
     seat_take_back,
     seats_gone_sweep,
 )
-from tables.seating import (
+from tables.services.seating import (
     TOO_MANY_SEATS,
     SeatSpec,
     seat_leave,

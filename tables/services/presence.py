@@ -10,17 +10,16 @@ than find a turn already running on the clock.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from functools import partial
 from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
 
-from tables import live, notify, selectors
+from tables import enqueue, live, selectors
 from tables.bot_moves import DEFAULT_BOT
 from tables.errors import TableError, TableStateRefused
 from tables.models import TableSeat, TableStatus
-from tables.play import after_write, changed, locked, seat_row
+from tables.services.play import after_write, changed, locked, seat_row
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -43,8 +42,6 @@ def seat_connected(*, table_id: int, index: int) -> None:
 @transaction.atomic
 def seat_disconnected(*, table_id: int, index: int) -> None:
     """A page of the player closed; when it was the last, the grace time starts."""
-    from tables import tasks
-
     seat = (
         TableSeat.objects.select_for_update()
         .select_related("table")
@@ -54,13 +51,8 @@ def seat_disconnected(*, table_id: int, index: int) -> None:
     seat.last_seen = timezone.now()
     seat.save(update_fields=["connections", "last_seen"])
     if seat.connections == 0 and seat.table.status in (TableStatus.OPEN, TableStatus.PLAYING):
-        transaction.on_commit(
-            partial(
-                notify.run_later,
-                tasks.seat_away_check,
-                (table_id, index),
-                seat.table.grace_seconds,
-            )
+        enqueue.run_later_on_commit(
+            enqueue.SEAT_AWAY_CHECK, (table_id, index), seat.table.grace_seconds
         )
 
 
@@ -82,9 +74,7 @@ def seat_away_check(*, table_id: int, index: int, now: datetime | None = None) -
         hand = live.current_hand(table)
         changed(table)
         if hand is not None and hand.to_act == index:
-            from tables import tasks
-
-            transaction.on_commit(partial(tasks.table_bots_play.delay, table_id))
+            enqueue.send_on_commit(enqueue.BOTS_PLAY, table_id)
     return True
 
 

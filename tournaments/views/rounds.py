@@ -22,7 +22,7 @@ from club.acting import acting_user
 from club.models import Club
 from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required
-from club.views import HtmxHttpRequest
+from club.views.clubs import HtmxHttpRequest
 from scoring.tablecodes import tablecodes_live
 from tournaments import round_display, round_live, selectors
 from tournaments.change_words import change_words
@@ -34,7 +34,7 @@ from tournaments.services.jobs import job_refresh
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_discard, round_pair_ready, round_pair_start
 from tournaments.services.seats import seats_swap
-from tournaments.views_common import confirm_page, job_message
+from tournaments.views.common import confirm_page, job_message
 
 
 def _dashboard(club: Club, event_id: int) -> str:

@@ -19,7 +19,7 @@ from club.imports import PlayersImportError, players_import
 from club.models import Club, Membership
 from club.permissions import Capability, club_required
 from club.selectors import club_member_get, club_membership_get, club_memberships
-from club.views import HtmxHttpRequest, form_errors_from
+from club.views.clubs import HtmxHttpRequest, form_errors_from
 
 
 def _can(request: HttpRequest, capability: Capability) -> bool:

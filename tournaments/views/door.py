@@ -23,7 +23,7 @@ from club.acting import acting_user
 from club.models import Club, Partnership
 from club.page_errors import form_refusal
 from club.permissions import Capability, club_required
-from club.views import HtmxHttpRequest
+from club.views.clubs import HtmxHttpRequest
 from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.forms import DoorForm, LateArrivalForm, SubstituteForm

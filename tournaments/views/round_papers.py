@@ -1,7 +1,7 @@
 """A round's sheets at once, for the director running a night of many tables: every blank
 sheet printed in one document (each with its table code and QR code), and the tables that
 have no live code given one in one action. The round page lists each table's code
-(``views_rounds``); only the club's scorers and directors see codes."""
+(``tournaments.views.rounds``); only the club's scorers and directors see codes."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from club.permissions import Capability, club_required
 from scoring.printing import blank_paper
 from scoring.tablecodes import tablecodes_issue_missing
 from tournaments import selectors
-from tournaments.views_common import confirm_page
+from tournaments.views.common import confirm_page
 
 
 @require_GET

@@ -14,8 +14,8 @@ from club.permissions import Capability, has_capability
 from tables import live, selectors
 from tables.errors import NotADirector, TableStateRefused
 from tables.models import LiveTable, TableStatus
-from tables.play import after_write, bots_play, changed, locked, turn_clock_expired
-from tables.presence import seat_away_check, seats_gone_sweep
+from tables.services.play import after_write, bots_play, changed, locked, turn_clock_expired
+from tables.services.presence import seat_away_check, seats_gone_sweep
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -15,7 +15,7 @@ from club.models import Club, RuleSet
 from club.permissions import Capability, club_required
 from club.rules_forms import RuleSetForm
 from club.selectors import club_rule_set_get, club_rule_sets
-from club.views import form_errors_from
+from club.views.clubs import form_errors_from
 from engine.rules import GAME_NAMES
 
 

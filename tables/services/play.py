@@ -8,7 +8,7 @@ is appended to the log; a hand that ends writes its line to the table's scoreshe
 confirms the sheet. Sockets are told and computer players move only after the commit.
 
 The row helpers here (``locked``, ``seat_row``, ``changed``) serve the other writes of tables
-too (``tables.seating``, ``presence`` and ``directing``); callers find every write by
+too (``seating``, ``presence`` and ``directing`` beside it); callers find every write by
 its name in ``tables.services``.
 """
 
@@ -28,11 +28,11 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+import scoring.services
 from club.errors import DomainError
 from engine.rules import Action, Hand, RulesError, Tally, parse_action
-from scoring.services import handline_add, scoresheet_confirm
-from tables import live, notify, selectors, statements
-from tables.bot_moves import DEFAULT_BOT, bot_action
+from tables import bot_moves, enqueue, live, notify, selectors, statements
+from tables.bot_moves import DEFAULT_BOT
 from tables.errors import ActionRefused, TableError
 from tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from tables.summary import MadeFor
@@ -54,6 +54,9 @@ NO_SUCH_SEAT = gettext_lazy("There is no seat {seat} at this table.")
 
 #: Safety stop for one run of computer moves (a long game has a few hundred actions).
 BOT_STEPS_MAX = 5000
+#: What an action changes on its table's row, written by one UPDATE: the row is locked, and
+#: no model of the app defines ``save`` for it to skip (tests/tables/test_writes.py).
+ACTED_FIELDS = ("seq", "hand_number", "status", "finished_at", "clock_due_at")
 
 _local = threading.local()
 
@@ -140,7 +143,7 @@ def _hand_finish(table: LiveTable, hand_id: int, hand: Hand, by: User | None) ->
             table,
             f"line {number}",
             partial(
-                handline_add,
+                scoring.services.handline_add,
                 sheet=sheet,
                 line=dict(result.line),
                 expected_number=number,
@@ -153,7 +156,9 @@ def _hand_finish(table: LiveTable, hand_id: int, hand: Hand, by: User | None) ->
         table.finished_at = timezone.now()
         if table.scoresheet is not None:
             _sheet_write(
-                table, "confirmation", partial(scoresheet_confirm, sheet=table.scoresheet, by=None)
+                table,
+                "confirmation",
+                partial(scoring.services.scoresheet_confirm, sheet=table.scoresheet, by=None),
             )
         return hand, hand_id
     game = hand.game
@@ -202,18 +207,8 @@ def table_act(
         # Every seat, with who plays it, read with the lock: for the user's seat, whether the
         # computer acts next and the sockets' screens.
         table, seats = locked_with_seats(table_id)
-        if seat is None:
-            seat = selectors.seat_in(seats, user) if user is not None else None
-            if seat is None:
-                raise ActionRefused("spectator", SPECTATOR)
-        if table.status == TableStatus.PAUSED:
-            raise ActionRefused("table_paused", PAUSED)
-        if table.status != TableStatus.PLAYING:
-            raise ActionRefused(
-                "not_playing", NOT_PLAYING.format(status=table.get_status_display())
-            )
-        if seen_seq != table.seq:
-            raise ActionRefused("stale", STALE.format(seq=table.seq))
+        seat = seat if seat is not None else _seat_of(seats, user)
+        _check_still_at(table, seen_seq)
         parsed = _parse(action)
         if parsed.seat != seat:
             raise ActionRefused(
@@ -227,23 +222,41 @@ def table_act(
         except RulesError as error:
             raise ActionRefused(error.code, error.message) from error
         table.seq += 1
-        statements.log_append(
-            ActionLog(
-                table=table,
-                seq=table.seq,
-                hand_id=hand_id,
-                seat=seat,
-                action=str(parsed),
-                actor=actor,
-                user=user,
-            )
+        ActionLog.objects.create(
+            table=table,
+            seq=table.seq,
+            hand_id=hand_id,
+            seat=seat,
+            action=str(parsed),
+            actor=actor,
+            user=user,
         )
         if hand.is_over:
             hand, hand_id = _hand_finish(table, hand_id, hand, user)
         made = MadeFor(table.seq, seat, str(parsed), str(actor))
         acted = after_write(table, hand, hand_id, seats, made)
-        statements.table_update(table)
+        LiveTable.objects.filter(pk=table.pk).update(
+            **{name: getattr(table, name) for name in ACTED_FIELDS}
+        )
         return acted
+
+
+def _seat_of(seats: list[TableSeat], user: User | None) -> int:
+    """The seat ``user`` plays at the table; a spectator may not act."""
+    seat = selectors.seat_in(seats, user) if user is not None else None
+    if seat is None:
+        raise ActionRefused("spectator", SPECTATOR)
+    return seat
+
+
+def _check_still_at(table: LiveTable, seen_seq: int) -> None:
+    """An action is taken only at a table in play that has not moved on since it was seen."""
+    if table.status == TableStatus.PAUSED:
+        raise ActionRefused("table_paused", PAUSED)
+    if table.status != TableStatus.PLAYING:
+        raise ActionRefused("not_playing", NOT_PLAYING.format(status=table.get_status_display()))
+    if seen_seq != table.seq:
+        raise ActionRefused("stale", STALE.format(seq=table.seq))
 
 
 def after_write(
@@ -276,8 +289,6 @@ def after_write(
 def _committed(
     acted: Acted, hand: Hand, hand_id: int, turn_seconds: int, snapshot: selectors.Snapshot | None
 ) -> None:
-    from tables import tasks
-
     live.remember(acted.table_id, acted.seq, acted.hand_number, hand, hand_id)
     try:
         notify.broadcast(acted.table_id, snapshot)
@@ -288,9 +299,9 @@ def _committed(
     try:
         if acted.bot_to_act:
             if not getattr(_local, "bots_playing", False):
-                tasks.table_bots_play.delay(acted.table_id)
+                enqueue.send(enqueue.BOTS_PLAY, acted.table_id)
         elif acted.to_act is not None and turn_seconds > 0:
-            notify.clock_armed(tasks.table_turn_clock, (acted.table_id, acted.seq), turn_seconds)
+            enqueue.clock_armed(acted.table_id, acted.seq, turn_seconds)
     except Exception:
         # The action is committed; whoever sent it (a socket, the clock) must not fail with
         # it. The computer's move or the clock is redone by the next trigger or the watchdog.
@@ -322,7 +333,7 @@ def _bot_step(table_id: int, *, only_seq: int | None = None, for_clock: bool = F
         return False
     else:
         actor = ActionLog.Actor.BOT if seat.is_bot else ActionLog.Actor.STAND_IN
-    action = bot_action(hand, seat.index, seat.bot_name or DEFAULT_BOT, bot_rng(table))
+    action = bot_moves.bot_action(hand, seat.index, seat.bot_name or DEFAULT_BOT, bot_rng(table))
     try:
         table_act(
             table_id=table_id, seat=seat.index, action=action, seen_seq=table.seq, actor=actor
@@ -366,7 +377,7 @@ def turn_clock_expired(*, table_id: int, seq: int) -> bool:
 
 
 def clocks_due_sweep(*, now: datetime | None = None) -> list[int]:
-    """The beat's sweep of turn clocks (every ``KITTY_TABLE_CLOCK_SWEEP_SECONDS``): at every
+    """The beat's sweep of turn clocks (every second): at every
     playing table whose ``clock_due_at`` has passed, the clock runs out at the ``seq`` it was
     set for, through the same locked action as a player's. A clock that cannot act (the table
     moved on as it was read, the seat's computer took over) is stopped, so it is not found

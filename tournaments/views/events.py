@@ -1,6 +1,6 @@
 """The club's event pages: the event list, new events and seasons, the event dashboard,
 finishing an event and recomputing its standings. The door (check-in, late arrivals,
-substitutes) is in ``tournaments.views_door``, rounds in ``tournaments.views_rounds``.
+substitutes) is in ``tournaments.views.door``, rounds in ``tournaments.views.rounds``.
 
 Members see events; directors run them. Pages that change something show a confirmation or a
 form on GET and act on POST, so every button also works without JavaScript.
@@ -37,7 +37,7 @@ from tournaments.services.events import (
     season_night_create,
 )
 from tournaments.services.jobs import job_enqueue
-from tournaments.views_common import confirm_page, job_message
+from tournaments.views.common import confirm_page, job_message
 
 
 def _can_direct(request: HttpRequest) -> bool:

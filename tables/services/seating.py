@@ -2,7 +2,7 @@
 
 A table is created for a game (or an event's match) with its seats, opens at its time, and
 starts when it is open and every seat is filled: its sheet is made, the first hand dealt, and
-the computer or the first player's clock set going (``tables.play``).
+the computer or the first player's clock set going (``play``).
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from club.models import Club, Membership, Player, RuleSet
 from club.wording import STANDARD_RULES
 from engine.rules import Game, RulesError, Tally, get_game
 from scoring.services import SideSpec, scoresheet_create
-from tables import live, notify
+from tables import enqueue, live
 from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.errors import TableError
 from tables.models import LiveTable, TableSeat, TableStatus
 from tables.naming import side_labels
-from tables.play import after_write, changed, hand_create, locked, seat_row
+from tables.services.play import after_write, changed, hand_create, locked, seat_row
 from tables.signals import table_scheduled
 
 if TYPE_CHECKING:
@@ -113,19 +113,7 @@ def table_create(
     else:
         game = _game_for(club, rule_set, game_id)
     count = game.seating.seats
-    if len(seats) > count:
-        raise TableError(
-            "seats", TOO_MANY_SEATS.format(game=game.id, seats=count, given=len(seats))
-        )
-    seen: set[int] = set()
-    for spec in seats:
-        if spec.player is not None:
-            _check_member(club, spec.player)
-            if spec.player.pk in seen:
-                raise TableError("player", PLAYER_TWICE.format(player=spec.player))
-            seen.add(spec.player.pk)
-        elif spec.bot:
-            _check_bot(spec.bot)
+    _check_seats(club, game, seats)
     if turn_seconds < 0 or grace_seconds < 0:
         raise TableError("seconds", NEGATIVE_SECONDS)
     now = timezone.now()
@@ -133,13 +121,7 @@ def table_create(
         club=club,
         title=title.strip(),
         match=match,
-        rule_set_name=(
-            sheet.rule_set_name
-            if sheet is not None
-            else rule_set.name
-            if rule_set is not None
-            else STANDARD_RULES
-        ),
+        rule_set_name=_rules_name(sheet, rule_set),
         game=game.id,
         options=game.options_dict(),
         scheduled_at=scheduled_at,
@@ -153,6 +135,13 @@ def table_create(
         table.seed = seed
     table.full_clean()
     table.save()
+    _table_seats_add(table, seats, count)
+    _announce_and_open(table, seats, now)
+    return table
+
+
+def _table_seats_add(table: LiveTable, seats: Sequence[SeatSpec], count: int) -> None:
+    """Every seat of the new table: those asked for, then open ones up to ``count``."""
     specs = list(seats) + [SeatSpec()] * (count - len(seats))
     TableSeat.objects.bulk_create(
         TableSeat(
@@ -163,6 +152,38 @@ def table_create(
         )
         for index, spec in enumerate(specs)
     )
+
+
+def _check_seats(club: Club, game: Game, seats: Sequence[SeatSpec]) -> None:
+    """The seats asked for fit the game: not too many, club members each in one seat, known
+    computer players."""
+    count = game.seating.seats
+    if len(seats) > count:
+        raise TableError(
+            "seats", TOO_MANY_SEATS.format(game=game.id, seats=count, given=len(seats))
+        )
+    seen: set[int] = set()
+    for spec in seats:
+        if spec.player is not None:
+            _check_member(club, spec.player)
+            if spec.player.pk in seen:
+                raise TableError("player", PLAYER_TWICE.format(player=spec.player))
+            seen.add(spec.player.pk)
+        elif spec.bot:
+            _check_bot(spec.bot)
+
+
+def _rules_name(sheet: Scoresheet | None, rule_set: RuleSet | None) -> str:
+    """The rules a table plays under, by name: its match sheet's, its rule set's or the
+    standard rules."""
+    if sheet is not None:
+        return sheet.rule_set_name
+    return rule_set.name if rule_set is not None else STANDARD_RULES
+
+
+def _announce_and_open(table: LiveTable, seats: Sequence[SeatSpec], now: datetime) -> None:
+    """Once the new table is committed, its players hear of it; it opens at its time, or
+    now, starting at once when every seat is filled."""
     if any(spec.player is not None for spec in seats):
         # Listeners (the players' notices) hear of the table once it is committed; one that
         # fails is logged and does not undo the table.
@@ -170,13 +191,10 @@ def table_create(
             partial(table_scheduled.send_robust, sender=LiveTable, table_id=table.pk)
         )
     if table.status == TableStatus.SCHEDULED:
-        from tables import tasks
-
-        delay = (scheduled_at - now).total_seconds()
-        transaction.on_commit(partial(notify.run_later, tasks.table_open, (table.pk,), delay))
+        delay = (table.scheduled_at - now).total_seconds()
+        enqueue.run_later_on_commit(enqueue.TABLE_OPEN, (table.pk,), delay)
     else:
         _start_if_ready(table)
-    return table
 
 
 def _before_start(table: LiveTable) -> None:
@@ -289,17 +307,10 @@ def _start(table: LiveTable, seats: list[TableSeat]) -> None:
     hand = live.hand_dealt(table, first)
     after_write(table, hand, first.pk)
     table.save(update_fields=["scoresheet", "status", "started_at", "hand_number", "clock_due_at"])
-    from tables import tasks
-
     for seat in seats:
         if seat.player is not None and seat.connections == 0:
-            transaction.on_commit(
-                partial(
-                    notify.run_later,
-                    tasks.seat_away_check,
-                    (table.pk, seat.index),
-                    table.grace_seconds,
-                )
+            enqueue.run_later_on_commit(
+                enqueue.SEAT_AWAY_CHECK, (table.pk, seat.index), table.grace_seconds
             )
 
 
