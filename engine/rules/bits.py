@@ -1,18 +1,19 @@
 """Cards of a mask in canonical order, by table lookup.
 
-``sorted_cards(mask)`` is called for every hand at the draw and after it (auction45, pitch52);
+``sorted_cards(mask)`` is called for every hand at the draw and after it (auction45, pitch52)
+and for every turn of the bid whist play (its legal plays are listed from it);
 a bit-by-bit loop such as ``cards.cards_of`` costs several times more than four lookups in
 per-suit tables (8,192 tuples per suit, built once at import in a few milliseconds).
 
-``subset_getter`` and ``PICK13`` do the same for the actions of a seat's cards: a set of
-places in a tuple (a local mask) picked out in one C call.
+``subset_getter`` does the same for the actions of a seat's cards: a set of places in a tuple
+(a local mask) picked out in one C call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -24,13 +25,6 @@ def subset_getter(pattern: tuple[int, ...]) -> Callable[[tuple[T, ...]], tuple[T
         start = pattern[0] if pattern else 0
         return itemgetter(slice(start, start + len(pattern)))
     return itemgetter(*pattern)
-
-
-#: ``PICK13[bits](thirteen)``: the items of a 13-tuple (one suit) whose places are set in
-#: ``bits``, in order.
-PICK13: tuple[Callable[[tuple[Any, ...]], tuple[Any, ...]], ...] = tuple(
-    subset_getter(tuple(r for r in range(13) if bits >> r & 1)) for bits in range(1 << 13)
-)
 
 
 def _suit_table(suit: int) -> tuple[tuple[int, ...], ...]:

@@ -1,5 +1,6 @@
-"""The phase under way of a hand, as the hand sees it (``PhaseUnderWay``), and the phase of a
-hand that is over (``OVER_PHASE``).
+"""The phase under way of a hand, as the hand sees it (``PhaseUnderWay``), the phase of a
+hand that is over (``OVER_PHASE``), and the loop of a hand that hands its actions to its phases
+(``PhasedHand``, bid whist's).
 
 A hand built like auction45's (``engine.rules.auction45.hand``, ``engine.rules.pitch52.hand``)
 keeps one object per step of the hand; the one under way lists the actions open to the seat to
@@ -8,10 +9,12 @@ act and takes them, and the hand's ``apply`` hands every action to it.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Protocol
 
 from engine.rules.actions import Action
+from engine.rules.base import Hand
 
 
 class PhaseUnderWay(Protocol):
@@ -42,3 +45,30 @@ class Over:
 
 
 OVER_PHASE = Over()
+
+
+class PhasedHand(Hand):
+    """A hand that hands each action to its phase under way, ``current``: its ``apply`` and
+    ``legal_actions``. The game's hand says what the next phase is (``_end_phase``) and why an
+    action is refused (``check``)."""
+
+    current: PhaseUnderWay
+
+    def legal_actions(self) -> Sequence[Action]:
+        return self.current.offered
+
+    def apply(self, action: Action) -> None:
+        phase = self.current
+        over = phase.take(action)
+        if over is None:
+            self.check(action)  # raises the refusal, with its code
+            raise AssertionError(f"{action} was not taken but passes the checks")
+        self.history.append(action)
+        if over:
+            self._end_phase()
+        else:
+            self.to_act = phase.to_act
+
+    @abstractmethod
+    def _end_phase(self) -> None:
+        """The phase under way is over: start the next one (the end of the hand included)."""

@@ -1,136 +1,81 @@
-"""The bid whist auction (docs/rules.md#bidwhist-bidding): one round, the dealer speaks last.
+"""The auction of one bid whist hand (docs/rules.md#bidwhist-bidding): one round of calls from
+the dealer's left, the dealer last.
 
-Vocabulary: a *call* is ``pass``, ``hold`` or an amount 1..7 (books above six). The *high* bid
-is the best amount called so far (0 before anybody bids). The first three players pass or bid
-higher; the dealer passes (only if somebody bid), holds (takes the high bid at the same
-amount, even from his partner) or bids higher; when the first three all passed he is stuck and
-must bid. The auction always ends with a contract after the dealer's call.
-
-``AuctionRules`` holds, for one ``min_bid``, the checks (in the order of
-docs/rules.md#auction45-bidding) and the legal calls, interned so that a hand never builds a
-``Call`` object.
+``Auction`` is the first phase of the hand (``engine.rules.phases.PhaseUnderWay``): the calls so
+far, the high bid and its owner, the seat to act and the calls open to it, taken from the
+game's ``AuctionRules`` (``engine.rules.bidwhist.calls``). The dealer's call always ends it with a
+contract: he holds or bids when the others have passed.
 """
 
 from __future__ import annotations
 
-from engine.rules.actions import Call
-from engine.rules.bidwhist.options import MAX_BID
-from engine.rules.errors import IllegalActionError
-from engine.rules.numerals import whole_number
-
-PASS = -1
-HOLD = -2
-BAD = -3
+from engine.rules.actions import Action, Call
+from engine.rules.bidwhist.calls import CALL_TEXT, HOLD, AuctionRules, parse_call
 
 SEATS = 4
 
-_PARSED: dict[str, int] = {}
 
+class Auction:
+    """One hand's auction. ``high`` is 0 and ``high_seat`` ``None`` until somebody bids."""
 
-def parse_call(text: str) -> int:
-    """``PASS``, ``HOLD``, an amount 1..7, or ``BAD`` for anything else (``bad_bid``)."""
-    if not isinstance(text, str):
-        return BAD
-    found = _PARSED.get(text)
-    if found is not None:
-        return found
-    word = text.strip().lower()
-    if word == "pass":
-        found = PASS
-    elif word == "hold":
-        found = HOLD
-    else:
-        amount = whole_number(word)
-        found = amount if amount is not None and 1 <= amount <= MAX_BID else BAD
-    if len(_PARSED) < 1024:
-        _PARSED[text] = found
-    return found
+    __slots__ = ("calls", "dealer", "high", "high_seat", "offered", "rules", "to_act")
 
+    rules: AuctionRules
+    dealer: int
+    to_act: int
+    high: int
+    high_seat: int | None
+    calls: list[tuple[int, str]]
+    offered: tuple[Call, ...]
 
-def call_text(parsed: int) -> str:
-    """The call as the hand records it: ``pass``, ``hold`` or the amount."""
-    return "pass" if parsed == PASS else "hold" if parsed == HOLD else str(parsed)
+    def __init__(self, rules: AuctionRules, dealer: int) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.high = 0
+        self.high_seat = None
+        self.calls = []
+        self._turn_to((dealer + 1) % SEATS)
 
+    def copy(self) -> Auction:
+        new = Auction.__new__(Auction)
+        for name in Auction.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.calls = self.calls[:]
+        return new
 
-#: The text of each parsed call.
-CALL_TEXT: dict[int, str] = {
-    parsed: call_text(parsed) for parsed in (PASS, HOLD, *range(1, MAX_BID + 1))
-}
+    def _turn_to(self, seat: int) -> None:
+        self.to_act = seat
+        self.offered = self.rules.legal(seat, seat == self.dealer, self.high)
 
-#: Interned calls per seat: ``CALLS[seat][parsed]``.
-CALLS: tuple[dict[int, Call], ...] = tuple(
-    {parsed: Call(seat, call_text(parsed)) for parsed in (PASS, HOLD, *range(1, MAX_BID + 1))}
-    for seat in range(SEATS)
-)
-
-
-class AuctionRules:
-    """The auction checks and legal calls for one ``min_bid``."""
-
-    __slots__ = ("_legal", "min_bid")
-
-    def __init__(self, min_bid: int) -> None:
-        self.min_bid = min_bid
-        self._legal: dict[tuple[int, bool, int], tuple[Call, ...]] = {}
-
-    def check(self, parsed: int, is_dealer: bool, high: int) -> None:
-        """Refuse a call (already known to be by the seat to act).
+    def check(self, action: Call) -> int:
+        """The parsed call (``calls.PASS``, ``calls.HOLD`` or an amount) if the seat to act
+        may make it.
 
         Raises:
             IllegalActionError: ``bad_bid``, ``dealer_must_bid``, ``hold_not_allowed`` or
                 ``bid_too_low``.
         """
-        if parsed == BAD:
-            raise IllegalActionError(
-                "bad_bid",
-                "a call is pass, hold or a whole number of books from 1 to 7 "
-                "(rules of the bid whist auction)",
-            )
-        if parsed == PASS:
-            if is_dealer and not high:
-                raise IllegalActionError(
-                    "dealer_must_bid",
-                    "the first three players passed, so the dealer must bid at least "
-                    f"{self.min_bid} (rules of the bid whist auction)",
-                )
-        elif parsed == HOLD:
-            if not is_dealer:
-                raise IllegalActionError(
-                    "hold_not_allowed",
-                    "only the dealer may hold, taking the high bid "
-                    "(rules of the bid whist auction)",
-                )
-            if not high:
-                raise IllegalActionError(
-                    "hold_not_allowed",
-                    "there is no bid to hold: the first three passed, so the dealer must bid "
-                    "(rules of the bid whist auction)",
-                )
-        elif parsed < self.min_bid:
-            raise IllegalActionError(
-                "bid_too_low",
-                f"{parsed} is below the lowest bid, {self.min_bid} "
-                "(rules of the bid whist auction)",
-            )
-        elif parsed <= high:
-            raise IllegalActionError(
-                "bid_too_low",
-                f"{parsed} is not above the high bid of {high}"
-                + (": to take it at the same number the dealer says hold" if is_dealer else "")
-                + " (rules of the bid whist auction)",
-            )
+        parsed = parse_call(action.call)
+        self.rules.check(parsed, action.seat == self.dealer, self.high)
+        return parsed
 
-    def legal(self, seat: int, is_dealer: bool, high: int) -> tuple[Call, ...]:
-        """Every legal call of ``seat``: pass / hold when allowed, then the amounts upward."""
-        key = (seat, is_dealer, high)
-        found = self._legal.get(key)
-        if found is None:
-            calls = CALLS[seat]
-            options: list[Call] = []
-            if high or not is_dealer:
-                options.append(calls[PASS])
-            if is_dealer and high:
-                options.append(calls[HOLD])
-            options.extend(calls[v] for v in range(max(self.min_bid, high + 1), MAX_BID + 1))
-            found = self._legal[key] = tuple(options)
-        return found
+    def take(self, action: Action) -> bool | None:
+        """Make a call of the seat to act; return whether it was the dealer's, the last.
+
+        Raises:
+            IllegalActionError: the refusals of ``check``; nothing has changed then.
+        """
+        if action.__class__ is not Call or action.seat != self.to_act:
+            return None
+        parsed = self.check(action)
+        seat = action.seat
+        self.calls.append((seat, CALL_TEXT[parsed]))
+        if parsed > 0:
+            self.high = parsed
+            self.high_seat = seat
+        elif parsed == HOLD:
+            self.high_seat = seat
+        if seat == self.dealer:
+            return True
+        self._turn_to((seat + 1) % SEATS)
+        return False

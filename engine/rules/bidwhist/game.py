@@ -8,14 +8,15 @@ from itertools import repeat, starmap
 from typing import Any, ClassVar
 
 from engine.rules.base import Deal, Game, HandScore, Tally
-from engine.rules.bidwhist.auction import AuctionRules
+from engine.rules.bidwhist.calls import AuctionRules
 from engine.rules.bidwhist.hand import BidWhistHand
 from engine.rules.bidwhist.lines import check_line
 from engine.rules.bidwhist.options import BidWhistOptions, bidwhist_options
-from engine.rules.bidwhist.ranks import legal_play_mask, rank_order, trick_winner
+from engine.rules.bidwhist.play import playable
+from engine.rules.bidwhist.ranks import rank_order, trick_winner
 from engine.rules.bidwhist.scoring import Scorer
 from engine.rules.build import new_deal
-from engine.rules.cards import DECK_52, cards_of, mask_of
+from engine.rules.cards import DECK_52, SUIT_MASK, cards_of, mask_of
 from engine.rules.errors import NotationError
 from engine.rules.table import Seating
 
@@ -32,8 +33,8 @@ class BidWhist(Game):
 
     >>> game = BidWhist({"scoring": "contract"})
     >>> hand = game.new_hand(dealer=3, seed=1)
-    >>> hand.phase, hand.to_act, len(hand.legal_actions())
-    ('auction', 0, 8)
+    >>> print(hand.phase, hand.to_act, len(hand.legal_actions()))
+    auction 0 8
     """
 
     id: ClassVar[str] = "bidwhist"
@@ -88,7 +89,8 @@ class BidWhist(Game):
         mode: str | None = None,
         context: Mapping[str, Any] | None = None,
     ) -> list[int]:
-        return cards_of(legal_play_mask(mask_of(hand), trick[0] // 13 if trick else None))
+        led = SUIT_MASK[trick[0] // 13] if trick else 0
+        return cards_of(playable(mask_of(hand), led))
 
     # -- scoring ----------------------------------------------------------------------------
     def score(self, facts: Mapping[str, Any], tally: Tally) -> HandScore:

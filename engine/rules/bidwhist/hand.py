@@ -1,108 +1,82 @@
 """One bid whist hand as a state machine (docs/rules.md#bidwhist-deal to #bidwhist-scoring).
 
-Phases: ``auction`` (one round of calls), ``declare`` (the bidder names trump and mode),
-``discard`` (the bidder, holding 16 cards after the automatic taking of the kitty, lays away 4),
-``play`` (12 tricks, the bidder leads the first), ``over``.
+Phases, in order: ``auction`` (one round of calls, ``bidwhist.auction``) → ``declare`` (the
+bidder names trump and mode, ``bidwhist.declare``) → ``discard`` (he takes the kitty and lays
+four cards away, ``bidwhist.kitty``) → ``play`` (twelve tricks, ``bidwhist.play``) → ``over``
+(``bidwhist.outcome``).
 
-State is kept in bitmasks (one per seat) so that legality is a few integer operations; the
-legal plays are picked per suit out of the seat's interned plays by a precomputed getter
-(``PICK13``), and every other legal action is interned too, so a random playout allocates
-little.
+The phase under way is one object (``current``, an ``engine.rules.phases.PhaseUnderWay``). It
+lists what it offers the seat to act (``offered``, what ``legal_actions`` returns) and
+``take``s an action: ``apply`` (``PhasedHand``'s) hands every action to it, once, and starts
+the next phase when it is over (``_end_phase``). An action the phase does not take (another
+phase's, another seat's) goes through ``check``, which gives the refusal its code. Hands are
+card masks, one list shared by the phases that change them. ``phase`` is a ``base.Phase``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from engine.rules.actions import PLAYS, Action, Call, Declare, KittyDiscard, Play
-from engine.rules.base import AUCTION, OVER, Contract, Deal, Hand, HandResult, Tally
-from engine.rules.bidwhist.auction import CALL_TEXT, HOLD, parse_call
+from engine.rules.actions import Action, Call, Declare, KittyDiscard, Play
+from engine.rules.base import Deal, Phase, Tally
+from engine.rules.bidwhist.auction import Auction
+from engine.rules.bidwhist.declare import Declaration
+from engine.rules.bidwhist.kitty import Kitty
 from engine.rules.bidwhist.outcome import scored_result
-from engine.rules.bidwhist.ranks import MODES, TRICK_TABLES, trump_index
-from engine.rules.bits import PICK13, sorted_cards, subset_getter
+from engine.rules.bidwhist.play import Tricks
 from engine.rules.build import new_contract
-from engine.rules.cards import BIT, CARD_NAMES, SUIT_MASK, mask_of, suit_str
-from engine.rules.choices import CardSubsets, SubsetChoices
-from engine.rules.errors import IllegalActionError, shown
+from engine.rules.cards import mask_of
+from engine.rules.errors import IllegalActionError
+from engine.rules.phases import OVER_PHASE, PhasedHand, PhaseUnderWay
 from engine.rules.words import seat_name
 
 if TYPE_CHECKING:
     from engine.rules.bidwhist.game import BidWhist
 
-DECLARE = "declare"
-DISCARD = "discard"
-PLAY = "play"
-
-SEATS = 4
-TRICKS = 12
-KITTY = 4
-_SUIT_BITS = 0x1FFF
-
-#: Every declaration, per seat: 4 suits and no trump, times the 3 modes.
-DECLARES: tuple[tuple[Declare, ...], ...] = tuple(
-    tuple(Declare(seat, trump, mode) for trump in (0, 1, 2, 3, None) for mode in MODES)
-    for seat in range(SEATS)
-)
-_DECLARE_OK: frozenset[tuple[int | None, str]] = frozenset(
-    (trump, mode) for trump in (0, 1, 2, 3, None) for mode in MODES
-)
-
-#: ``_SUIT_PLAYS[seat][suit]``: the seat's 13 plays of the suit; ``PICK13`` picks those of a
-#: 13-bit mask out of them in one C call.
-_SUIT_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-    tuple(PLAYS[seat][suit * 13 : suit * 13 + 13] for suit in range(4)) for seat in range(SEATS)
-)
+#: The phase each kind of action belongs to, and its name in the refusals.
+_PHASE_OF: dict[type[Action], tuple[Phase, str]] = {
+    Call: (Phase.AUCTION, "call"),
+    Declare: (Phase.DECLARE, "declaration"),
+    KittyDiscard: (Phase.DISCARD, "kitty discard"),
+    Play: (Phase.PLAY, "play"),
+}
 
 
-#: The bidder's kitty discards, in the order of ``CardSubsets``: a getter per choice of 4 of the
-#: 16 cards he holds once he has taken the kitty (his 12 and the kitty's 4).
-_KITTY_DISCARDS = tuple(subset_getter(p) for p in combinations(range(TRICKS + KITTY), KITTY))
-
-
-def _refuse(code: str, message: str) -> IllegalActionError:
-    return IllegalActionError(code, message)
-
-
-class BidWhistHand(Hand):
+class BidWhistHand(PhasedHand):
     """A bid whist hand from the deal to the score (see the module docstring).
 
-    Public facts besides ``base.Hand``'s: ``calls`` (seat, call) in order, ``trump`` and
-    ``mode`` once declared (``declared``), ``trick`` (cards of the current trick, leader first)
-    and ``leader``, ``tricks`` (leader, cards, winner) of the completed tricks, ``tricks_won``
-    per side, ``kitty_book_side`` once known.
+    Public facts besides ``base.Hand``'s: ``calls`` (seat, call) in order and the ``high`` bid,
+    ``trump`` and ``mode`` once declared (``declared``), ``trick`` (cards of the current trick,
+    leader first) and ``leader``, ``tricks`` (leader, cards, winner) of the completed tricks,
+    ``tricks_won`` per side, ``kitty_book_side`` once known.
     """
 
     __slots__ = (
-        "_discards",
+        "_auction",
+        "_declaration",
         "_hands",
         "_kitty",
-        "_led_mask",
-        "calls",
+        "_kitty_phase",
+        "_tricks",
         "contract",
+        "current",
         "deal",
         "dealer",
-        "declared",
         "game",
-        "high",
-        "high_seat",
         "history",
-        "kitty_book_side",
-        "leader",
-        "mode",
         "phase",
         "result",
         "tally",
         "to_act",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "_values",
     )
 
     game: BidWhist
+    phase: Phase
+    current: PhaseUnderWay
+    _auction: Auction
+    _declaration: Declaration | None
+    _kitty_phase: Kitty | None
+    _tricks: Tricks | None
 
     def __init__(self, game: BidWhist, deal: Deal, dealer: int, tally: Tally) -> None:
         self.game = game
@@ -110,28 +84,89 @@ class BidWhistHand(Hand):
         self.deal = deal
         self.tally = tally
         self.history: list[Action] = []
-        self.phase = AUCTION
-        self.to_act: int | None = (dealer + 1) & 3
-        self.contract: Contract | None = None
-        self.result: HandResult | None = None
+        self.contract = None
+        self.result = None
         self._hands = [mask_of(cards) for cards in deal.hands]
         self._kitty = mask_of(deal.kitty)
-        self._discards = 0
-        self.calls: list[tuple[int, str]] = []
-        self.high = 0
-        self.high_seat: int | None = None
-        self.declared = False
-        self.trump: int | None = None
-        self.mode: str | None = None
-        self._values: tuple[tuple[int, ...], ...] = ()
-        self.trick: list[int] = []
-        self._led_mask = 0
-        self.leader = 0
-        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self.tricks_won = [0, 0]
-        self.kitty_book_side: int | None = None
+        self._declaration = None
+        self._kitty_phase = None
+        self._tricks = None
+        self._auction = Auction(game.auction, dealer)
+        self.phase = Phase.AUCTION
+        self.current = self._auction
+        self.to_act: int | None = self._auction.to_act
 
-    # -- reading the state ------------------------------------------------------------------
+    # -- the phases ---------------------------------------------------------------------------
+    def _end_phase(self) -> None:
+        """The phase under way is over: start the next one."""
+        phase = self.phase
+        if phase == Phase.AUCTION:
+            auction = self._auction
+            assert auction.high_seat is not None  # the dealer holds or bids when all passed
+            self.contract = new_contract(bidder=auction.high_seat, bid=auction.high)
+            self._declaration = Declaration(auction.high_seat)
+            self._start(Phase.DECLARE, self._declaration)
+        elif phase == Phase.DECLARE:
+            self._kitty_phase = Kitty(self._bidder, self._hands, self._kitty)
+            self._start(Phase.DISCARD, self._kitty_phase)
+        elif phase == Phase.DISCARD:
+            declaration = self._declaration
+            assert declaration is not None and declaration.mode is not None
+            self._tricks = Tricks(self._hands, declaration.trump, declaration.mode, self._bidder)
+            self._start(Phase.PLAY, self._tricks)
+        else:
+            self.result = scored_result(self)
+            self._start(Phase.OVER, OVER_PHASE)
+
+    def _start(self, name: Phase, phase: PhaseUnderWay) -> None:
+        self.phase = name
+        self.current = phase
+        self.to_act = phase.to_act
+
+    # -- checking ------------------------------------------------------------------------------
+    def check(self, action: Action) -> None:
+        """Refuse ``action`` with the first rule it breaks: the auction is over (a call), the
+        turn, the phase, then the phase's own rules."""
+        if action.__class__ is Call and self.phase != Phase.AUCTION:
+            raise IllegalActionError(
+                "auction_over",
+                "the auction is over: no more calls (rules of the bid whist auction)",
+            )
+        self._check_turn(action.seat)
+        phase, kind = _PHASE_OF.get(type(action), (None, action.type or "action"))
+        if self.phase != phase:
+            raise IllegalActionError(
+                "wrong_phase", f"a {kind} is not allowed in the {self.phase} phase"
+            )
+        if isinstance(action, Call):
+            self._auction.check(action)
+        elif isinstance(action, Declare):
+            Declaration.check(action)
+        elif isinstance(action, KittyDiscard):
+            assert self._kitty_phase is not None
+            self._kitty_phase.check(action)
+        elif isinstance(action, Play):
+            assert self._tricks is not None
+            self._tricks.check(action.seat, action.card)
+
+    def _check_turn(self, seat: int) -> None:
+        if seat != self.to_act:
+            raise IllegalActionError(
+                "out_of_turn",
+                f"{seat_name(seat)} cannot act now: "
+                + (
+                    "the hand is over"
+                    if self.to_act is None
+                    else f"it is {seat_name(self.to_act)}'s turn"
+                ),
+            )
+
+    # -- reading the state ---------------------------------------------------------------------
+    @property
+    def _bidder(self) -> int:
+        assert self.contract is not None
+        return self.contract.bidder
+
     def hand_mask(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a mask (secret: views decide who sees it)."""
         return self._hands[seat]
@@ -144,238 +179,54 @@ class BidWhistHand(Hand):
     @property
     def discard_mask(self) -> int:
         """The bidder's four discards, 0 before he lays them away (secret: his only)."""
-        return self._discards
+        return 0 if self._kitty_phase is None else self._kitty_phase.discards
 
-    def legal_actions(self) -> Sequence[Action]:
-        seat = self.to_act
-        if self.phase is PLAY:
-            assert seat is not None
-            hand = self._hands[seat]
-            plays = _SUIT_PLAYS[seat]
-            if hand & self._led_mask:
-                led = self.trick[0] // 13
-                return PICK13[hand >> (13 * led) & _SUIT_BITS](plays[led])
-            return (
-                PICK13[hand & _SUIT_BITS](plays[0])
-                + PICK13[hand >> 13 & _SUIT_BITS](plays[1])
-                + PICK13[hand >> 26 & _SUIT_BITS](plays[2])
-                + PICK13[hand >> 39](plays[3])
-            )
-        if seat is None:
-            return ()
-        if self.phase == AUCTION:
-            return self.game.auction.legal(seat, seat == self.dealer, self.high)
-        if self.phase == DECLARE:
-            return DECLARES[seat]
-        cards = sorted_cards(self._hands[seat])
-        if len(cards) == TRICKS + KITTY:
-            return SubsetChoices(KittyDiscard, seat, cards, _KITTY_DISCARDS, len(_KITTY_DISCARDS))
-        return CardSubsets(KittyDiscard, seat, self._hands[seat], (KITTY,))
+    @property
+    def calls(self) -> list[tuple[int, str]]:
+        return self._auction.calls
 
-    # -- checking ---------------------------------------------------------------------------
-    def _check_turn(self, action: Action, phase: str, kind: str) -> None:
-        if action.seat != self.to_act:
-            raise _refuse(
-                "out_of_turn",
-                f"{seat_name(action.seat)} cannot act now: "
-                + (
-                    "the hand is over"
-                    if self.to_act is None
-                    else f"it is {seat_name(self.to_act)}'s turn"
-                ),
-            )
-        if self.phase != phase:
-            raise _refuse("wrong_phase", f"a {kind} is not allowed in the {self.phase} phase")
+    @property
+    def high(self) -> int:
+        return self._auction.high
 
-    def _check_play(self, seat: int, card: int) -> None:
-        hand = self._hands[seat]
-        if not (0 <= card < 52 and hand & BIT[card]):
-            name = CARD_NAMES[card] if 0 <= card < len(CARD_NAMES) else repr(card)
-            raise _refuse("not_in_hand", f"{seat_name(seat)} does not hold {name}")
-        trick = self.trick
-        if trick:
-            led = trick[0] // 13
-            if card // 13 != led and hand & SUIT_MASK[led]:
-                raise _refuse(
-                    "must_follow_suit",
-                    f"{seat_name(seat)} holds {suit_str(led)}, the suit led, and must follow it "
-                    "(rules of bid whist play)",
-                )
+    @property
+    def declared(self) -> bool:
+        return self._declaration is not None and self._declaration.declared
 
-    def _check_discard(self, seat: int, cards: tuple[int, ...]) -> int:
-        hand = self._hands[seat]
-        mask = 0
-        for c in cards:
-            if not (isinstance(c, int) and 0 <= c < 52) or not hand & BIT[c] or mask & BIT[c]:
-                raise _refuse(
-                    "not_in_hand",
-                    f"{seat_name(seat)} can only discard cards he holds, each once "
-                    "(rules of bid whist books)",
-                )
-            mask |= BIT[c]
-        if len(cards) != KITTY:
-            raise _refuse(
-                "bad_discard_count",
-                f"the bidder lays away exactly 4 cards, not {len(cards)} "
-                "(rules of bid whist books)",
-            )
-        return mask
+    @property
+    def trump(self) -> int | None:
+        return None if self._declaration is None else self._declaration.trump
 
-    def _check_call(self, action: Call) -> int:
-        if self.phase != AUCTION:
-            raise _refuse(
-                "auction_over",
-                "the auction is over: no more calls (rules of the bid whist auction)",
-            )
-        if action.seat != self.to_act:
-            self._check_turn(action, AUCTION, "call")
-        parsed = parse_call(action.call)
-        self.game.auction.check(parsed, action.seat == self.dealer, self.high)
-        return parsed
+    @property
+    def mode(self) -> str | None:
+        return None if self._declaration is None else self._declaration.mode
 
-    def check(self, action: Action) -> None:
-        kind = type(action)
-        if kind is Play:
-            assert isinstance(action, Play)
-            self._check_turn(action, PLAY, "play")
-            self._check_play(action.seat, action.card)
-        elif kind is Call:
-            assert isinstance(action, Call)
-            self._check_call(action)
-        elif kind is Declare:
-            assert isinstance(action, Declare)
-            self._check_turn(action, DECLARE, "declaration")
-            self._check_declare(action)
-        elif kind is KittyDiscard:
-            assert isinstance(action, KittyDiscard)
-            self._check_turn(action, DISCARD, "kitty discard")
-            self._check_discard(action.seat, action.cards)
-        else:
-            self._check_turn(action, "", action.type or "action")
+    @property
+    def trick(self) -> list[int]:
+        return [] if self._tricks is None else self._tricks.trick
 
-    @staticmethod
-    def _check_declare(action: Declare) -> None:
-        trump = action.trump
-        if not (trump is None or (type(trump) is int and 0 <= trump < 4)):
-            raise _refuse(
-                "bad_trump",
-                f"trump must be S, H, D, C or NT, not {shown(trump)} "
-                "(rules of naming trump in bid whist)",
-            )
-        if not isinstance(action.mode, str) or (trump, action.mode) not in _DECLARE_OK:
-            raise _refuse(
-                "bad_mode",
-                f"mode must be one of {', '.join(MODES)}, not {shown(action.mode)} "
-                "(rules of naming trump in bid whist)",
-            )
+    @property
+    def leader(self) -> int:
+        return 0 if self._tricks is None else self._tricks.leader
 
-    # -- applying ---------------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        if action.__class__ is Play:
-            # The hot path: the checks of ``_check_turn`` and ``_check_play``, inlined. A card
-            # is refused when not held, or when it is off the suit led (``_led_mask``, 0 on
-            # the lead) while the seat holds that suit.
-            seat = action.seat
-            card = action.card
-            if seat != self.to_act or self.phase is not PLAY:
-                self._check_turn(action, PLAY, "play")
-            hands = self._hands
-            hand = hands[seat]
-            led = self._led_mask
-            if not 0 <= card < 52:
-                self._check_play(seat, card)
-            bit = BIT[card]
-            if not hand & bit or (hand & led and not bit & led):
-                self._check_play(seat, card)
-            hands[seat] = hand ^ bit
-            self.history.append(action)
-            trick = self.trick
-            trick.append(card)
-            if not led:
-                self._led_mask = SUIT_MASK[card // 13]
-                self.to_act = (seat + 1) & 3
-            elif len(trick) == SEATS:
-                self._end_trick()
-            else:
-                self.to_act = (seat + 1) & 3
-            return
-        kind = action.__class__
-        if kind is Call:
-            assert isinstance(action, Call)
-            self._apply_call(action, self._check_call(action))
-        elif kind is Declare:
-            assert isinstance(action, Declare)
-            self._check_turn(action, DECLARE, "declaration")
-            self._check_declare(action)
-            self._apply_declare(action)
-        elif kind is KittyDiscard:
-            assert isinstance(action, KittyDiscard)
-            self._check_turn(action, DISCARD, "kitty discard")
-            mask = self._check_discard(action.seat, action.cards)
-            self.history.append(action)
-            self._hands[action.seat] ^= mask
-            self._discards = mask
-            self.phase = PLAY
-            self.leader = action.seat
-        else:
-            self.check(action)  # always refused: no other action belongs to bid whist
+    @property
+    def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
+        return [] if self._tricks is None else self._tricks.tricks
 
-    def _apply_call(self, action: Call, parsed: int) -> None:
-        seat = action.seat
-        self.history.append(action)
-        self.calls.append((seat, CALL_TEXT[parsed]))
-        if parsed > 0:
-            self.high = parsed
-            self.high_seat = seat
-        elif parsed == HOLD:
-            self.high_seat = seat
-        if seat != self.dealer:
-            self.to_act = (seat + 1) & 3
-            return
-        # The dealer's call ends the auction; he cannot pass unless somebody bid.
-        assert self.high_seat is not None
-        contract = self.contract = new_contract(bidder=self.high_seat, bid=self.high)
-        self.phase = DECLARE
-        self.to_act = contract.bidder
-        if self.game.options.kitty_book == "bidder":
-            self.kitty_book_side = contract.bidder & 1
+    @property
+    def tricks_won(self) -> list[int]:
+        return [0, 0] if self._tricks is None else self._tricks.tricks_won
 
-    def _apply_declare(self, action: Declare) -> None:
-        self.history.append(action)
-        self.declared = True
-        self.trump = action.trump
-        self.mode = action.mode
-        self._values = TRICK_TABLES[trump_index(action.trump)][action.mode]
-        self._hands[action.seat] |= self._kitty
-        self.phase = DISCARD
-
-    def _end_trick(self) -> None:
-        trick = self.trick
-        values = self._values[trick[0] // 13]  # the card values with this suit led
-        best = 0
-        for i in range(1, SEATS):
-            if values[trick[i]] > values[trick[best]]:
-                best = i
-        leader = self.leader
-        winner = (leader + best) & 3
+    @property
+    def kitty_book_side(self) -> int | None:
+        """The side the kitty book goes to, once it is known (docs/rules.md#bidwhist-kitty):
+        the bidder's from the end of the auction, or the winner of the first trick's."""
+        if self.contract is not None and self.game.options.kitty_book == "bidder":
+            return self.contract.bidder % 2
         tricks = self.tricks
-        tricks.append((leader, tuple(trick), winner))
-        self.tricks_won[winner & 1] += 1
-        self.trick = []
-        self._led_mask = 0
-        self.leader = winner
-        self.to_act = winner
-        if self.kitty_book_side is None:
-            self.kitty_book_side = winner & 1
-        if len(tricks) == TRICKS:
-            self._finish()
+        return tricks[0][2] % 2 if tricks else None
 
-    def _finish(self) -> None:
-        self.result = scored_result(self)
-        self.phase = OVER
-        self.to_act = None
-
-    # -- views and copies -------------------------------------------------------------------
+    # -- views and copies ----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         from engine.rules.bidwhist.view import hand_view
 
@@ -387,11 +238,30 @@ class BidWhistHand(Hand):
             setattr(new, name, getattr(self, name))
         new.history = self.history[:]
         new._hands = self._hands[:]
-        new.calls = self.calls[:]
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.tricks_won = self.tricks_won[:]
+        new._auction = self._auction.copy()
+        if self._declaration is not None:
+            new._declaration = self._declaration.copy()
+        if self._kitty_phase is not None:
+            new._kitty_phase = self._kitty_phase.copy(new._hands)
+        if self._tricks is not None:
+            new._tricks = self._tricks.copy(new._hands)
+        new.current = new._phase_under_way()
         return new
+
+    def _phase_under_way(self) -> PhaseUnderWay:
+        phase = self.phase
+        if phase == Phase.AUCTION:
+            return self._auction
+        if phase == Phase.DECLARE:
+            assert self._declaration is not None
+            return self._declaration
+        if phase == Phase.DISCARD:
+            assert self._kitty_phase is not None
+            return self._kitty_phase
+        if phase == Phase.PLAY:
+            assert self._tricks is not None
+            return self._tricks
+        return OVER_PHASE
 
     def __repr__(self) -> str:
         return f"<BidWhistHand dealer={self.dealer} phase={self.phase} to_act={self.to_act}>"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rules.actions import BIDWHIST_MODES
-from engine.rules.cards import ACE, SUIT_MASK, card
+from engine.rules.cards import ACE, card
 from engine.rules.errors import NotationError, shown
 
 MODES: tuple[str, ...] = BIDWHIST_MODES
@@ -85,9 +85,9 @@ def rank_order(suit: int, mode: str | None) -> list[int]:
     return [card(rank, suit) for rank in MODE_ORDER[mode_of(mode)]]
 
 
-def trick_winner(plays: Sequence[int], trump: int | None, mode: str | None) -> int:
-    """Index in ``plays`` (leader first) of the winning card (docs/rules.md#bidwhist-play)."""
-    values = TRICK_TABLES[trump_index(trump)][mode_of(mode)][plays[0] // 13]
+def best_place(values: Sequence[int], plays: Sequence[int]) -> int:
+    """Index in ``plays`` of the card of highest value in ``values``, a trick table; the first
+    such card (no two cards have the same value, but for off-suit ones, which never win)."""
     best = 0
     for index in range(1, len(plays)):
         if values[plays[index]] > values[plays[best]]:
@@ -95,9 +95,6 @@ def trick_winner(plays: Sequence[int], trump: int | None, mode: str | None) -> i
     return best
 
 
-def legal_play_mask(hand: int, led: int | None) -> int:
-    """Cards of ``hand`` (a mask) that may be played: the suit led if held, else anything."""
-    if led is None:
-        return hand
-    follow = hand & SUIT_MASK[led]
-    return follow if follow else hand
+def trick_winner(plays: Sequence[int], trump: int | None, mode: str | None) -> int:
+    """Index in ``plays`` (leader first) of the winning card (docs/rules.md#bidwhist-play)."""
+    return best_place(TRICK_TABLES[trump_index(trump)][mode_of(mode)][plays[0] // 13], plays)
