@@ -51,12 +51,6 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-#: The phases by their old module names, for the modules that import them by name.
-AUCTION = Phase.AUCTION
-PLAY = Phase.PLAY
-OVER = Phase.OVER
-
-
 @dataclass(frozen=True, slots=True)
 class Deal:
     """Every card's place at the start of a hand.
@@ -236,7 +230,7 @@ class Hand(ABC):
     deal: Deal
     tally: Tally
     history: list[Action]
-    phase: str
+    phase: Phase
     to_act: int | None
     contract: Contract | None
     result: HandResult | None
@@ -284,7 +278,7 @@ class Hand(ABC):
         tally = self.tally
         score = HandScore(None, (0,) * len(tally.scores), tally.scores, None, tally)
         self.result = HandResult("redeal", score, line)
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.to_act = None
 
     def is_legal(self, action: Action) -> bool:

@@ -38,10 +38,11 @@ from engine.rules.actions import (
 from engine.rules.auction45 import kitty
 from engine.rules.auction45.draw import Draw, deliver
 from engine.rules.auction45.outcome import scored_result
-from engine.rules.auction45.state import OVER_PHASE, Auction45State, PhaseState
+from engine.rules.auction45.state import Auction45State
 from engine.rules.auction45.trick import Tricks
 from engine.rules.base import Contract, Phase
 from engine.rules.errors import IllegalActionError, shown
+from engine.rules.phases import OVER_PHASE, PhaseUnderWay
 from engine.rules.words import seat_name
 
 _PHASE_ACTIONS: dict[Phase, str] = {
@@ -65,9 +66,6 @@ class Auction45Hand(Auction45State):
     """A hand of auction45. Build it with ``Auction45.new_hand`` or ``start_hand``."""
 
     __slots__ = ()
-
-    def legal_actions(self) -> Sequence[Action]:
-        return self.current.offered
 
     def _go_kitty_allowed(self) -> bool:
         return (
@@ -143,18 +141,6 @@ class Auction45Hand(Auction45State):
         )
 
     # -- applying ------------------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        phase = self.current
-        over = phase.take(action)
-        if over is None:
-            self._check(action)  # raises the refusal, with its code
-            raise AssertionError(f"{action} was not taken but passes the checks")
-        self.history.append(action)
-        if over:
-            self._end_phase()
-        else:
-            self.to_act = phase.to_act
-
     def _end_phase(self) -> None:
         """The phase under way is over: start the next one."""
         phase = self.phase
@@ -269,7 +255,7 @@ class Auction45Hand(Auction45State):
         new.current = new._phase_under_way()
         return new
 
-    def _phase_under_way(self) -> PhaseState:
+    def _phase_under_way(self) -> PhaseUnderWay:
         phase = self.phase
         if phase == Phase.AUCTION:
             return self._auction

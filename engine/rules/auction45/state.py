@@ -3,14 +3,14 @@
 ``Auction45Hand`` (``engine.rules.auction45.hand``) adds the checks and the changes of state.
 Each phase keeps its own state object once it starts: ``Auction`` (the calls), ``Draw`` (the
 discards and the stock), ``Tricks`` (the play); a finished phase's object stays for the views.
-The one under way is ``current`` (a ``PhaseState``); the declaration's few actions are the hand's
+The one under way is ``current`` (a ``PhaseUnderWay``); the declaration's few actions are the hand's
 own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import Action
 from engine.rules.auction45.auction import Auction
@@ -18,50 +18,14 @@ from engine.rules.auction45.draw import Draw
 from engine.rules.auction45.play import card_mask
 from engine.rules.auction45.ranks import TrumpTables
 from engine.rules.auction45.trick import Tricks
-from engine.rules.base import Deal, Hand, Phase, Tally
+from engine.rules.base import Deal, Phase, Tally
+from engine.rules.phases import PhasedHand, PhaseUnderWay
 
 if TYPE_CHECKING:
     from engine.rules.auction45.game import Auction45
 
 
-#: auction45's phases by their old module names, for the modules that import them by name.
-DECLARE = Phase.DECLARE
-KITTY_DISCARD = Phase.KITTY_DISCARD
-DRAW = Phase.DRAW
-PLAY = Phase.PLAY
-
-
-class PhaseState(Protocol):
-    """The phase under way, as the hand sees it: the seat to act, the actions open to it, and
-    ``take``, which makes an action of that seat's and returns whether the phase is over, or
-    returns ``None`` (nothing changed) for an action it does not take (the hand's checks then
-    say why)."""
-
-    @property
-    def to_act(self) -> int | None: ...
-
-    @property
-    def offered(self) -> Sequence[Action]: ...
-
-    def take(self, action: Action) -> bool | None: ...
-
-
-class Over:
-    """The phase of a hand that is over: nobody acts, nothing is taken."""
-
-    __slots__ = ()
-
-    to_act = None
-    offered: tuple[Action, ...] = ()
-
-    def take(self, action: Action) -> bool | None:
-        return None
-
-
-OVER_PHASE = Over()
-
-
-class Auction45State(Hand):
+class Auction45State(PhasedHand):
     """The fields of an auction45 hand (see ``Auction45Hand``)."""
 
     __slots__ = (
@@ -106,7 +70,7 @@ class Auction45State(Hand):
     _stock_pos: int
     _trump: int | None
     _went_kitty: bool
-    current: PhaseState
+    current: PhaseUnderWay
     phase: Phase
     offered: Sequence[Action]
 

@@ -218,8 +218,8 @@ class Tricks:
         ``offered``. Return whether the fifth trick is over.
 
         The engine's one fast path: the test of ``playable`` written in place, since a hand is
-        mostly plays. The property tests (``_probe_illegal``, ``_check_listed``) hold it to
-        ``check`` and to the legal plays listed."""
+        mostly plays. ``tests/engine/test_fast_paths.py`` holds it to ``check`` and to the
+        game's ``legal_plays``."""
         seat = self.to_act
         if action.__class__ is not Play or action.seat != seat:
             return None

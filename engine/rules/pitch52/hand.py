@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rules.actions import Action, Call, ExcessDiscard, NameTrump, Play
-from engine.rules.base import AUCTION, OVER
+from engine.rules.base import Phase
 from engine.rules.errors import IllegalActionError
 from engine.rules.phases import OVER_PHASE
 from engine.rules.pitch52.checks import KEEP, check_trump
@@ -36,13 +36,7 @@ from engine.rules.pitch52.excess import Excess
 from engine.rules.pitch52.outcome import scored_result
 from engine.rules.pitch52.play import Tricks
 from engine.rules.pitch52.ranks import TRUMP_MASK
-from engine.rules.pitch52.state import (
-    EXCESS,
-    PHASE_OF_ACTION,
-    PLAY,
-    TRUMP,
-    Pitch52State,
-)
+from engine.rules.pitch52.state import PHASE_OF_ACTION, Pitch52State
 from engine.rules.pitch52.trump import NamingTrump
 from engine.rules.words import seat_name
 
@@ -88,7 +82,7 @@ class Pitch52Hand(Pitch52State):
             )
 
     def _check_call(self, action: Call) -> None:
-        if self.phase != AUCTION:
+        if self.phase != Phase.AUCTION:
             raise IllegalActionError(
                 "auction_over", "the auction is over: no more calls (rules of the pitch auction)"
             )
@@ -100,27 +94,15 @@ class Pitch52Hand(Pitch52State):
         self._auction.check(action.seat, action.call)
 
     # -- applying ---------------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        phase = self.current
-        over = phase.take(action)
-        if over is None:
-            self.check(action)  # raises the refusal, with its code
-            raise AssertionError(f"{action} was not taken but passes the checks")
-        self.history.append(action)
-        if over:
-            self._end_phase()
-        else:
-            self.to_act = phase.to_act
-
     def _end_phase(self) -> None:
         """The phase under way is over: start the next one, through the automatic steps."""
         phase = self.phase
-        if phase == AUCTION:
+        if phase == Phase.AUCTION:
             self._end_auction()
-        elif phase == TRUMP:
+        elif phase == Phase.TRUMP:
             assert isinstance(self.current, NamingTrump)
             self._name_trump(self.current.suit)
-        elif phase == EXCESS:
+        elif phase == Phase.EXCESS_DISCARD:
             if self._received:  # the bidder's discard after robbing the whole stock
                 self._start_play()
             else:
@@ -137,9 +119,9 @@ class Pitch52Hand(Pitch52State):
             return
         bidder = auction.high_seat
         self.contract = self.game.contract(bidder, auction.high)
-        self._enter(TRUMP, NamingTrump(self.game, bidder))
+        self._enter(Phase.TRUMP, NamingTrump(self.game, bidder))
 
-    def _enter(self, phase: str, current: NamingTrump | Excess | Tricks) -> None:
+    def _enter(self, phase: Phase, current: NamingTrump | Excess | Tricks) -> None:
         self.phase = phase
         self.current = current
         self.to_act = current.to_act
@@ -153,7 +135,7 @@ class Pitch52Hand(Pitch52State):
         from_left = self.game.from_left[self.dealer]
         queue = tuple([s for s in from_left if hands[s].bit_count() > KEEP])
         if queue:
-            self._enter(EXCESS, Excess(self.game, suit, hands, queue))
+            self._enter(Phase.EXCESS_DISCARD, Excess(self.game, suit, hands, queue))
         else:
             self._draw()
 
@@ -167,7 +149,9 @@ class Pitch52Hand(Pitch52State):
         keep = TRUMP_MASK[self._trump]
         rob(self.game, self._hands, self._received, stock, taken, bidder, keep)
         if self.game.rob_all and self._hands[bidder].bit_count() > KEEP:
-            self._enter(EXCESS, Excess(self.game, self._trump, self._hands, (bidder,)))
+            self._enter(
+                Phase.EXCESS_DISCARD, Excess(self.game, self._trump, self._hands, (bidder,))
+            )
         else:
             self._start_play()
 
@@ -180,7 +164,7 @@ class Pitch52Hand(Pitch52State):
             hands[seat] = held & keep
         assert self.contract is not None
         play = self._play = Tricks(self.game, self._trump, hands, self.contract.bidder)
-        self._enter(PLAY, play)
+        self._enter(Phase.PLAY, play)
         if play.finished:
             self._finish_scored()
 
@@ -199,7 +183,7 @@ class Pitch52Hand(Pitch52State):
             tricks=play.tricks,
             start_cards=play.start_cards,
         )
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.current = OVER_PHASE
         self.to_act = None
 

@@ -8,15 +8,13 @@ the auction and the play stay for the views once over.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from enum import StrEnum
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.actions import Action, ExcessDiscard, NameTrump, Play
-from engine.rules.base import AUCTION, OVER, Contract, Deal, Hand, HandResult, Tally
+from engine.rules.base import Contract, Deal, HandResult, Phase, Tally
 from engine.rules.cards import BIT
-from engine.rules.phases import OVER_PHASE, PhaseUnderWay
+from engine.rules.phases import OVER_PHASE, PhasedHand, PhaseUnderWay
 from engine.rules.pitch52.auction import PitchAuction
 from engine.rules.pitch52.excess import Excess
 from engine.rules.pitch52.play import Tricks
@@ -26,23 +24,15 @@ if TYPE_CHECKING:
     from engine.rules.pitch52.game import Pitch52
 
 
-class PitchPhase(StrEnum):
-    """The phases of pitch52 between the auction and the end (``base.AUCTION``, ``base.OVER``)."""
-
-    TRUMP = "trump"
-    EXCESS = "excess_discard"
-    PLAY = "play"
-
-
-TRUMP = PitchPhase.TRUMP
-EXCESS = PitchPhase.EXCESS
-PLAY = PitchPhase.PLAY
-
 #: The phase each action other than a call belongs to.
-PHASE_OF_ACTION: dict[type[Action], str] = {NameTrump: TRUMP, ExcessDiscard: EXCESS, Play: PLAY}
+PHASE_OF_ACTION: dict[type[Action], Phase] = {
+    NameTrump: Phase.TRUMP,
+    ExcessDiscard: Phase.EXCESS_DISCARD,
+    Play: Phase.PLAY,
+}
 
 
-class Pitch52State(Hand):
+class Pitch52State(PhasedHand):
     """A pitch52 hand from the deal to the score. Built by ``Pitch52.start_hand``."""
 
     game: Pitch52
@@ -73,7 +63,7 @@ class Pitch52State(Hand):
         self.dealer = dealer
         self.tally = tally
         self.history: list[Action] = []
-        self.phase = AUCTION
+        self.phase = Phase.AUCTION
         self.contract: Contract | None = None
         self.result: HandResult | None = None
         # Cards are distinct, so the sum of their bits is the mask.
@@ -105,7 +95,7 @@ class Pitch52State(Hand):
     def trick_cards(self) -> tuple[int, ...]:
         """The cards of the trick under way, in playing order (none outside play)."""
         play = self._play
-        return tuple(play.trick_cards) if play is not None and self.phase == PLAY else ()
+        return tuple(play.trick_cards) if play is not None and self.phase == Phase.PLAY else ()
 
     def held(self, seat: int) -> int:
         """Mask of the cards ``seat`` holds now (every card, hidden or not: not a view)."""
@@ -115,10 +105,6 @@ class Pitch52State(Hand):
         """Mask of the seats visibly out: passed over by play or by the lead
         (docs/rules.md#pitch52-seen)."""
         return 0 if self._play is None else self._play.out_mask()
-
-    # -- legal actions --------------------------------------------------------------------
-    def legal_actions(self) -> Sequence[Action]:
-        return self.current.offered
 
     # -- views and copies -------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -142,14 +128,14 @@ class Pitch52State(Hand):
     def _phase_under_way(self, current: PhaseUnderWay) -> PhaseUnderWay:
         """This copy's own object for ``current``, the original's phase under way."""
         phase = self.phase
-        if phase == AUCTION:
+        if phase == Phase.AUCTION:
             return self._auction
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             assert self._play is not None
             return self._play
-        if phase == OVER:
+        if phase == Phase.OVER:
             return OVER_PHASE
-        if phase == TRUMP:
+        if phase == Phase.TRUMP:
             assert isinstance(current, NamingTrump)
             return current.copy()
         assert isinstance(current, Excess)
