@@ -1,10 +1,10 @@
 """The phase under way of a hand, as the hand sees it (``PhaseUnderWay``), the phase of a
 hand that is over (``OVER_PHASE``), and the loop of a hand that hands its actions to its phases
-(``PhasedHand``, bid whist's).
+(``PhasedHand``).
 
-A hand built like auction45's (``engine.rules.auction45.hand``, ``engine.rules.pitch52.hand``)
-keeps one object per step of the hand; the one under way lists the actions open to the seat to
-act and takes them, and the hand's ``apply`` hands every action to it.
+Each game's hand (auction45, bid whist, pitch52) keeps one object per step of the hand; the one
+under way lists the actions open to the seat to act and takes them, and ``PhasedHand.apply``
+hands every action to it. The game says only what comes next and why an action is refused.
 """
 
 from __future__ import annotations
