@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext, pgettext_lazy
 
 from engine.rules import words
 
@@ -81,6 +81,20 @@ def numbered(noun: str, numbers: Sequence[int]) -> str:
     if noun == "line":
         return ngettext("line %(numbers)s", "lines %(numbers)s", len(shown)) % {"numbers": listed}
     return words.numbered(noun, numbers)
+
+
+def scores(values: Sequence[object]) -> str:
+    """Scores side by side as the reader says them: "125 to 75" ("125 à 75"); a score not
+    known yet is a dash, anything else as ``engine.rules.words`` shows it."""
+    between = " {} ".format(pgettext("between two scores", "to"))
+    return between.join(
+        "–"
+        if value is None
+        else _number(value)
+        if isinstance(value, int | float) and not isinstance(value, bool)
+        else words.scores_text([value])
+        for value in values
+    )
 
 
 def rules_name(stored: str) -> str:

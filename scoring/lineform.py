@@ -18,10 +18,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
+from club import wording
 from club.errors import DomainError
 from club.wording import suit_name
 from engine.rules import Game, numerals
-from engine.rules.words import scores_text
 
 MODE_CHOICES = [
     ("uptown", gettext_lazy("uptown")),
@@ -331,7 +331,7 @@ def score_text(snapshot: Mapping[str, Any] | None) -> str:
     """What a line scored, from its history snapshot: ``made; totals 20 to 10``."""
     if not snapshot:
         return ""
-    totals = scores_text(snapshot.get("scores_after") or [])
+    totals = wording.scores(snapshot.get("scores_after") or [])
     return _("{result}; totals {totals}").format(
         result=result_word(snapshot.get("made")), totals=totals
     )

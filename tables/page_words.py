@@ -1,5 +1,6 @@
-"""The words ``static/kitty/table.js`` (and ``table_summary.js`` and ``table_input.js``,
-through it) writes when it redraws a table, in the reader's language.
+"""The words the table page's scripts (``static/kitty/table_draw.js``, ``table_summary.js``
+and ``table_input.js``, through ``table_words.js``) write when they redraw a table, in the
+reader's language.
 
 The script keeps its English text and looks each one up in the dictionary the table page gives
 it (``json_script``: data, not a script, so the Content-Security-Policy stays as it is). The

@@ -184,7 +184,7 @@ class Screen:
     @property
     def trick_done(self) -> bool:
         """A trick just finished and the next has no card yet: the table shows it, with who
-        took it (static/kitty/table.js's ``finishedTrick`` says the same)."""
+        took it (static/kitty/table_draw.js's ``finishedTrick`` says the same)."""
         return self.phase == "play" and not self.trick and bool(self.last_trick)
 
 

@@ -19,9 +19,10 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 
+from club import wording
 from club.models import Club, Membership
 from club.permissions import Capability, has_capability
-from engine.rules import Hand, parse_action, words
+from engine.rules import Hand, parse_action
 from scoring.models import HandLine
 from tables import live, readers
 from tables.cards import Card
@@ -117,7 +118,7 @@ def recent_results(user: AbstractBaseUser, limit: int = 10) -> list[Result]:
         if isinstance(result, str):
             result = json.loads(result)
         scores = (result or {}).get("scores_after") or []
-        results.append(Result(table, words.scores_text(scores), sheet_url(table)))
+        results.append(Result(table, wording.scores(scores), sheet_url(table)))
     return results
 
 
@@ -203,7 +204,7 @@ def board_state(
                 "bid": line.bid,
                 "trump": line.trump,
                 "made": line.made,
-                "totals": words.scores_text(line.scores_after),
+                "totals": wording.scores(line.scores_after),
             }
             for line in lines
         ],
@@ -336,7 +337,7 @@ def seat_payload(shared: LiveShared, seat: int | None) -> dict[str, Any]:
     ``hand``, ``status``, ``seat``, the seats, the auction, the tricks, the own hand and the
     legal actions...), ``view`` (the engine's view of the seat, whose ``legal`` lists the
     actions in notation) and ``board`` (the score box, ``board_state``). The page draws it
-    (static/kitty/table.js); no HTML is rendered per message."""
+    (static/kitty/table_draw.js); no HTML is rendered per message."""
     screen = _screen(shared, seat)
     return {"type": "state", **screen_state(screen), "view": screen.view, "board": shared.board}
 

@@ -38,8 +38,8 @@ def numbered(numbers: list[int], noun: str) -> str:
 
 @register.filter
 def scores(values: list[int | float | None]) -> str:
-    """``{{ totals|scores }}``: "125 to 75"."""
-    return words.scores_text(values)
+    """``{{ totals|scores }}``: "125 to 75" ("125 à 75")."""
+    return wording.scores(values)
 
 
 @register.filter

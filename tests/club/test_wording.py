@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.template import Context, Template
 from django.utils import translation
 
-from club.wording import counted, numbered
+from club.wording import counted, numbered, scores
 
 
 def test_counts_and_numbered_lines_in_english() -> None:
@@ -35,3 +35,14 @@ def test_the_template_filters_follow_the_language() -> None:
     with translation.override("fr"):
         text = template.render(Context({"n": 4, "lines": [1, 2]}))
     assert text == "4 lignes · les lignes 1 et 2"
+
+
+def test_scores_side_by_side_in_the_readers_language() -> None:
+    with translation.override("en"):
+        assert scores([125, 75]) == "125 to 75"
+        assert scores([52, 40.0, 18]) == "52 to 40 to 18"
+    with translation.override("fr"):
+        assert scores([-30, 20]) == "-30 à 20"
+        assert scores([12.5, None]) == "12,5 à –"
+        template = Template("{% load club_tags %}{{ totals|scores }}")
+        assert template.render(Context({"totals": [125, 75]})) == "125 à 75"
