@@ -158,7 +158,8 @@ def round_live(
                 last_minutes=int((now - last_at).total_seconds() // 60) if last_at else None,
                 flag_note=sheet.flag_note if sheet is not None and table.flagged else "",
                 quiet_minutes=quiet,
-                code=codes.get(sheet.pk, "") if sheet is not None else "",
+                # A confirmed sheet's code takes no more hands: the card shows the result.
+                code=codes.get(sheet.pk, "") if sheet is not None and state != CONFIRMED else "",
             )
         )
     return RoundLive(round=round_, tables=tables, quiet_minutes=QUIET_MINUTES)

@@ -60,6 +60,20 @@ def test_the_round_page_lists_every_tables_code_for_directors_and_scorers(
     assert url("round_print", round_.event, 1) not in seen
 
 
+def test_a_confirmed_tables_code_leaves_its_card(
+    night: tuple[Round, dict[str, Client]],
+) -> None:
+    round_, clients = night
+    sheets = _sheets(round_)
+    codes = _codes(sheets)
+    sheet_play(sheet=sheets[1], rng=random.Random(5))
+    scoresheet_confirm(sheet=sheets[1], by=None)
+    page = clients["director"].get(url("round_detail", round_.event, 1)).content.decode()
+    assert codes[1] not in _card(page, 2)
+    assert codes[0] in _card(page, 1)
+    assert "have no table code" not in page and "has no table code" not in page
+
+
 def _card(page: str, table: int) -> str:
     found = re.search(rf'<li class="table-card[^"]*" data-table="{table}">(.*?)</li>', page, re.S)
     assert found is not None
