@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_noop, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 
 from engine.rules import words
 
@@ -86,7 +86,7 @@ def numbered(noun: str, numbers: Sequence[int]) -> str:
 def scores(values: Sequence[object]) -> str:
     """Scores side by side as the reader says them: "125 to 75" ("125 à 75"); a score not
     known yet is a dash, anything else as ``engine.rules.words`` shows it."""
-    between = " {} ".format(pgettext("between two scores", "to"))
+    between = " {} ".format(gettext("to"))
     return between.join(
         "–"
         if value is None

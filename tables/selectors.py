@@ -195,8 +195,9 @@ def board_state(
 ) -> dict[str, Any]:
     """The score box as data, the same for every seat (the ``board`` of the state message):
     ``lines`` (``[{"number", "bid" (``None``: passed), "trump", "made" (``None``: thrown
-    in), "totals" (a sentence)}]``), ``sheet_url`` (empty: none) and ``replays`` (``[{"number",
-    "url"}]``, the finished hands)."""
+    in), "totals" (per side, ``None`` not known)}]``), ``sheet_url`` (empty: none) and
+    ``replays`` (``[{"number", "url"}]``, the finished hands). Numbers, not words: the seats
+    read them in their own languages."""
     return {
         "lines": [
             {
@@ -204,7 +205,7 @@ def board_state(
                 "bid": line.bid,
                 "trump": line.trump,
                 "made": line.made,
-                "totals": wording.scores(line.scores_after),
+                "totals": list(line.scores_after),
             }
             for line in lines
         ],

@@ -237,8 +237,9 @@ const sheetLines = (lines) => {
   const rows = lines.map((line) => {
     const made = line.made === null ? "–" : t(line.made ? "made" : "set");
     const bid = line.bid === null ? t("passed") : String(line.bid);
+    const totals = line.totals.map((total) => (total === null ? "–" : String(total))).join(` ${t("to")} `);
     return el("tr", { data: { line: String(line.number) } },
-      [String(line.number), bid, line.trump, made, line.totals].map((text) => el("td", {}, [text])));
+      [String(line.number), bid, line.trump, made, totals].map((text) => el("td", {}, [text])));
   });
   return el("div", { className: "sheet-scroll" }, [
     el("table", { className: "table", id: "sheet-lines" }, [el("thead", {}, [head]), el("tbody", {}, rows)]),
