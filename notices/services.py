@@ -227,9 +227,10 @@ def _seat_label(seating: Seating, seats_at_table: int) -> str:
 
 def round_published_send(*, round_id: int) -> int:
     """Tell each seated player of a published round where they sit, with the link to the
-    public pairings page; returns how many emails went out. Nothing for a draft round."""
+    public pairings page; returns how many emails went out. Nothing for a draft round, nor
+    for a round played online: each player's table notice says where and links to it."""
     round_ = Round.objects.select_related("event__club").filter(pk=round_id).first()
-    if round_ is None or round_.status == RoundStatus.DRAFT:
+    if round_ is None or round_.status == RoundStatus.DRAFT or round_.online:
         return 0
     event = round_.event
     seatings = list(

@@ -10,8 +10,16 @@ from __future__ import annotations
 
 from django.apps import AppConfig
 
+from tournaments.signals import round_going_online
+
 
 class TablesConfig(AppConfig):
     name = "tables"
     label = "engine"
     verbose_name = "Online tables"
+
+    def ready(self) -> None:
+        # The receivers use the app's models, which are loaded only once the apps are ready.
+        from tables.receivers import round_going_online_tables
+
+        round_going_online.connect(round_going_online_tables, dispatch_uid="tables_round_online")

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 
+from club.clocks import grace_seconds_input, turn_seconds_input
 from club.models import Club, Player, RuleSet
 from engine.rules import GAME_NAMES, RulesError, get_game
 from tables.bot_moves import BOT_NAMES
@@ -109,20 +110,8 @@ class TableForm(forms.Form):
             "Players take their seats from then on; the game starts when all are filled."
         ),
     )
-    turn_seconds = forms.IntegerField(
-        label=gettext_lazy("Turn clock (seconds)"),
-        initial=60,
-        min_value=0,
-        help_text=gettext_lazy("Past this the computer plays for the player; 0 for no clock."),
-    )
-    grace_seconds = forms.IntegerField(
-        label=gettext_lazy("Grace time (seconds)"),
-        initial=120,
-        min_value=0,
-        help_text=gettext_lazy(
-            "A player away longer is replaced by the computer until they return."
-        ),
-    )
+    turn_seconds = turn_seconds_input()
+    grace_seconds = grace_seconds_input()
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -24,6 +24,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
+from club.clocks import grace_seconds_field, turn_seconds_field
 from club.models import Club, Player
 
 
@@ -119,20 +120,8 @@ class LiveTable(models.Model):
         help_text=gettext_lazy("Every deal of the table is shuffled from this."),
     )
     first_dealer = models.PositiveSmallIntegerField(gettext_lazy("first dealer"), default=0)
-    turn_seconds = models.PositiveIntegerField(
-        gettext_lazy("turn clock (seconds)"),
-        default=60,
-        help_text=gettext_lazy(
-            "A player who takes longer is played for by the computer; 0: no clock."
-        ),
-    )
-    grace_seconds = models.PositiveIntegerField(
-        gettext_lazy("grace time (seconds)"),
-        default=120,
-        help_text=gettext_lazy(
-            "A player away longer than this is replaced by the computer until they return."
-        ),
-    )
+    turn_seconds = turn_seconds_field()
+    grace_seconds = grace_seconds_field()
     hand_number = models.PositiveIntegerField(
         "hand",
         default=0,

@@ -35,8 +35,9 @@ from tournaments.api_serializers import (
 )
 from tournaments.errors import TournamentError
 from tournaments.formats import metric_choices
-from tournaments.models import ByeScoring, Event, EventFormat, JobKind, Season
+from tournaments.models import ByeScoring, Event, EventFormat, JobKind, PlaysAt, Season
 from tournaments.services.events import (
+    OnlinePlay,
     event_create,
     event_finish,
     event_update,
@@ -82,6 +83,12 @@ BYE_SCORES_HELP = (
     "game's target to none) or 'average' (the entrant's average of its other games: points "
     "for, against and share of games won)."
 )
+PLAYS_AT_HELP = (
+    "Where the rounds are played: 'hall' (each table scores its sheet, on paper or a phone) or "
+    "'online' (publishing a round sets a live table for each match, which writes its sheet)."
+)
+TURN_HELP = "Online: the seconds a turn may take before the computer plays it; 0: no clock."
+GRACE_HELP = "Online: the seconds a player may be away before the computer takes the seat."
 
 
 class SeasonListApi(EventsApi):
@@ -169,6 +176,15 @@ class EventListApi(EventsApi):
             default=ByeScoring.NOTHING,
             help_text=BYE_SCORES_HELP,
         )
+        plays_at = serializers.ChoiceField(
+            choices=PlaysAt.choices, required=False, default=PlaysAt.HALL, help_text=PLAYS_AT_HELP
+        )
+        turn_seconds = serializers.IntegerField(
+            min_value=0, max_value=3600, required=False, default=60, help_text=TURN_HELP
+        )
+        grace_seconds = serializers.IntegerField(
+            min_value=0, max_value=86400, required=False, default=120, help_text=GRACE_HELP
+        )
 
     @extend_schema(responses={200: EventOutputSerializer(many=True), **ERRORS})
     def get(self, request: Request, slug: str) -> Response:
@@ -195,6 +211,7 @@ class EventListApi(EventsApi):
             points_cap=values["points_cap"],
             third_place=values["third_place"],
             bye_scores=values["bye_scores"],
+            online=OnlinePlay(values["plays_at"], values["turn_seconds"], values["grace_seconds"]),
             by=acting_user(request),
         )
         return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
@@ -224,6 +241,15 @@ class EventDetailApi(EventsApi):
         third_place = serializers.BooleanField(required=False)
         bye_scores = serializers.ChoiceField(
             choices=ByeScoring.choices, required=False, help_text=BYE_SCORES_HELP
+        )
+        plays_at = serializers.ChoiceField(
+            choices=PlaysAt.choices, required=False, help_text=PLAYS_AT_HELP
+        )
+        turn_seconds = serializers.IntegerField(
+            min_value=0, max_value=3600, required=False, help_text=TURN_HELP
+        )
+        grace_seconds = serializers.IntegerField(
+            min_value=0, max_value=86400, required=False, help_text=GRACE_HELP
         )
 
     @extend_schema(responses={200: EventOutputSerializer, **ERRORS})
@@ -256,6 +282,11 @@ class EventDetailApi(EventsApi):
             points_cap=values.get("points_cap", event.points_cap),
             third_place=values.get("third_place", event.third_place),
             bye_scores=values.get("bye_scores", event.bye_scores),
+            online=OnlinePlay(
+                values.get("plays_at", event.plays_at),
+                values.get("turn_seconds", event.turn_seconds),
+                values.get("grace_seconds", event.grace_seconds),
+            ),
             by=acting_user(request),
         )
         return Response(EventOutputSerializer(event).data)

@@ -8,9 +8,11 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from club.clocks import grace_seconds_input, turn_seconds_input
 from club.models import Club, Partnership, Player, RuleSet
 from tournaments.formats import metric_choices
-from tournaments.models import ByeScoring, Entrant, Event, EventFormat
+from tournaments.models import ByeScoring, Entrant, Event, EventFormat, PlaysAt
+from tournaments.services.events import OnlinePlay
 
 TIEBREAK_SLOTS = 4
 TIEBREAK_HELP = gettext_lazy("Leave empty for the format's usual order.")
@@ -69,6 +71,19 @@ class EventForm(TiebreakFields):
         ),
     )
 
+    plays_at = forms.ChoiceField(
+        choices=PlaysAt.choices,
+        initial=PlaysAt.HALL,
+        required=False,
+        label=gettext_lazy("Rounds played"),
+        help_text=gettext_lazy(
+            "Online, publishing a round sets a live table for each match: the players are told "
+            "where, play in the browser, and the table writes the scoresheet."
+        ),
+    )
+    turn_seconds = turn_seconds_input(max_value=3600, required=False)
+    grace_seconds = grace_seconds_input(max_value=86400, required=False)
+
     def __init__(
         self,
         *args: Any,
@@ -99,6 +114,9 @@ class EventForm(TiebreakFields):
             "points_cap": event.points_cap,
             "third_place": event.third_place,
             "bye_scores": event.bye_scores,
+            "plays_at": event.plays_at,
+            "turn_seconds": event.turn_seconds,
+            "grace_seconds": event.grace_seconds,
         }
         for slot, key in enumerate(event.tiebreaks, start=1):
             values[f"tiebreak_{slot}"] = key
@@ -109,6 +127,17 @@ class EventForm(TiebreakFields):
             for name in ("format", "rule_set"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
+
+    def online(self) -> OnlinePlay:
+        """Where the rounds are played, and the live tables' clocks (the usual ones when a
+        post leaves them out)."""
+        data, usual = self.cleaned_data, OnlinePlay()
+        turn, grace = data.get("turn_seconds"), data.get("grace_seconds")
+        return OnlinePlay(
+            data.get("plays_at") or usual.plays_at,
+            usual.turn_seconds if turn is None else turn,
+            usual.grace_seconds if grace is None else grace,
+        )
 
 
 class SeasonForm(TiebreakFields):

@@ -40,6 +40,7 @@ from tables.services.presence import (
     seat_take_back,
     seats_gone_sweep,
 )
+from tables.services.rounds import round_tables_set
 from tables.services.seating import (
     TOO_MANY_SEATS,
     SeatSpec,
@@ -59,6 +60,7 @@ __all__ = [
     "bots_play",
     "clocks_due_sweep",
     "hand_seed",
+    "round_tables_set",
     "seat_away_check",
     "seat_connected",
     "seat_disconnected",

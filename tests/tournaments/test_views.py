@@ -48,6 +48,30 @@ def play_round(round_: Round) -> None:
         scoresheet_confirm(sheet=match.sheet, by=None)
 
 
+def test_a_director_sets_an_event_to_be_played_online_from_the_form() -> None:
+    setup = club_with(players=4)
+    client = signed_in(setup)
+    form = client.get(reverse("event_new", args=[setup.club.slug])).content.decode()
+    assert 'name="plays_at"' in form and 'name="turn_seconds"' in form
+    answer = client.post(
+        reverse("event_new", args=[setup.club.slug]),
+        {
+            "name": "Winter online",
+            "date": "2026-12-01",
+            "format": "progressive",
+            "rule_set": setup.rules.pk,
+            "plays_at": "online",
+            "turn_seconds": "0",
+            "grace_seconds": "300",
+        },
+    )
+    assert answer.status_code == 302
+    event = Event.objects.get(name="Winter online")
+    assert (event.plays_at, event.turn_seconds, event.grace_seconds) == ("online", 0, 300)
+    edit = client.get(url("event_edit", event)).content.decode()
+    assert '<option value="online" selected>' in edit
+
+
 def test_a_director_creates_an_event_from_the_form() -> None:
     setup = club_with(players=4)
     client = signed_in(setup)

@@ -14,6 +14,7 @@ from tournaments.models.events import (
     Event,
     EventFormat,
     EventStatus,
+    PlaysAt,
     Season,
 )
 from tournaments.models.results import (
@@ -43,6 +44,7 @@ __all__ = [
     "EventFormat",
     "ByeScoring",
     "EventStatus",
+    "PlaysAt",
     "Job",
     "JobKind",
     "JobState",

@@ -18,6 +18,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
+from club.clocks import grace_seconds_field, turn_seconds_field
 from club.models import Club, Partnership, Player, RuleSet
 
 
@@ -50,6 +51,15 @@ class ByeScoring(models.TextChoices):
     NOTHING = "nothing", gettext_lazy("Nothing: not a game played")
     WIN = "win", gettext_lazy("A win: the game's target to none")
     AVERAGE = "average", gettext_lazy("The entrant's average of its other games")
+
+
+class PlaysAt(models.TextChoices):
+    """Where an event's rounds are played: at the hall (each table scores its sheet, on paper
+    or on a phone), or online (publishing a round sets a live table for each match, which
+    writes its sheet)."""
+
+    HALL = "hall", gettext_lazy("At the hall")
+    ONLINE = "online", gettext_lazy("Online, at live tables")
 
 
 class EventStatus(models.TextChoices):
@@ -204,6 +214,11 @@ class Event(models.Model):
             "What an entrant left out of a round (an odd field) gets in the standings."
         ),
     )
+    plays_at = models.CharField(
+        gettext_lazy("rounds played"), max_length=10, choices=PlaysAt, default=PlaysAt.HALL
+    )
+    turn_seconds = turn_seconds_field()
+    grace_seconds = grace_seconds_field()
     status = models.CharField(
         "status", max_length=20, choices=EventStatus, default=EventStatus.PLANNED
     )

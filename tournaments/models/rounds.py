@@ -58,6 +58,11 @@ class Round(models.Model):
     )
     paired_at = models.DateTimeField("paired", auto_now_add=True)
     published_at = models.DateTimeField("published", null=True, blank=True)
+    online = models.BooleanField(
+        gettext_lazy("played online"),
+        default=False,
+        help_text=gettext_lazy("Published with a live table for each match."),
+    )
     finished_at = models.DateTimeField("finished", null=True, blank=True)
 
     class Meta:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
+from club.clocks import GRACE_SECONDS, TURN_SECONDS
 from club.models import Club, RuleSet
 from club.wording import counted
 from scoring.tablecodes import tablecodes_close
@@ -24,6 +26,7 @@ from tournaments.models import (
     EventStatus,
     JobKind,
     Match,
+    PlaysAt,
     Round,
     RoundStatus,
     Season,
@@ -47,6 +50,22 @@ DRAFT_OPEN = gettext_lazy(
 )
 UNKNOWN_FORMAT = gettext_lazy("There is no format {value!r}; formats: {known}.")
 ALREADY_FINISHED = gettext_lazy("{event} is already finished.")
+
+
+@dataclass(frozen=True)
+class OnlinePlay:
+    """Where an event's rounds are played, and the clocks of its live tables when online
+    (the seconds a turn may take, and a dropped player's grace time; 0: none)."""
+
+    plays_at: str = PlaysAt.HALL
+    turn_seconds: int = TURN_SECONDS
+    grace_seconds: int = GRACE_SECONDS
+
+    def write(self, event: Event) -> None:
+        """Onto ``event``, checked by its ``full_clean`` (``invalid`` for a bad value)."""
+        event.plays_at = self.plays_at
+        event.turn_seconds = self.turn_seconds
+        event.grace_seconds = self.grace_seconds
 
 
 def format_check(value: str) -> None:
@@ -129,6 +148,7 @@ def event_create(
     points_cap: int | None = None,
     third_place: bool = False,
     bye_scores: str = ByeScoring.NOTHING,
+    online: OnlinePlay | None = None,
     seed: int | None = None,
     by: User | None = None,
 ) -> Event:
@@ -167,6 +187,7 @@ def event_create(
         seed=secrets.randbelow(2**31) if seed is None else seed,
         created_by=by,
     )
+    (online or OnlinePlay()).write(event)
     try:
         event.full_clean()
     except ValidationError as error:
@@ -263,9 +284,12 @@ def event_update(
     points_cap: int | None,
     third_place: bool,
     bye_scores: str | None = None,
+    online: OnlinePlay | None = None,
     by: User | None = None,
 ) -> Event:
-    """Change an event that is not finished (``bye_scores``: ``None`` keeps it).
+    """Change an event that is not finished (``bye_scores``, ``online``: ``None`` keeps it).
+    Where the rounds are played may change at any time: it holds for the rounds published
+    after.
 
     The format and the rules can change only until round 1 is paired, since every seating and
     line after that was made under them. A new standings order or points cap applies to the
@@ -295,6 +319,8 @@ def event_update(
     event.points_cap = points_cap
     event.third_place = third_place
     event.bye_scores = bye_scores
+    if online is not None:
+        online.write(event)
     try:
         event.full_clean()
     except ValidationError as error:

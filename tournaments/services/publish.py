@@ -25,9 +25,18 @@ from scoring.services import SideSpec, scoresheet_create
 from scoring.tablecodes import tablecode_issue
 from tournaments.errors import TournamentError
 from tournaments.formats import Layout, game_of
-from tournaments.models import Entrant, EntrantKind, Event, EventStatus, Match, Round, RoundStatus
+from tournaments.models import (
+    Entrant,
+    EntrantKind,
+    Event,
+    EventStatus,
+    Match,
+    PlaysAt,
+    Round,
+    RoundStatus,
+)
 from tournaments.services.rounds import event_layout, require_draft
-from tournaments.signals import round_published
+from tournaments.signals import round_going_online, round_published
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -42,7 +51,9 @@ RULES_GONE = gettext_lazy(
 @transaction.atomic
 def round_publish(*, round_: Round, by: User | None = None) -> Round:
     """Publish a draft: one scoresheet per match, the pairings shown to everyone, and (once
-    committed) an email to each seated player with an address saying where they sit.
+    committed) an email to each seated player with an address saying where they sit. A round
+    of an event played online gets a live table for each match instead of table codes
+    (``round_going_online``, in this transaction: a table refused undoes it all).
 
     Raises:
         TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``; a scoresheet the
@@ -64,6 +75,7 @@ def round_publish(*, round_: Round, by: User | None = None) -> Round:
     if not matches:
         raise TournamentError("no_tables", NO_TABLES.format(number=round_.number))
     layout = event_layout(event)
+    online = event.plays_at == PlaysAt.ONLINE
     for match in matches:
         try:
             sheet = _sheet_for(event, layout, round_, match, by)
@@ -71,11 +83,15 @@ def round_publish(*, round_: Round, by: User | None = None) -> Round:
             raise TournamentError(error.code, error.message) from error
         match.sheet = sheet
         match.save(update_fields=["sheet"])
-        tablecode_issue(sheet=sheet, by=by)  # each table may score itself from a phone
+        if not online:
+            tablecode_issue(sheet=sheet, by=by)  # each table may score itself from a phone
         Scoresheet.objects.filter(pk=sheet.pk).update(match_id=match.pk)
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
-    round_.save(update_fields=["status", "published_at"])
+    round_.online = online
+    round_.save(update_fields=["status", "published_at", "online"])
+    if online:  # the live tables write the sheets: no table codes, one table per match
+        round_going_online.send(sender=Round, round_id=round_.pk)
     if event.status == EventStatus.PLANNED:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])

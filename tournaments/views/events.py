@@ -74,6 +74,7 @@ def event_new(request: HttpRequest, club: Club) -> HttpResponse:
                 points_cap=data["points_cap"],
                 third_place=data["third_place"],
                 bye_scores=data["bye_scores"] or ByeScoring.NOTHING,
+                online=form.online(),
                 by=acting_user(request),
             )
         except DomainError as error:
@@ -108,6 +109,7 @@ def event_edit(request: HttpRequest, club: Club, event_id: int) -> HttpResponse:
                 points_cap=data["points_cap"],
                 third_place=data["third_place"],
                 bye_scores=data["bye_scores"] or None,
+                online=form.online(),
                 by=acting_user(request),
             )
         except DomainError as error:
