@@ -33,6 +33,7 @@ from scoring.models import (
     SheetUnlock,
     TableCode,
 )
+from scoring.ownership import playing_table_name, refuse_table_owned
 from scoring.services import handline_add_to, scoresheet_confirm
 from scoring.signals import sheet_event_finished
 
@@ -102,10 +103,12 @@ def tablecode_issue(*, sheet: Scoresheet, by: AbstractBaseUser | None) -> TableC
     Raises:
         SheetLocked: the sheet is confirmed (code ``confirmed``).
         ScoringError: ``event_finished`` (409), the sheet's event is finished.
+        TablePlaying: an online table writes the sheet (``table_playing``): no phone may.
     """
     sheet = store.sheet_lock(sheet)
     if sheet.status == SheetStatus.CONFIRMED:
         raise SheetLocked("confirmed", SHEET_CONFIRMED)
+    refuse_table_owned(sheet)
     if _event_finished(sheet):
         error = ScoringError("event_finished", EVENT_FINISHED)
         error.status = 409
@@ -162,8 +165,9 @@ def tablecodes_live(*, sheet_ids: list[int]) -> dict[int, str]:
 def tablecodes_issue_missing(
     *, sheet_ids: list[int], by: AbstractBaseUser | None
 ) -> list[TableCode]:
-    """A code for each of these sheets that has none live and is not confirmed (a director
-    withdrew it, or the sheet was made without one); live codes are kept as printed."""
+    """A code for each of these sheets that has none live, is not confirmed and is not written
+    by an online table (a director withdrew its code, or the sheet was made without one); live
+    codes are kept as printed."""
     coded = TableCode.objects.live().filter(sheet_id__in=sheet_ids).values("sheet_id")
     missing = (
         Scoresheet.objects.filter(pk__in=sheet_ids)
@@ -171,7 +175,9 @@ def tablecodes_issue_missing(
         .exclude(status=SheetStatus.CONFIRMED)
         .order_by("pk")
     )
-    return [tablecode_issue(sheet=sheet, by=by) for sheet in missing]
+    return [
+        tablecode_issue(sheet=sheet, by=by) for sheet in missing if not playing_table_name(sheet)
+    ]
 
 
 def tablecode_open(*, code: str) -> TableCode:

@@ -79,7 +79,10 @@ class RoundLive:
 
     @property
     def uncoded(self) -> int:
-        """Tables whose sheet is still open and has no live code (shown with the codes)."""
+        """Tables whose sheet is still open and has no live code (shown with the codes); none
+        in a round played online, whose live tables write the sheets."""
+        if self.round.online:
+            return 0
         return sum(1 for t in self.tables if t.sheet_id and t.state != CONFIRMED and not t.code)
 
     @property

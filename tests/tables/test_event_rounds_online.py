@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.test import Client
 
+from club.models import Membership
+from scoring.errors import TablePlaying
 from scoring.models import SheetStatus, TableCode
+from scoring.tablecodes import tablecode_issue, tablecodes_issue_missing
 from tables.errors import TableError
 from tables.models import LiveTable, TableStatus
+from tests.factories import MembershipFactory
 from tests.tables.helpers import play_hand
 from tests.tournaments.factories import club_with, event_with
+from tests.tournaments.test_views import url
 from tournaments.models import Match, PlaysAt, Round, RoundStatus, Seating, StandingsSnapshot
 from tournaments.services.events import OnlinePlay
 from tournaments.services.publish import round_publish
@@ -98,3 +104,22 @@ def test_the_finished_online_game_confirms_the_sheet_and_the_standings_count_it(
     assert sheet.lines.count() == table.hand_number
     standings = StandingsSnapshot.objects.get(event=published.event)
     assert standings.match_ids == [table.match_id] and standings.games_counted == 1
+
+
+def test_an_online_rounds_sheets_take_no_table_code() -> None:
+    published = round_publish(round_=_online_round())
+    match = Match.objects.filter(round=published).select_related("sheet").first()
+    assert match is not None and match.sheet is not None
+    with pytest.raises(TablePlaying):
+        tablecode_issue(sheet=match.sheet, by=None)
+    sheet_ids = [m.sheet_id for m in Match.objects.filter(round=published) if m.sheet_id]
+    assert tablecodes_issue_missing(sheet_ids=sheet_ids, by=None) == []
+    director = Client()
+    director.force_login(
+        MembershipFactory.create(
+            club=published.event.club, role=Membership.Role.DIRECTOR, with_account=True
+        ).player.user
+    )
+    page = director.get(url("round_detail", published.event, 1)).content.decode()
+    assert "no table code" not in page and "Issue one" not in page
+    assert not TableCode.objects.filter(sheet_id__in=sheet_ids).exists()
