@@ -114,12 +114,12 @@ def test_an_online_rounds_sheets_take_no_table_code() -> None:
         tablecode_issue(sheet=match.sheet, by=None)
     sheet_ids = [m.sheet_id for m in Match.objects.filter(round=published) if m.sheet_id]
     assert tablecodes_issue_missing(sheet_ids=sheet_ids, by=None) == []
-    director = Client()
-    director.force_login(
-        MembershipFactory.create(
-            club=published.event.club, role=Membership.Role.DIRECTOR, with_account=True
-        ).player.user
+    member = MembershipFactory.create(
+        club=published.event.club, role=Membership.Role.DIRECTOR, with_account=True
     )
+    assert member.player.user is not None
+    director = Client()
+    director.force_login(member.player.user)
     page = director.get(url("round_detail", published.event, 1)).content.decode()
     assert "no table code" not in page and "Issue one" not in page
     assert not TableCode.objects.filter(sheet_id__in=sheet_ids).exists()
