@@ -270,6 +270,9 @@ def test_the_games_end_stays_when_the_summary_it_replaced_would_have_closed(
     page.clock.install()
     page.goto(f"{daphne_url}/clubs/{table.club.slug}/tables/{table.pk}/")
     wait_for_socket(page)
+    # The server's own first state is drawn before the made-up ones: drawn after them, it
+    # would replace the game's end.
+    page.wait_for_function("() => document.body.dataset.tableSeq !== undefined")
     page.evaluate(
         """states => {
           const box = document.getElementById("table-live");
