@@ -20,7 +20,8 @@ from tournaments.models import Match, Round, Seating
 
 @transaction.atomic
 def round_tables_set(*, round_id: int) -> list[LiveTable]:
-    """A live table for each match of the published round ``round_id``, in table order.
+    """A live table for each online match of the published round ``round_id``, in table
+    order, opening at the match's time.
 
     Raises:
         TableError: the checks of ``table_create`` (rules broken, a seat refused).
@@ -28,7 +29,7 @@ def round_tables_set(*, round_id: int) -> list[LiveTable]:
     round_ = Round.objects.select_related("event", "event__club").get(pk=round_id)
     event = round_.event
     matches = (
-        Match.objects.filter(round=round_, sheet__isnull=False)
+        Match.objects.filter(round=round_, online=True, sheet__isnull=False)
         .select_related("table", "sheet")
         .prefetch_related("table__seatings__player")
         .order_by("table__number")
@@ -37,7 +38,7 @@ def round_tables_set(*, round_id: int) -> list[LiveTable]:
         table_create(
             club=event.club,
             by=None,
-            scheduled_at=round_.published_at or round_.paired_at,
+            scheduled_at=match.starts_at or round_.published_at or round_.paired_at,
             title=f"{event.name}: round {round_.number}, table {match.table.number}",
             seats=_seats(list(match.table.seatings.all())),
             turn_seconds=event.turn_seconds,

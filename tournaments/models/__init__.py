@@ -3,6 +3,7 @@
 - ``events``: Season, Event, Entrant.
 - ``rounds``: Round, Bye, Table, Seating, Match, SeatingChange, Substitution.
 - ``results``: StandingsSnapshot, Job, PlayerRating, RatingChange.
+- ``times``: MatchTime (online matches' proposed and current times).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from tournaments.models.events import (
     Event,
     EventFormat,
     EventStatus,
+    NoShowRule,
     PlaysAt,
     Season,
 )
@@ -28,13 +30,16 @@ from tournaments.models.results import (
 from tournaments.models.rounds import (
     Bye,
     Match,
+    NoShow,
     Round,
     RoundStatus,
     Seating,
     SeatingChange,
     Substitution,
     Table,
+    TimeSource,
 )
+from tournaments.models.times import CURRENT, MatchTime, MatchTimeStatus
 
 __all__ = [
     "Bye",
@@ -48,7 +53,12 @@ __all__ = [
     "Job",
     "JobKind",
     "JobState",
+    "CURRENT",
     "Match",
+    "MatchTime",
+    "MatchTimeStatus",
+    "NoShow",
+    "NoShowRule",
     "PlayerRating",
     "RatingChange",
     "Round",
@@ -59,4 +69,5 @@ __all__ = [
     "StandingsSnapshot",
     "Substitution",
     "Table",
+    "TimeSource",
 ]

@@ -60,6 +60,16 @@ class PlaysAt(models.TextChoices):
 
     HALL = "hall", gettext_lazy("At the hall")
     ONLINE = "online", gettext_lazy("Online, at live tables")
+    BY_ROUND = "by_round", gettext_lazy("Chosen round by round, table by table")
+
+
+class NoShowRule(models.TextChoices):
+    """What happens at an online match when a seat is still empty after the grace time
+    (``tables.services.noshow`` applies it)."""
+
+    COMPUTER = "computer", gettext_lazy("A computer plays the seat, and the result counts")
+    FORFEIT = "forfeit", gettext_lazy("The match is forfeited after the minutes below")
+    DIRECTOR = "director", gettext_lazy("The director decides; the table is flagged")
 
 
 class EventStatus(models.TextChoices):
@@ -219,6 +229,31 @@ class Event(models.Model):
     )
     turn_seconds = turn_seconds_field()
     grace_seconds = grace_seconds_field()
+    no_show = models.CharField(
+        gettext_lazy("when a seat stays empty"),
+        max_length=10,
+        choices=NoShowRule,
+        default=NoShowRule.COMPUTER,
+        help_text=gettext_lazy("Online matches: what happens after the grace time."),
+    )
+    forfeit_minutes = models.PositiveSmallIntegerField(
+        gettext_lazy("forfeit after (minutes)"),
+        default=15,
+        help_text=gettext_lazy(
+            "Online matches under the forfeit rule: minutes after the table opens; the"
+            " absent side loses, the other scores as a bye does."
+        ),
+    )
+    pairs_itself = models.BooleanField(
+        gettext_lazy("pairs the next round itself"),
+        default=False,
+        help_text=gettext_lazy("When the last match of a round is confirmed."),
+    )
+    publishes_itself = models.BooleanField(
+        gettext_lazy("publishes a round it paired itself"),
+        default=False,
+        help_text=gettext_lazy("Online rounds open at once, with the last round's window length."),
+    )
     status = models.CharField(
         "status", max_length=20, choices=EventStatus, default=EventStatus.PLANNED
     )

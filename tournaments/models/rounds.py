@@ -63,6 +63,24 @@ class Round(models.Model):
         default=False,
         help_text=gettext_lazy("Published with a live table for each match."),
     )
+    opens_at = models.DateTimeField(
+        gettext_lazy("window opens"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Online rounds played over days: the first time a match may start."),
+    )
+    closes_at = models.DateTimeField(
+        gettext_lazy("deadline"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Online rounds played over days: every match is played by then."),
+    )
+    default_at = models.DateTimeField(
+        gettext_lazy("default time"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("A match whose players agree no other time starts then."),
+    )
     finished_at = models.DateTimeField("finished", null=True, blank=True)
 
     class Meta:
@@ -75,6 +93,12 @@ class Round(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=RoundStatus.values), name="round_status_known"
             ),
+            models.CheckConstraint(
+                condition=Q(opens_at__isnull=True)
+                | Q(closes_at__isnull=True)
+                | Q(opens_at__lt=models.F("closes_at")),
+                name="round_window_opens_before_deadline",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -83,6 +107,11 @@ class Round(models.Model):
     @property
     def is_draft(self) -> bool:
         return self.status == RoundStatus.DRAFT
+
+    @property
+    def has_window(self) -> bool:
+        """Played over days: its matches' players agree their times within the window."""
+        return self.closes_at is not None
 
 
 class Bye(models.Model):
@@ -175,8 +204,29 @@ class Seating(models.Model):
         return f"{self.table}, seat {self.seat + 1}"
 
 
+class TimeSource(models.TextChoices):
+    """Where an online match's time came from."""
+
+    ROUND = "round", gettext_lazy("the round's time")
+    DEFAULT = "default", gettext_lazy("the default time")
+    AGREED = "agreed", gettext_lazy("agreed by the players")
+    DIRECTOR = "director", gettext_lazy("set by the director")
+
+
+class NoShow(models.TextChoices):
+    """What became of an online match with a seat still empty after the grace time."""
+
+    NONE = "", gettext_lazy("everyone came")
+    FLAGGED = "flagged", gettext_lazy("waiting for the director")
+    COMPUTER = "computer", gettext_lazy("a computer played for the absent")
+    FORFEIT = "forfeit", gettext_lazy("forfeited by the absent")
+
+
 class Match(models.Model):
     """A table's game in a round, scored on one scoresheet (made when the round is published)."""
+
+    TimeSource = TimeSource
+    NoShow = NoShow
 
     round = models.ForeignKey(
         Round, verbose_name="round", on_delete=models.CASCADE, related_name="matches"
@@ -191,6 +241,29 @@ class Match(models.Model):
         null=True,
         blank=True,
         related_name="tournament_match",
+    )
+    online = models.BooleanField(
+        gettext_lazy("played online"),
+        default=False,
+        help_text=gettext_lazy("Played at a live table, which writes its sheet."),
+    )
+    starts_at = models.DateTimeField(
+        gettext_lazy("starts"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Online matches: when the table opens."),
+    )
+    time_source = models.CharField(
+        gettext_lazy("time from"), max_length=10, choices=TimeSource, default=TimeSource.ROUND
+    )
+    no_show = models.CharField(
+        gettext_lazy("no-show"), max_length=10, choices=NoShow, default=NoShow.NONE, blank=True
+    )
+    absent_seats = models.JSONField(
+        gettext_lazy("absent seats"),
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("Seats still empty after the grace time, from 0."),
     )
 
     class Meta:

@@ -11,7 +11,9 @@ edited or deleted since the event was made).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -31,9 +33,12 @@ from tournaments.models import (
     Event,
     EventStatus,
     Match,
+    MatchTime,
+    MatchTimeStatus,
     PlaysAt,
     Round,
     RoundStatus,
+    TimeSource,
 )
 from tournaments.services.rounds import event_layout, require_draft
 from tournaments.signals import round_going_online, round_published
@@ -42,22 +47,57 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 NO_TABLES = gettext_lazy("Round {number} has no table to play.")
+NOT_CHOSEN_BY_ROUND = gettext_lazy(
+    "{event} plays every round {where}: choose the tables played online only for an event"
+    " whose rounds are chosen round by round."
+)
+NO_SUCH_TABLES = gettext_lazy("Round {number} has no table {tables}.")
+WINDOW_BACKWARDS = gettext_lazy("The window must open before its deadline.")
+DEFAULT_OUTSIDE = gettext_lazy("The default time must lie within the window.")
+WINDOW_AT_THE_HALL = gettext_lazy(
+    "A window and a default time are for matches played online; this round has none."
+)
 RULES_GONE = gettext_lazy(
     "The event's rules were deleted and its game needs {seats} players at a"
     " table; choose rules for the event again."
 )
 
 
+@dataclass(frozen=True)
+class RoundWindow:
+    """An online round played over days: its matches start between ``opens_at`` and
+    ``closes_at``, at a time their players agree, else at ``default_at``."""
+
+    opens_at: datetime
+    closes_at: datetime
+    default_at: datetime
+
+    def check(self) -> None:
+        if self.opens_at >= self.closes_at:
+            raise TournamentError("window_backwards", WINDOW_BACKWARDS)
+        if not self.opens_at <= self.default_at <= self.closes_at:
+            raise TournamentError("default_outside", DEFAULT_OUTSIDE)
+
+
 @transaction.atomic
-def round_publish(*, round_: Round, by: User | None = None) -> Round:
+def round_publish(
+    *,
+    round_: Round,
+    by: User | None = None,
+    online_tables: Collection[int] | None = None,
+    window: RoundWindow | None = None,
+) -> Round:
     """Publish a draft: one scoresheet per match, the pairings shown to everyone, and (once
-    committed) an email to each seated player with an address saying where they sit. A round
-    of an event played online gets a live table for each match instead of table codes
-    (``round_going_online``, in this transaction: a table refused undoes it all).
+    committed) each seated player told where they sit. A match played online (every match of
+    an event played online; the tables numbered ``online_tables`` of one choosing round by
+    round) gets a live table, not a table code (``round_going_online``, in this transaction:
+    a table refused undoes it all). It starts now, or at ``window``'s default time until its
+    players agree another.
 
     Raises:
-        TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``; a scoresheet the
-            scoring app refuses (its code and message).
+        TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``, ``not_by_round``,
+            ``no_such_tables``, ``window_backwards``, ``default_outside``,
+            ``window_at_the_hall``; a sheet the scoring app refuses (its code and message).
     """
     from scoring.errors import ScoringError
 
@@ -75,7 +115,9 @@ def round_publish(*, round_: Round, by: User | None = None) -> Round:
     if not matches:
         raise TournamentError("no_tables", NO_TABLES.format(number=round_.number))
     layout = event_layout(event)
-    online = event.plays_at == PlaysAt.ONLINE
+    online = _online_numbers(round_, matches, online_tables)
+    _window_check(window, online)
+    now = timezone.now()
     for match in matches:
         try:
             sheet = _sheet_for(event, layout, round_, match, by)
@@ -83,14 +125,13 @@ def round_publish(*, round_: Round, by: User | None = None) -> Round:
             raise TournamentError(error.code, error.message) from error
         match.sheet = sheet
         match.save(update_fields=["sheet"])
-        if not online:
+        if match.table.number in online:
+            _set_online(match, window, now)
+        else:
             tablecode_issue(sheet=sheet, by=by)  # each table may score itself from a phone
         Scoresheet.objects.filter(pk=sheet.pk).update(match_id=match.pk)
-    round_.status = RoundStatus.PUBLISHED
-    round_.published_at = timezone.now()
-    round_.online = online
-    round_.save(update_fields=["status", "published_at", "online"])
-    if online:  # the live tables write the sheets: no table codes, one table per match
+    _mark_published(round_, now, online=bool(online), window=window)
+    if online:  # the live tables write those sheets: no table codes, one table per match
         round_going_online.send(sender=Round, round_id=round_.pk)
     if event.status == EventStatus.PLANNED:
         event.status = EventStatus.RUNNING
@@ -99,6 +140,62 @@ def round_publish(*, round_: Round, by: User | None = None) -> Round:
     # one that fails is logged and does not undo the publication.
     transaction.on_commit(partial(round_published.send_robust, sender=Round, round_id=round_.pk))
     return round_
+
+
+def _mark_published(
+    round_: Round, now: datetime, *, online: bool, window: RoundWindow | None
+) -> None:
+    round_.status = RoundStatus.PUBLISHED
+    round_.published_at = now
+    round_.online = online
+    if window is not None:
+        round_.opens_at, round_.closes_at = window.opens_at, window.closes_at
+        round_.default_at = window.default_at
+    round_.save(
+        update_fields=["status", "published_at", "online", "opens_at", "closes_at", "default_at"]
+    )
+
+
+def _online_numbers(
+    round_: Round, matches: list[Match], chosen: Collection[int] | None
+) -> set[int]:
+    """The numbers of the round's tables played online."""
+    event = round_.event
+    numbers = {match.table.number for match in matches}
+    if event.plays_at != PlaysAt.BY_ROUND:
+        if chosen is not None:
+            where = PlaysAt(event.plays_at).label.lower()
+            raise TournamentError(
+                "not_by_round", NOT_CHOSEN_BY_ROUND.format(event=event, where=where)
+            )
+        return numbers if event.plays_at == PlaysAt.ONLINE else set()
+    unknown = set(chosen or ()) - numbers
+    if unknown:
+        listed = ", ".join(str(number) for number in sorted(unknown))
+        raise TournamentError(
+            "no_such_tables", NO_SUCH_TABLES.format(number=round_.number, tables=listed)
+        )
+    return set(chosen or ())
+
+
+def _window_check(window: RoundWindow | None, online: set[int]) -> None:
+    if window is None:
+        return
+    if not online:
+        raise TournamentError("window_at_the_hall", WINDOW_AT_THE_HALL)
+    window.check()
+
+
+def _set_online(match: Match, window: RoundWindow | None, now: datetime) -> None:
+    """An online match starts now, or at the window's default time until its players agree
+    another (that default is its first current time)."""
+    match.online = True
+    if window is None:
+        match.starts_at, match.time_source = now, TimeSource.ROUND
+    else:
+        match.starts_at, match.time_source = window.default_at, TimeSource.DEFAULT
+        MatchTime.objects.create(match=match, at=window.default_at, status=MatchTimeStatus.DEFAULT)
+    match.save(update_fields=["online", "starts_at", "time_source"])
 
 
 def _sheet_for(
