@@ -40,11 +40,12 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 import redis
@@ -56,6 +57,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.pg_connections import ConnectionPeak  # noqa: E402
+
+if TYPE_CHECKING:
+    from club.models import Club, Player
 
 TARGET_P95_MS = 100.0
 TARGET_LINE = "target: p95 < 100 ms, 0 errors, 0 lost or doubled"
@@ -121,6 +125,8 @@ class Run:
     args: argparse.Namespace
     tables: list[TableRun]
     cpu: CpuMeter
+    #: Seconds a person thinks before an action, drawn from their own random numbers.
+    think: Callable[[random.Random], float]
     errors: Counter[str] = field(default_factory=Counter)
     started: asyncio.Event = field(default_factory=asyncio.Event)
     finished: asyncio.Event = field(default_factory=asyncio.Event)
@@ -351,14 +357,17 @@ def database_recreate(pg: dict[str, Any], name: str, *, drop_only: bool = False)
             conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def make_tables(count: int, seed: int, turn_seconds: int) -> list[tuple[int, list[Any]]]:
-    """A club with ``4 × count`` members who can sign in, and ``count`` auction45 tables
-    with every seat taken, scheduled for ``OPENS_AT`` (``open_tables`` opens them early);
-    returns each table's id and its seats' users with a session key each.
+@dataclass(frozen=True)
+class Person:
+    """A member who can sign in: their player, their user and a session key for the cookie."""
 
-    Started now, the tables' turn clocks would run out while 400 sockets connect.
-    """
+    player: Player
+    user_id: int
+    session_key: str
 
+
+def person_make(club: Club, index: int) -> Person:
+    """A member of ``club`` with an account and a signed-in session, ``bench{index}``."""
     from django.contrib.auth import (
         BACKEND_SESSION_KEY,
         HASH_SESSION_KEY,
@@ -366,43 +375,68 @@ def make_tables(count: int, seed: int, turn_seconds: int) -> list[tuple[int, lis
         get_user_model,
     )
     from django.contrib.sessions.backends.db import SessionStore
+
+    from club.services import membership_add, player_create
+
+    user = get_user_model().objects.create_user(username=f"bench{index}", password=None)
+    player = player_create(display_name=f"Bench {index}", user=user)
+    membership_add(club=club, player=player)
+    # What django.contrib.auth.login stores, without a request.
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return Person(player, user.pk, session.session_key or "")
+
+
+def make_tables(count: int, seed: int, turn_seconds: int) -> list[tuple[int, list[Person]]]:
+    """A club with ``4 × count`` members who can sign in, and ``count`` auction45 tables
+    with every seat taken, scheduled for ``OPENS_AT`` (``open_tables`` opens them early);
+    returns each table's id and its seats' people.
+
+    Started now, the tables' turn clocks would run out while 400 sockets connect.
+    """
     from django.utils import timezone
 
-    from club.services import club_create, membership_add, player_create
+    from club.services import club_create
     from tables.services import SeatSpec, table_create
 
     rng = random.Random(seed)
     club = club_create(name="Load test club", slug="load-test")
-    users = get_user_model().objects
     made = []
     for number in range(count):
-        seats = []
-        people = []
-        for seat in range(SEATS):
-            index = number * SEATS + seat
-            user = users.create_user(username=f"bench{index}", password=None)
-            player = player_create(display_name=f"Bench {index}", user=user)
-            membership_add(club=club, player=player)
-            # What django.contrib.auth.login stores, without a request.
-            session = SessionStore()
-            session[SESSION_KEY] = str(user.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-            session.create()
-            seats.append(SeatSpec(player=player))
-            people.append((user.pk, session.session_key))
+        people = [person_make(club, number * SEATS + seat) for seat in range(SEATS)]
         table = table_create(
             club=club,
             by=None,
             scheduled_at=timezone.now() + OPENS_IN,
             game_id="auction45",
             title=f"Load {number + 1}",
-            seats=seats,
+            seats=[SeatSpec(player=person.player) for person in people],
             seed=rng.getrandbits(48),
             turn_seconds=turn_seconds,
         )
         made.append((table.pk, people))
     return made
+
+
+def table_runs(
+    made: Sequence[tuple[int, Sequence[Person | None]]], ports: list[int], seed: int
+) -> list[TableRun]:
+    """A run of each table, with a client for each seat of a person (``None``: a seat nobody
+    connects to); the clients are spread over the server ``ports`` in turn."""
+    tables = [TableRun(pk, n) for n, (pk, _) in enumerate(made)]
+    index = 0
+    for table, (_, people) in zip(tables, made, strict=True):
+        for seat, person in enumerate(people):
+            if person is None:
+                continue
+            port = ports[index % len(ports)]
+            rng = random.Random(f"{seed}:{table.pk}:{seat}")
+            table.clients.append(Client(table, seat, person.user_id, person.session_key, port, rng))
+            index += 1
+    return tables
 
 
 def open_tables(tables: list[TableRun]) -> float:
@@ -483,8 +517,9 @@ async def act(run: Run, client: Client) -> None:
         return
     if state["seq"] <= client.acted_at or not view.get("legal"):
         return
-    if run.args.think_ms:
-        await asyncio.sleep(run.args.think_ms / 1000)
+    pause = run.think(client.rng)
+    if pause:
+        await asyncio.sleep(pause)
         if client.latest is not state or table.over:
             return
     action = client.rng.choice(view["legal"])
@@ -625,17 +660,23 @@ async def play(run: Run) -> float:
 # --- Main ---------------------------------------------------------------------------------
 
 
-def report(run: Run, check: Check, connected: float) -> bool:
+@dataclass(frozen=True)
+class Verdict:
+    """The run against its target: the round trips' p95, and nothing refused, lost or doubled."""
+
+    latency: bool
+    clean: bool
+
+
+def report(run: Run, check: Check, connected: float) -> Verdict:
     acked = [a for t in run.tables for a in t.acked]
     ordered = sorted(a.ms for a in acked)
     window = max(run.last_ack - run.go_at, 1e-9)
     errors = sum(run.errors.values())
     p95 = percentile(ordered, 95)
-    kinds: dict[str, list[float]] = {}
-    for ack in acked:
-        kinds.setdefault(ack.action.split()[1], []).append(ack.ms)
+    sockets = sum(len(t.clients) for t in run.tables)
     print()
-    print(f"{'sockets':<12} {len(run.tables) * SEATS} connected in {connected:.1f} s")
+    print(f"{'sockets':<12} {sockets} connected in {connected:.1f} s")
     print(
         f"{'actions':<12} {len(acked)} acknowledged in {window:.1f} s: "
         f"{len(acked) / window:.1f} actions/s over {len(run.tables)} tables"
@@ -646,12 +687,7 @@ def report(run: Run, check: Check, connected: float) -> bool:
             f"p95 {p95:7.1f} ms   p99 {percentile(ordered, 99):7.1f} ms   "
             f"max {ordered[-1]:7.1f} ms   mean {statistics.fmean(ordered):7.1f} ms"
         )
-        for kind, values in sorted(kinds.items()):
-            values.sort()
-            print(
-                f"{'  ' + kind:<12} {len(values):>6} p50 {percentile(values, 50):7.1f} ms   "
-                f"p95 {percentile(values, 95):7.1f} ms"
-            )
+        report_kinds(acked)
     detail = ", ".join(f"{kind} {n}" for kind, n in run.errors.most_common()) or "none"
     print(f"{'errors':<12} {errors} ({detail})")
     print(
@@ -661,16 +697,7 @@ def report(run: Run, check: Check, connected: float) -> bool:
     )
     for problem in check.problems[:10]:
         print(f"{'':<12} {problem}")
-    per_action = max(len(acked), 1)
-    print(
-        f"{'CPU':<12} "
-        + ", ".join(
-            f"{name} {seconds:.1f} s ({seconds * 1000 / per_action:.1f} ms/action)"
-            for name, seconds in run.cpu.used.items()
-        )
-    )
-    print(f"{'':<12} (postgres: the whole server, other databases' work included)")
-    print(f"{'load':<12} {run.cpu.loads[0]} at the start, {run.cpu.loads[1]} at the end")
+    report_cpu(run.cpu, max(len(acked), 1))
     ok_latency = bool(ordered) and p95 < TARGET_P95_MS
     ok_clean = errors == 0 and check.lost == 0 and check.doubled == 0 and check.gaps == 0
     print(TARGET_LINE)
@@ -679,15 +706,36 @@ def report(run: Run, check: Check, connected: float) -> bool:
     verdict.append(f"{errors} errors")
     verdict.append(f"{check.lost} lost, {check.doubled} doubled, {check.gaps} gaps")
     print(("within target: " if ok_latency and ok_clean else "OVER TARGET: ") + "; ".join(verdict))
-    return ok_clean
+    return Verdict(ok_latency, ok_clean)
 
 
-def parse_args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=100, help="tables of 4 people (100)")
-    parser.add_argument(
-        "--hands", type=int, default=1, help="hands per table (1); 0: until --duration"
+def report_kinds(acked: list[Acked]) -> None:
+    """The round trips of each kind of action (``bid``, ``play``...)."""
+    kinds: dict[str, list[float]] = {}
+    for ack in acked:
+        kinds.setdefault(ack.action.split()[1], []).append(ack.ms)
+    for kind, values in sorted(kinds.items()):
+        values.sort()
+        print(
+            f"{'  ' + kind:<12} {len(values):>6} p50 {percentile(values, 50):7.1f} ms   "
+            f"p95 {percentile(values, 95):7.1f} ms"
+        )
+
+
+def report_cpu(cpu: CpuMeter, per_action: int) -> None:
+    print(
+        f"{'CPU':<12} "
+        + ", ".join(
+            f"{name} {seconds:.1f} s ({seconds * 1000 / per_action:.1f} ms/action)"
+            for name, seconds in cpu.used.items()
+        )
     )
+    print(f"{'':<12} (postgres: the whole server, other databases' work included)")
+    print(f"{'load':<12} {cpu.loads[0]} at the start, {cpu.loads[1]} at the end")
+
+
+def deployment_args(parser: argparse.ArgumentParser, *, database: str, redis_db: int) -> None:
+    """The options of the deployment and of the clients that every load script shares."""
     parser.add_argument(
         "--duration", type=float, default=0, help="stop acting after this many seconds (off)"
     )
@@ -704,7 +752,6 @@ def parse_args() -> argparse.Namespace:
         ),
     )
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
-    parser.add_argument("--think-ms", type=float, default=0, help="a client's pause before acting")
     parser.add_argument(
         "--turn-seconds",
         type=int,
@@ -734,29 +781,51 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--max-seconds", type=float, default=900, help="give up after (900)")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--database", default="kitty_bench", help="its name (kitty_bench)")
+    parser.add_argument("--database", default=database, help=f"its name ({database})")
     parser.add_argument("--pg-host", default="127.0.0.1")
     parser.add_argument("--pg-port", type=int, default=5432)
     parser.add_argument("--pg-user", default="postgres")
     parser.add_argument(
-        "--redis", default="redis://127.0.0.1:6379/13", help="its own database number (13)"
+        "--redis",
+        default=f"redis://127.0.0.1:6379/{redis_db}",
+        help=f"its own database number ({redis_db})",
     )
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables of 4 people (100)")
+    parser.add_argument(
+        "--hands", type=int, default=1, help="hands per table (1); 0: until --duration"
+    )
+    parser.add_argument("--think-ms", type=float, default=0, help="a client's pause before acting")
+    deployment_args(parser, database="kitty_bench", redis_db=13)
     args = parser.parse_args()
     if args.hands <= 0 and args.duration <= 0:
         parser.error("--hands 0 needs --duration")
     return args
 
 
-def main() -> int:
-    args = parse_args()
-    pg = {"host": args.pg_host, "port": args.pg_port, "user": args.pg_user}
-    services_reachable(pg, args.redis)
+@dataclass(frozen=True)
+class Plan:
+    """What a load script plays on the deployment ``run_plan`` starts.
 
-    def stop_on_term(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
+    ``setup`` makes the tables through the services (the server and worker are starting
+    meanwhile) and returns them with their clients, given the server ports; ``think`` draws a
+    person's pause before an action; ``more`` reports figures of its own once the action logs
+    are checked, returning False when they miss its target; with ``latency_decides`` a p95
+    over the target fails the run as well.
+    """
 
-    signal.signal(signal.SIGTERM, stop_on_term)
-    queue = f"kitty-bench-{os.getpid()}"
+    headline: str
+    setup: Callable[[list[int]], list[TableRun]]
+    think: Callable[[random.Random], float]
+    more: Callable[[list[TableRun]], bool] = lambda tables: True
+    latency_decides: bool = False
+
+
+def deployment_env(args: argparse.Namespace, queue: str) -> dict[str, str]:
+    """The environment of the server and worker processes (and of this one)."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -778,9 +847,44 @@ def main() -> int:
     env.setdefault("KITTY_TABLE_PRESENCE_SECONDS", "3600")
     env["CONN_MAX_AGE"] = str(args.conn_max_age)
     env["DB_POOL_MAX_SIZE"] = str(args.pool_max_size)
+    return env
+
+
+def start_services(
+    args: argparse.Namespace, processes: Processes, env: dict[str, str], queue: str
+) -> tuple[list[int], list[subprocess.Popen[bytes]], subprocess.Popen[bytes]]:
+    """The server processes on ports of their own and the Celery worker with its beat;
+    returns the ports, the servers and the worker."""
+    ports = [free_port() for _ in range(args.server_workers)]
+    servers = [
+        processes.start(f"{args.server}-{n}", server_command(args.server, port), env)
+        for n, port in enumerate(ports)
+    ]
+    worker = processes.start(
+        "celery",
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2"]
+        + ["--without-mingle", "--without-gossip", "-n", f"{queue}@%h", "-l", "info"]
+        # The beat as a club server runs it: the clocks' sweep and the watchdog count too.
+        + ["--beat", "--schedule", str(processes.log_dir / "beat-schedule")],
+        env,
+    )
+    return ports, servers, worker
+
+
+def run_plan(args: argparse.Namespace, plan: Plan) -> int:
+    """Start the deployment on a fresh database, play ``plan`` on it, check and report;
+    everything started is stopped and the database dropped (unless ``--keep``)."""
+    pg = {"host": args.pg_host, "port": args.pg_port, "user": args.pg_user}
+    services_reachable(pg, args.redis)
+
+    def stop_on_term(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop_on_term)
+    queue = f"kitty-bench-{os.getpid()}"
+    env = deployment_env(args, queue)
     os.environ.clear()
     os.environ.update(env)
-
     log_dir = Path(tempfile.mkdtemp(prefix="kitty-tables-load."))
     processes = Processes(log_dir)
     flush = redis.Redis.from_url(args.redis)
@@ -790,73 +894,8 @@ def main() -> int:
         flush.flushdb()
         database_recreate(pg, args.database)
         database_made = True
-
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-        from django.db import connections
-
-        call_command("migrate", verbosity=0)
-        python = sys.executable
-        ports = [free_port() for _ in range(args.server_workers)]
-        servers = [
-            processes.start(f"{args.server}-{n}", server_command(args.server, port), env)
-            for n, port in enumerate(ports)
-        ]
-        worker = processes.start(
-            "celery",
-            [python, "-m", "celery", "-A", "config", "worker", "--concurrency", "2"]
-            + ["--without-mingle", "--without-gossip", "-n", f"{queue}@%h", "-l", "info"]
-            # The beat as a club server runs it: the clocks' sweep and the watchdog count too.
-            + ["--beat", "--schedule", str(log_dir / "beat-schedule")],
-            env,
-        )
-        made = make_tables(args.tables, args.seed, args.turn_seconds)
-        wait_ready(processes, ports, log_dir / "celery.log")
-        # Let the worker finish what setting up sent it (member counts) before the clock runs.
-        deadline = time.monotonic() + 30
-        while flush.llen(queue) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        connections.close_all()
-
-        tables = [TableRun(pk, n) for n, (pk, _) in enumerate(made)]
-        index = 0
-        for table, (_, people) in zip(tables, made, strict=True):
-            for seat, (user_id, key) in enumerate(people):
-                port = ports[index % len(ports)]
-                rng = random.Random(f"{args.seed}:{table.pk}:{seat}")
-                table.clients.append(Client(table, seat, user_id, key, port, rng))
-                index += 1
-        print(
-            f"Online tables under load: {args.tables} auction45 tables x {SEATS} websocket "
-            f"clients, {args.hands or 'unlimited'} hand(s) each"
-            + (f", {args.duration:.0f} s at most" if args.duration else "")
-            + (f", {args.think_ms:.0f} ms thinking" if args.think_ms else ", full speed")
-        )
-        print(
-            f"server: {len(servers)} {args.server} process(es) {[s.pid for s in servers]} on "
-            f"{ports}, Celery worker {worker.pid} (prefork, 2, beat), PostgreSQL "
-            f"{args.pg_host}:{args.pg_port}/{args.database}, Redis {args.redis}, "
-            f"CONN_MAX_AGE {env['CONN_MAX_AGE']}, DB_POOL_MAX_SIZE {env['DB_POOL_MAX_SIZE']}, "
-            "turn clock "
-            f"{args.turn_seconds} s; {os.cpu_count()} CPUs shared with the clients"
-        )
-        run = Run(args, tables, CpuMeter(args.server, [s.pid for s in servers], worker.pid))
-        with ConnectionPeak(args.database, **pg, dbname="postgres") as peak:
-            connected = asyncio.run(play(run))
-            after = peak.now()
-        check = verify(tables)
-        connections.close_all()
-        ok = report(run, check, connected)
-        print(f"{'database':<12} {peak.summary()}; {after} open after the tables finished")
-        troubles = processes.tracebacks()
-        if troubles:
-            keep_logs = True
-            print(f"server logs: {troubles} (kept in {log_dir})")
-        if args.keep:
-            print(f"kept: database {args.database}; logs in {log_dir}")
-        return 0 if ok and not troubles else 1
+        status, keep_logs = play_plan(args, plan, processes, queue, flush)
+        return status
     except KeyboardInterrupt:
         print("interrupted: stopping the server and the worker")
         return 130
@@ -879,6 +918,71 @@ def main() -> int:
             database_recreate(pg, args.database, drop_only=True)
         if not (args.keep or keep_logs):
             shutil.rmtree(log_dir, ignore_errors=True)
+
+
+def play_plan(
+    args: argparse.Namespace, plan: Plan, processes: Processes, queue: str, flush: redis.Redis
+) -> tuple[int, bool]:
+    """Migrate, start the processes, set ``plan`` up, play and report. Returns the exit
+    status and whether the processes' logs are worth keeping."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connections
+
+    call_command("migrate", verbosity=0)
+    ports, servers, worker = start_services(args, processes, os.environ.copy(), queue)
+    tables = plan.setup(ports)
+    wait_ready(processes, ports, processes.log_dir / "celery.log")
+    # Let the worker finish what setting up sent it (member counts) before the clock runs.
+    deadline = time.monotonic() + 30
+    while flush.llen(queue) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    connections.close_all()
+    print(plan.headline)
+    print(
+        f"server: {len(servers)} {args.server} process(es) {[s.pid for s in servers]} on "
+        f"{ports}, Celery worker {worker.pid} (prefork, 2, beat), PostgreSQL "
+        f"{args.pg_host}:{args.pg_port}/{args.database}, Redis {args.redis}, "
+        f"CONN_MAX_AGE {args.conn_max_age}, DB_POOL_MAX_SIZE {args.pool_max_size}, "
+        "turn clock "
+        f"{args.turn_seconds} s; {os.cpu_count()} CPUs shared with the clients"
+    )
+    cpu = CpuMeter(args.server, [s.pid for s in servers], worker.pid)
+    run = Run(args, tables, cpu, plan.think)
+    pg = {"host": args.pg_host, "port": args.pg_port, "user": args.pg_user}
+    with ConnectionPeak(args.database, **pg, dbname="postgres") as peak:
+        connected = asyncio.run(play(run))
+        after = peak.now()
+    check = verify(tables)
+    verdict = report(run, check, connected)
+    more = plan.more(tables)
+    connections.close_all()
+    print(f"{'database':<12} {peak.summary()}; {after} open after the tables finished")
+    troubles = processes.tracebacks()
+    if troubles:
+        print(f"server logs: {troubles} (kept in {processes.log_dir})")
+    if args.keep:
+        print(f"kept: database {args.database}; logs in {processes.log_dir}")
+    ok = verdict.clean and more and (verdict.latency or not plan.latency_decides)
+    return (0 if ok and not troubles else 1), bool(troubles)
+
+
+def main() -> int:
+    args = parse_args()
+
+    def setup(ports: list[int]) -> list[TableRun]:
+        made = make_tables(args.tables, args.seed, args.turn_seconds)
+        return table_runs(made, ports, args.seed)
+
+    headline = (
+        f"Online tables under load: {args.tables} auction45 tables x {SEATS} websocket "
+        f"clients, {args.hands or 'unlimited'} hand(s) each"
+        + (f", {args.duration:.0f} s at most" if args.duration else "")
+        + (f", {args.think_ms:.0f} ms thinking" if args.think_ms else ", full speed")
+    )
+    return run_plan(args, Plan(headline, setup, think=lambda rng: args.think_ms / 1000))
 
 
 if __name__ == "__main__":
