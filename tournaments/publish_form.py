@@ -63,7 +63,9 @@ class PublishForm(forms.Form):
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text=gettext_lazy("Table by table: the tables ticked play online, the others at the hall."),
+        help_text=gettext_lazy(
+            "Table by table: the tables ticked play online, the others at the hall."
+        ),
     )
     opens_at = _moment(gettext_lazy("Window opens"))
     closes_at = _moment(gettext_lazy("Deadline"), gettext_lazy("Every match is played by then."))
@@ -97,12 +99,12 @@ class PublishForm(forms.Form):
                     self.add_error(
                         name, ValidationError(WINDOW_PART_MISSING, code="window_part_missing")
                     )
-        if data.get("where") == TABLES and not data.get("online_tables") and not self.has_error(
-            "online_tables"
+        if (
+            data.get("where") == TABLES
+            and not data.get("online_tables")
+            and not self.has_error("online_tables")
         ):
-            self.add_error(
-                "online_tables", ValidationError(TABLES_NEEDED, code="tables_needed")
-            )
+            self.add_error("online_tables", ValidationError(TABLES_NEEDED, code="tables_needed"))
         return data
 
     def tables_online(self) -> list[int] | None:
@@ -119,10 +121,9 @@ class PublishForm(forms.Form):
 
     def window(self) -> RoundWindow | None:
         """The window over days, or ``None``: the online matches start at once."""
-        times = [self.cleaned_data.get(name) for name in WINDOW_FIELDS]
-        if not all(times):
+        opens_at, closes_at, default_at = (self.cleaned_data.get(name) for name in WINDOW_FIELDS)
+        if opens_at is None or closes_at is None or default_at is None:
             return None
-        opens_at, closes_at, default_at = times
         return RoundWindow(opens_at=opens_at, closes_at=closes_at, default_at=default_at)
 
     def refusal_field(self, name: str) -> str | None:

@@ -11,8 +11,10 @@ from django.test import Client
 from django.utils import timezone
 from django.utils.html import escape
 
+from club.models import Membership
 from scoring.models import TableCode
 from tables.models import LiveTable
+from tests.factories import MembershipFactory
 from tests.tournaments.factories import ClubSetup, club_with, event_with
 from tests.tournaments.test_views import signed_in, url
 from tournaments.models import Match, PlaysAt, Round, RoundStatus
@@ -214,3 +216,24 @@ def test_a_published_round_is_not_asked_again() -> None:
     again = client.post(url("round_publish", draft.event, 1), {"where": "hall"}, follow=True)
     assert "Round 1 is published: only a draft can be published." in again.content.decode()
     assert _where(draft) == ({1, 2}, set())
+
+
+def test_the_publish_step_and_the_round_page_speak_french() -> None:
+    setup = club_with(players=8)
+    draft, _ = _draft(PlaysAt.BY_ROUND, setup)
+    member = MembershipFactory.create(
+        club=setup.club, role=Membership.Role.DIRECTOR, with_account=True, player__language="fr"
+    )
+    assert member.player.user is not None
+    client = Client()
+    client.force_login(member.player.user)
+    page = client.get(url("round_publish", draft.event, 1)).content.decode()
+    for french in ("Où se joue cette ronde", "Table par table", "Jouée sur plusieurs jours"):
+        assert french in page
+    refused = client.post(url("round_publish", draft.event, 1), {"where": "tables"})
+    assert "Cochez les tables jouées en ligne" in refused.content.decode()
+    shown = _publish(client, draft, {"where": "tables", "online_tables": ["1"], **WINDOW})
+    assert "les tables en ligne sont prêtes" in shown
+    page = client.get(url("round_detail", draft.event, 1)).content.decode()
+    assert "La table 1 joue en ligne ; les autres au local." in page
+    assert "Jouée sur plusieurs jours, du " in page

@@ -96,12 +96,11 @@ def round_publish(
     players agree another.
 
     Raises:
-        TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``, ``not_by_round``,
-            ``no_such_tables``, ``window_backwards``, ``default_outside``,
-            ``window_at_the_hall`` (the field at fault named: ``online_tables``,
-            ``window``, ``window.closes_at``, ``window.default_at``); ``clash``, a player of
-            an online match having another online match then; a sheet the scoring app
-            refuses (its code and message).
+        TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``; ``not_by_round``,
+            ``no_such_tables`` (field ``online_tables``); ``window_backwards``,
+            ``default_outside``, ``window_at_the_hall`` (field ``window`` or one of its
+            times); ``clash`` (a player of an online match has another online match then);
+            a sheet the scoring app refuses (its code and message).
     """
     from scoring.errors import ScoringError
 
@@ -110,12 +109,7 @@ def round_publish(
     )
     require_draft(round_, "published")
     event = round_.event
-    matches = list(
-        Match.objects.filter(round=round_)
-        .select_related("table")
-        .prefetch_related("table__seatings__entrant__partnership", "table__seatings__player")
-        .order_by("table__number")
-    )
+    matches = _matches_of(round_)
     if not matches:
         raise TournamentError("no_tables", NO_TABLES.format(number=round_.number))
     layout = event_layout(event)
@@ -145,6 +139,16 @@ def round_publish(
     # one that fails is logged and does not undo the publication.
     transaction.on_commit(partial(round_published.send_robust, sender=Round, round_id=round_.pk))
     return round_
+
+
+def _matches_of(round_: Round) -> list[Match]:
+    """The round's matches in table order, with the seats their sheets name."""
+    return list(
+        Match.objects.filter(round=round_)
+        .select_related("table")
+        .prefetch_related("table__seatings__entrant__partnership", "table__seatings__player")
+        .order_by("table__number")
+    )
 
 
 def _mark_published(

@@ -4,6 +4,8 @@ publishes (``tournaments.publish_form``, ``round_publish``)."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,7 +20,13 @@ from tournaments.publish_form import PublishForm
 from tournaments.services.publish import round_publish
 
 
-def publish_words(round_: Round) -> dict[str, str]:
+class PublishWords(TypedDict):
+    title: str
+    text: str
+    button: str
+
+
+def publish_words(round_: Round) -> PublishWords:
     """The publish step's title, what publishing does, and its button."""
     return {
         "title": gettext("Publish round {number} of {event}?").format(
