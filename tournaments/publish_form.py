@@ -14,7 +14,6 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Event, PlaysAt
 from tournaments.services.publish import RoundWindow
 
 HALL = "hall"
@@ -74,13 +73,14 @@ class PublishForm(forms.Form):
         gettext_lazy("A match whose players agree no other time starts then."),
     )
 
-    def __init__(self, *args: Any, event: Event, table_numbers: list[int], **kwargs: Any) -> None:
-        """``table_numbers``: the round's tables, offered one checkbox each when the event
-        chooses round by round (else the round's place is the event's, and not asked)."""
+    def __init__(self, *args: Any, by_round: bool, table_numbers: list[int], **kwargs: Any) -> None:
+        """``by_round``: the event chooses where each round is played; then the round's
+        tables (``table_numbers``) are offered one checkbox each. Otherwise the round is
+        played where the event is, and only the window is asked."""
         super().__init__(*args, **kwargs)
         self.table_numbers = table_numbers
-        self.by_round = event.plays_at == PlaysAt.BY_ROUND
-        if self.by_round:
+        self.by_round = by_round
+        if by_round:
             field = self.fields["online_tables"]
             assert isinstance(field, forms.ChoiceField)
             field.choices = [(n, TABLE_CHOICE.format(number=n)) for n in table_numbers]

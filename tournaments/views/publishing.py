@@ -15,7 +15,7 @@ from club.acting import acting_user
 from club.errors import DomainError
 from club.models import Club
 from club.page_errors import form_refusal
-from tournaments.models import Round
+from tournaments.models import PlaysAt, Round
 from tournaments.publish_form import PublishForm
 from tournaments.services.publish import round_publish
 
@@ -60,7 +60,8 @@ def round_publish_choosing(
     event = round_.event
     numbers = list(round_.tables.order_by("number").values_list("number", flat=True))
     posted = request.POST if request.method == "POST" else None  # an empty post is a choice
-    form = PublishForm(posted, event=event, table_numbers=numbers)
+    by_round = event.plays_at == PlaysAt.BY_ROUND
+    form = PublishForm(posted, by_round=by_round, table_numbers=numbers)
     if form.is_valid():
         try:
             round_ = round_publish(
