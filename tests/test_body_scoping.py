@@ -38,6 +38,7 @@ import club.rules_forms
 import scoring.forms
 import tables.forms
 import tournaments.forms
+import tournaments.publish_form
 from club.models import Club, Membership, Partnership, Player, RuleSet
 from tests.factories import (
     ClubFactory,
@@ -137,6 +138,7 @@ NOT_IDS = {
     "version",
     "turn_seconds",
     "grace_seconds",
+    "online_tables[]",
 }
 
 # A body for each API operation with an id field: ``v(path)`` gives the value of an id field.
@@ -521,6 +523,7 @@ FORMS_WITHOUT_IDS = {
     scoring.forms.ResolveForm,
     tournaments.forms.TiebreakFields,
     tournaments.forms.NightForm,
+    tournaments.publish_form.PublishForm,
 }
 FORM_MODULES = (
     club.account_forms,
@@ -529,6 +532,7 @@ FORM_MODULES = (
     tables.forms,
     scoring.forms,
     tournaments.forms,
+    tournaments.publish_form,
 )
 # URL keywords of the pages, from the club that posts.
 PAGE_KWARGS: dict[str, Callable[[Side], object]] = {

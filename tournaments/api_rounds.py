@@ -23,9 +23,12 @@ from tournaments.api_serializers import (
 )
 from tournaments.errors import TournamentError
 from tournaments.models import Entrant, Round
-from tournaments.services.publish import round_publish
+from tournaments.services.publish import RoundWindow, round_publish
 from tournaments.services.rounds import round_discard, round_pair_start
 from tournaments.services.seats import seats_swap
+
+#: More tables than a club's hall or a round ever holds: a bound on the input, not a rule.
+TABLE_MAX = 999
 
 NO_ENTRANT = gettext_lazy("There is no entrant {id} in this event.")
 
@@ -73,12 +76,54 @@ class RoundDetailApi(RoundsApi):
 
 
 class RoundPublishApi(RoundsApi):
-    """Publish a draft: a scoresheet per table; the pairings go public."""
+    """Publish a draft: a scoresheet per table; the pairings go public. Tables played online
+    get a live table each and no table code; the others a table code.
 
-    @extend_schema(request=None, responses={200: RoundOutputSerializer, 409: CONFLICT, **ERRORS})
+    An event choosing round by round (``plays_at`` ``by_round``) says which tables play
+    online in ``online_tables`` (none when left out); the others refuse it (``not_by_round``).
+    A round with online tables may be played over days: ``window`` gives its opening, its
+    deadline and the default time its matches start at until their players agree another;
+    without it they start at once. Refusals: ``no_such_tables``, ``window_backwards``,
+    ``default_outside``, ``window_at_the_hall``, ``clash`` (a player has another online match
+    then), ``not_draft`` (409).
+    """
+
+    class InputSerializer(serializers.Serializer[Any]):
+        class RoundWindowSerializer(serializers.Serializer[Any]):
+            opens_at = serializers.DateTimeField(help_text="The first time a match may start.")
+            closes_at = serializers.DateTimeField(help_text="Every match is played by then.")
+            default_at = serializers.DateTimeField(
+                help_text="Within the window: a match starts then until its players agree one."
+            )
+
+        online_tables = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=TABLE_MAX),
+            required=False,
+            max_length=TABLE_MAX,
+            help_text="By-round events only: the numbers of the tables played online.",
+        )
+        window = RoundWindowSerializer(
+            required=False,
+            allow_null=True,
+            help_text="Played over days; leave it out for the matches to start at once.",
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: RoundOutputSerializer, 400: REFUSED, 409: CONFLICT, **ERRORS},
+    )
     def post(self, request: Request, slug: str, event_id: int, round_number: int) -> Response:
         round_ = self.get_round(request, slug=slug, event_id=event_id, round_number=round_number)
-        round_ = round_publish(round_=round_, by=acting_user(request))
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        window = values.get("window")
+        round_ = round_publish(
+            round_=round_,
+            by=acting_user(request),
+            online_tables=values.get("online_tables"),
+            window=RoundWindow(**window) if window is not None else None,
+        )
         return Response(RoundOutputSerializer(self.view_of(round_)).data)
 
 

@@ -141,6 +141,24 @@ class RoundOutputSerializer(serializers.Serializer[Any]):
     status = serializers.CharField(source="round.status")
     reasons = ReasonSerializer(many=True, source="round.reasons")
     published_at = serializers.DateTimeField(source="round.published_at", allow_null=True)
+    online = serializers.BooleanField(
+        source="round.online", help_text="Published with a live table for some or all matches."
+    )
+    opens_at = serializers.DateTimeField(
+        source="round.opens_at",
+        allow_null=True,
+        help_text="Played over days: the first time a match may start; null otherwise.",
+    )
+    closes_at = serializers.DateTimeField(
+        source="round.closes_at",
+        allow_null=True,
+        help_text="Played over days: the deadline by which every match is played.",
+    )
+    default_at = serializers.DateTimeField(
+        source="round.default_at",
+        allow_null=True,
+        help_text="Played over days: when a match whose players agree no other time starts.",
+    )
     tables = TableOutputSerializer(many=True)
     byes = ByeOutputSerializer(many=True)
 

@@ -40,6 +40,7 @@ from tournaments.models import (
     RoundStatus,
     TimeSource,
 )
+from tournaments.services.clashes import clash_check
 from tournaments.services.rounds import event_layout, require_draft
 from tournaments.signals import round_going_online, round_published
 
@@ -74,9 +75,9 @@ class RoundWindow:
 
     def check(self) -> None:
         if self.opens_at >= self.closes_at:
-            raise TournamentError("window_backwards", WINDOW_BACKWARDS)
+            raise TournamentError("window_backwards", WINDOW_BACKWARDS, "window.closes_at")
         if not self.opens_at <= self.default_at <= self.closes_at:
-            raise TournamentError("default_outside", DEFAULT_OUTSIDE)
+            raise TournamentError("default_outside", DEFAULT_OUTSIDE, "window.default_at")
 
 
 @transaction.atomic
@@ -95,9 +96,11 @@ def round_publish(
     players agree another.
 
     Raises:
-        TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``, ``not_by_round``,
-            ``no_such_tables``, ``window_backwards``, ``default_outside``,
-            ``window_at_the_hall``; a sheet the scoring app refuses (its code and message).
+        TournamentError: ``not_draft``, ``no_tables``, ``rules_gone``; ``not_by_round``,
+            ``no_such_tables`` (field ``online_tables``); ``window_backwards``,
+            ``default_outside``, ``window_at_the_hall`` (field ``window`` or one of its
+            times); ``clash`` (a player of an online match has another online match then);
+            a sheet the scoring app refuses (its code and message).
     """
     from scoring.errors import ScoringError
 
@@ -106,18 +109,14 @@ def round_publish(
     )
     require_draft(round_, "published")
     event = round_.event
-    matches = list(
-        Match.objects.filter(round=round_)
-        .select_related("table")
-        .prefetch_related("table__seatings__entrant__partnership", "table__seatings__player")
-        .order_by("table__number")
-    )
+    matches = _matches_of(round_)
     if not matches:
         raise TournamentError("no_tables", NO_TABLES.format(number=round_.number))
     layout = event_layout(event)
     online = _online_numbers(round_, matches, online_tables)
     _window_check(window, online)
     now = timezone.now()
+    _clashes_check([m for m in matches if m.table.number in online], window, now)
     for match in matches:
         try:
             sheet = _sheet_for(event, layout, round_, match, by)
@@ -140,6 +139,16 @@ def round_publish(
     # one that fails is logged and does not undo the publication.
     transaction.on_commit(partial(round_published.send_robust, sender=Round, round_id=round_.pk))
     return round_
+
+
+def _matches_of(round_: Round) -> list[Match]:
+    """The round's matches in table order, with the seats their sheets name."""
+    return list(
+        Match.objects.filter(round=round_)
+        .select_related("table")
+        .prefetch_related("table__seatings__entrant__partnership", "table__seatings__player")
+        .order_by("table__number")
+    )
 
 
 def _mark_published(
@@ -166,14 +175,18 @@ def _online_numbers(
         if chosen is not None:
             where = PlaysAt(event.plays_at).label.lower()
             raise TournamentError(
-                "not_by_round", NOT_CHOSEN_BY_ROUND.format(event=event, where=where)
+                "not_by_round",
+                NOT_CHOSEN_BY_ROUND.format(event=event, where=where),
+                "online_tables",
             )
         return numbers if event.plays_at == PlaysAt.ONLINE else set()
     unknown = set(chosen or ()) - numbers
     if unknown:
         listed = ", ".join(str(number) for number in sorted(unknown))
         raise TournamentError(
-            "no_such_tables", NO_SUCH_TABLES.format(number=round_.number, tables=listed)
+            "no_such_tables",
+            NO_SUCH_TABLES.format(number=round_.number, tables=listed),
+            "online_tables",
         )
     return set(chosen or ())
 
@@ -182,8 +195,17 @@ def _window_check(window: RoundWindow | None, online: set[int]) -> None:
     if window is None:
         return
     if not online:
-        raise TournamentError("window_at_the_hall", WINDOW_AT_THE_HALL)
+        raise TournamentError("window_at_the_hall", WINDOW_AT_THE_HALL, "window")
     window.check()
+
+
+def _clashes_check(online: list[Match], window: RoundWindow | None, now: datetime) -> None:
+    """Refuse the publication when a player of an online match has another online match (of
+    another event, or an earlier round still open) starting near the time this one starts.
+    Checked before anything is made, so the refusal leaves the draft as it was."""
+    starts_at = now if window is None else window.default_at
+    for match in online:
+        clash_check(match=match, at=starts_at)
 
 
 def _set_online(match: Match, window: RoundWindow | None, now: datetime) -> None:

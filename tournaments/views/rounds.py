@@ -28,13 +28,15 @@ from scoring.tablecodes import tablecodes_live
 from tournaments import round_display, round_live, selectors
 from tournaments.change_words import change_words
 from tournaments.forms import SwapForm
-from tournaments.models import JobState, RoundStatus
+from tournaments.models import JobState, PlaysAt, RoundStatus
+from tournaments.round_where import round_where
 from tournaments.services.events import event_round_add
 from tournaments.services.jobs import job_refresh
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_discard, round_pair_ready, round_pair_start
 from tournaments.services.seats import seats_swap
 from tournaments.views.common import confirm_page, job_message
+from tournaments.views.publishing import publish_words, published_message, round_publish_choosing
 
 
 def _dashboard(club: Club, event_id: int) -> str:
@@ -150,6 +152,7 @@ def _round_context(
         "event": event,
         "view": view,
         "live": round_live.round_live(view=view, codes=codes),
+        "where": round_where(view),
         "can_direct": Capability.DIRECT in capabilities,
         "can_score": can_score,
     }
@@ -193,30 +196,23 @@ def round_swap(request: HttpRequest, club: Club, event_id: int, round_number: in
 def round_publish_view(
     request: HttpRequest, club: Club, event_id: int, round_number: int
 ) -> HttpResponse:
+    """Publish a draft after asking; a round that may be played online asks where, and
+    whether over days, first (``tournaments.views.publishing``)."""
     event = selectors.event_get(club=club, event_id=event_id)
     round_ = selectors.round_get(event=event, number=round_number)
     back = _dashboard(club, event.pk)
+    if event.plays_at != PlaysAt.HALL and round_.is_draft:
+        return round_publish_choosing(request, club=club, round_=round_, back=back)
     if request.method == "POST":
         with refusal_message(request):
-            round_publish(round_=round_, by=acting_user(request))
             messages.success(
-                request,
-                gettext("Round {number} is published: the scoresheets are ready.").format(
-                    number=round_.number
-                ),
+                request, published_message(round_publish(round_=round_, by=acting_user(request)))
             )
         return redirect(back)
     return confirm_page(
         request,
         club=club,
-        title=gettext("Publish round {number} of {event}?").format(
-            number=round_.number, event=event
-        ),
-        text=gettext(
-            "The pairings go up on the public page and a scoresheet is made for "
-            "every table. Seats cannot be swapped after this."
-        ),
-        button=gettext("Publish round {number}").format(number=round_.number),
+        **publish_words(round_),
         back=back,
         refused=""
         if round_.status == RoundStatus.DRAFT
