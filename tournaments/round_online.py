@@ -148,9 +148,7 @@ def _online_matches(round_: Round) -> QuerySet[Match]:
         Match.objects.filter(round=round_, online=True)
         .select_related("live_table")
         .prefetch_related("live_table__seats__player")
-        .annotate(
-            hands_done=Count("live_table__hands", filter=Q(live_table__hands__finished=True))
-        )
+        .annotate(hands_done=Count("live_table__hands", filter=Q(live_table__hands__finished=True)))
     )
 
 

@@ -78,6 +78,7 @@ def test_the_schema_documents_the_live_table() -> None:
         assert name in table, name
     live = components["LiveTableOutput"]["properties"]
     assert set(live) == {"id", "status", "scheduled_at", "hands", "score", "seats"}
-    assert "seat 1 on the pages is 0 here" in components["LiveSeatOutput"]["properties"][
-        "seat"
-    ]["description"]
+    assert (
+        "seat 1 on the pages is 0 here"
+        in components["LiveSeatOutput"]["properties"]["seat"]["description"]
+    )
