@@ -153,7 +153,10 @@ def round_live(
         last_at = done.last_at if done else None
         since = last_at or round_.published_at
         quiet = 0
-        if state in (WAITING, PLAYING) and since is not None and now - since >= limit:
+        # An online match keeps its own time (it may be days away): its live table says how
+        # it is going (``round_online``), not the minutes since a hand.
+        online = table.match is not None and table.match.online
+        if state in (WAITING, PLAYING) and not online and since and now - since >= limit:
             quiet = int((now - since).total_seconds() // 60)
         tables.append(
             TableLive(

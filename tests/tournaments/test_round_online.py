@@ -14,11 +14,13 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from club.models import Membership
+from scoring.tablecodes import tablecode_revoke
 from tables.models import LiveTable, TableSeat, TableStatus
 from tests.factories import MembershipFactory
 from tests.tables.helpers import play_hand
 from tests.tournaments.factories import club_with, event_with
 from tests.tournaments.test_views import url
+from tournaments import round_live as live
 from tournaments import round_online as online
 from tournaments.models import Match, PlaysAt, Round
 from tournaments.round_display import round_view
@@ -172,3 +174,19 @@ def test_a_scorer_or_player_sees_the_state_and_no_director_button() -> None:
         assert 'class="table-online"' in text and "Playing" in text
         assert f"/tables/{table.pk}/" in text  # Watch
         assert 'name="op"' not in text and "/abandon/" not in text
+
+
+def test_an_online_match_is_never_pointed_out_as_quiet() -> None:
+    round_ = mixed_round()
+    later = timezone.now() + datetime.timedelta(hours=3)
+    tables = live.round_live(view=round_view(round_=round_, kind="player"), now=later).tables
+    assert [(t.table.number, bool(t.quiet_minutes)) for t in tables] == [(1, False), (2, True)]
+
+
+def test_a_paper_table_of_a_mixed_round_without_its_code_is_pointed_out() -> None:
+    round_ = mixed_round()
+    paper = Match.objects.select_related("sheet").get(round=round_, table__number=2).sheet
+    assert paper is not None
+    tablecode_revoke(sheet=paper)
+    page = signed_in_to(round_).get(url("round_detail", round_.event, 1)).content.decode()
+    assert "1 table has no table code." in page  # the online table needs none
