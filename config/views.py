@@ -14,6 +14,7 @@ from club.api_errors import API_PREFIX
 from club.api_errors import not_found as api_not_found
 from club.permissions import public_view
 from club.selectors import club_list, clubs_of, person_name
+from tournaments.online_matches import online_matches_of
 from tournaments.tonight import tonight_seats
 
 
@@ -21,12 +22,14 @@ from tournaments.tonight import tonight_seats
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """What Kitty is, with the way into clubs, events and the API; for a player seated in
-    tonight's round, where they sit and the way to their table's sheet."""
+    tonight's round, where they sit and the way to their table's sheet; their online matches
+    still to play, with the way to each table."""
     user = request.user
     context = {
         "clubs": club_list()[:6],
         "person_name": person_name(user=user) if user.is_authenticated else "",
         "tonight": tonight_seats(user=user),
+        "online_matches": online_matches_of(user=user),
     }
     return render(request, "home.html", context)
 

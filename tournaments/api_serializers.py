@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
 from club.api_errors import ErrorSerializer
 from tournaments.models import Entrant, Event, Job, Season
 from tournaments.pairing_words import reason_words
+from tournaments.round_display import RoundView
+from tournaments.round_online import RoundOnline, round_online
 from tournaments.standings_words import explanation_lines
 
 REFUSED = OpenApiResponse(
@@ -115,15 +117,87 @@ class SideOutputSerializer(serializers.Serializer[Any]):
     won = serializers.BooleanField()
 
 
+class LiveSeatOutputSerializer(serializers.Serializer[Any]):
+    """Who sits at a seat of an online match's live table; never what they hold."""
+
+    seat = serializers.IntegerField(help_text="Clockwise from 0: seat 1 on the pages is 0 here.")
+    name = serializers.CharField(
+        help_text="The player sitting there; empty for a computer's own "
+        "seat or a seat nobody has taken."
+    )
+    connected = serializers.BooleanField(help_text="The player has the table's page open.")
+    computer = serializers.BooleanField(
+        help_text="A computer plays this seat now: its own seat, or standing in for a player "
+        "away past the grace time."
+    )
+
+
+class LiveTableOutputSerializer(serializers.Serializer[Any]):
+    """An online match's live table as it stands (``tournaments.round_online``)."""
+
+    id = serializers.IntegerField(source="table_id", help_text="The online table's id.")
+    status = serializers.CharField(
+        help_text="'scheduled', 'open', 'playing', 'paused', 'finished' or 'abandoned'."
+    )
+    scheduled_at = serializers.DateTimeField(allow_null=True, help_text="When the table opens.")
+    hands = serializers.IntegerField(help_text="Hands finished at the table.")
+    score = serializers.ListField(
+        source="scores",
+        child=serializers.IntegerField(allow_null=True),
+        help_text="Each side's running total on the sheet, by side index.",
+    )
+    seats = LiveSeatOutputSerializer(many=True)
+
+
 class TableOutputSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     sides = SideOutputSerializer(many=True)
     sheet = serializers.SerializerMethodField(help_text="The scoresheet id once published.")
     sheet_status = serializers.CharField(allow_blank=True)
     reasons = ReasonSerializer(many=True)
+    online = serializers.BooleanField(
+        source="match.online", default=False, help_text="Played at an online table."
+    )
+    starts_at = serializers.DateTimeField(
+        source="match.starts_at",
+        default=None,
+        allow_null=True,
+        help_text="Online matches: when the table opens.",
+    )
+    time_source = serializers.CharField(
+        source="match.time_source",
+        default="",
+        help_text="Online matches: where the time came from: 'round', 'default', 'agreed' or "
+        "'director'.",
+    )
+    no_show = serializers.CharField(
+        source="match.no_show",
+        default="",
+        allow_blank=True,
+        help_text="Online matches with a seat still empty after the grace time: 'flagged', "
+        "'computer' or 'forfeit'; empty when everyone came.",
+    )
+    absent_seats = serializers.ListField(
+        source="match.absent_seats",
+        default=list,
+        child=serializers.IntegerField(),
+        help_text="Seats still empty after the grace time, clockwise from 0: seat 1 on the "
+        "pages is 0 here.",
+    )
+    table = serializers.SerializerMethodField(
+        help_text="Online matches of a published round: the live table; null otherwise."
+    )
 
     def get_sheet(self, table: Any) -> int | None:
         return table.match.sheet_id if table.match else None
+
+    @extend_schema_field(LiveTableOutputSerializer(allow_null=True))
+    def get_table(self, table: Any) -> dict[str, Any] | None:
+        online: RoundOnline | None = self.context.get("online")
+        row = online.tables.get(table.number) if online is not None else None
+        if row is None or row.table_id is None:
+            return None
+        return dict(LiveTableOutputSerializer(row).data)
 
 
 class ByeOutputSerializer(serializers.Serializer[Any]):
@@ -159,8 +233,14 @@ class RoundOutputSerializer(serializers.Serializer[Any]):
         allow_null=True,
         help_text="Played over days: when a match whose players agree no other time starts.",
     )
-    tables = TableOutputSerializer(many=True)
+    tables = serializers.SerializerMethodField()
     byes = ByeOutputSerializer(many=True)
+
+    @extend_schema_field(TableOutputSerializer(many=True))
+    def get_tables(self, view: RoundView) -> list[dict[str, Any]]:
+        """The tables, each online match with its live table read once for the round."""
+        context = {**self.context, "online": round_online(view=view)}
+        return list(TableOutputSerializer(view.tables, many=True, context=context).data)
 
 
 class ExplanationField(serializers.ListField):

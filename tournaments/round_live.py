@@ -75,27 +75,31 @@ class RoundLive:
         )
 
     def count(self, state: str) -> int:
-        return sum(1 for t in self.tables if t.state == state)
+        return sum(1 for t in self.paper if t.state == state)
+
+    @property
+    def paper(self) -> list[TableLive]:
+        """The tables at the hall, scored on paper or by phone: a match played online is
+        followed at its live table instead (``round_online``)."""
+        return [t for t in self.tables if not (t.table.match and t.table.match.online)]
 
     @property
     def uncoded(self) -> int:
         """Tables whose sheet is still open and has no live code (shown with the codes); none
-        in a round played online, whose live tables write the sheets."""
-        if self.round.online:
-            return 0
-        return sum(1 for t in self.tables if t.sheet_id and t.state != CONFIRMED and not t.code)
+        played online, whose live tables write the sheets."""
+        return sum(1 for t in self.paper if t.sheet_id and t.state != CONFIRMED and not t.code)
 
     @property
     def summary(self) -> list[tuple[str, int]]:
-        """(what, how many) for the round's head line, in the reader's language ("1
-        confirmed", "2 confirmées": the word agrees with its count); only what there is."""
+        """(what, how many) paper tables for the round's head line, in the reader's language
+        ("1 confirmed", "2 confirmées": the word agrees with its count); only what there is."""
         counts = [
             (CONFIRMED, self.count(CONFIRMED)),
             (GAME_OVER, self.count(GAME_OVER)),
             (PLAYING, self.count(PLAYING)),
             (WAITING, self.count(WAITING)),
-            ("flagged", sum(1 for t in self.tables if t.flag_note)),
-            ("quiet", sum(1 for t in self.tables if t.quiet_minutes)),
+            ("flagged", sum(1 for t in self.paper if t.flag_note)),
+            ("quiet", sum(1 for t in self.paper if t.quiet_minutes)),
         ]
         return [(_counted_state(what, n), n) for what, n in counts if n]
 
@@ -149,7 +153,10 @@ def round_live(
         last_at = done.last_at if done else None
         since = last_at or round_.published_at
         quiet = 0
-        if state in (WAITING, PLAYING) and since is not None and now - since >= limit:
+        # An online match keeps its own time (it may be days away): its live table says how
+        # it is going (``round_online``), not the minutes since a hand.
+        online = table.match is not None and table.match.online
+        if state in (WAITING, PLAYING) and not online and since and now - since >= limit:
             quiet = int((now - since).total_seconds() // 60)
         tables.append(
             TableLive(

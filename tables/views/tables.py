@@ -16,7 +16,9 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -176,7 +178,18 @@ def _seat_op(request: HttpRequest, table: LiveTable) -> HttpResponse:
             messages.error(request, gettext("Nothing to do: choose a seat or an action."))
     except (DomainError, ValueError) as error:
         messages.error(request, getattr(error, "message", str(error)))
-    return redirect("table_detail", table.club.slug, table.pk)
+    return redirect(_back(request, table))
+
+
+def _back(request: HttpRequest, table: LiveTable) -> str:
+    """Where the form goes back to: its ``next`` (the round page a director acted from) when
+    it is this site's, else the table page."""
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return back
+    return reverse("table_detail", args=[table.club.slug, table.pk])
 
 
 @require_GET

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from scoring.models import Scoresheet, SheetStatus
 from tests.tournaments.factories import club_with, event_with
@@ -13,19 +14,22 @@ from tournaments.errors import TournamentError
 from tournaments.models import Match, NoShow, PlaysAt, Seating
 from tournaments.services.clashes import MATCH_LENGTH, clash_check, clashing_matches
 from tournaments.services.events import OnlinePlay
-from tournaments.services.publish import round_publish
+from tournaments.services.publish import RoundWindow, round_publish
 from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
 
 def _two_online_matches() -> tuple[Match, Match]:
-    """Two published online rounds of two events of one club, the same four players in each."""
+    """Two published online rounds of two events of one club, the same four players in each:
+    the first now, the second over the next days."""
     setup = club_with(players=4)
+    now = timezone.now()
+    later = RoundWindow(now + timedelta(days=1), now + timedelta(days=3), now + timedelta(days=2))
     matches = []
-    for _ in range(2):
+    for window in (None, later):
         event = event_with(setup, format="progressive", online=OnlinePlay(PlaysAt.ONLINE))
-        round_ = round_publish(round_=round_pair(event=event))
+        round_ = round_publish(round_=round_pair(event=event), window=window)
         matches.append(Match.objects.get(round=round_))
     return matches[0], matches[1]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -20,10 +22,13 @@ def confirm_page(
     back: str,
     refused: str = "",
     danger: bool = False,
+    action: str = "",
+    hidden: Mapping[str, str] | None = None,
 ) -> HttpResponse:
     """A page asking to confirm one action (GET of an action's address). ``refused`` says why
     the action cannot be done now; the button is then left out. ``danger``: the action throws
-    something away, and its button is red."""
+    something away, and its button is red. ``action`` and ``hidden``: where the form posts and
+    what it sends, for an action another page's address carries out (else this address)."""
     context = {
         "club": club,
         "title": title,
@@ -32,6 +37,8 @@ def confirm_page(
         "back": back,
         "refused": refused,
         "danger": danger,
+        "action": action,
+        "hidden": dict(hidden or {}),
     }
     return render(request, "tournaments/confirm.html", context)
 

@@ -25,7 +25,7 @@ from club.page_errors import form_refusal, refusal_message
 from club.permissions import Capability, club_required
 from club.views.clubs import HtmxHttpRequest
 from scoring.tablecodes import tablecodes_live
-from tournaments import round_display, round_live, selectors
+from tournaments import round_display, round_live, round_online, selectors
 from tournaments.change_words import change_words
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, PlaysAt, RoundStatus
@@ -153,6 +153,7 @@ def _round_context(
         "view": view,
         "live": round_live.round_live(view=view, codes=codes),
         "where": round_where(view),
+        "online": round_online.round_online(view=view),
         "can_direct": Capability.DIRECT in capabilities,
         "can_score": can_score,
     }
