@@ -157,9 +157,7 @@ def _forfeit_when_due(table: LiveTable, match: Match, absent: list[int], now: da
         return "forfeit"
     table.clock_due_at = due
     table.save(update_fields=["clock_due_at"])
-    enqueue.run_later_on_commit(
-        enqueue.MATCH_NO_SHOW, (table.pk,), (due - now).total_seconds()
-    )
+    enqueue.run_later_on_commit(enqueue.MATCH_NO_SHOW, (table.pk,), (due - now).total_seconds())
     return "waiting"
 
 

@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.errors import DomainError
 from club.models import Club, Player
@@ -177,6 +177,38 @@ def _seat_op(request: HttpRequest, table: LiveTable) -> HttpResponse:
     except (DomainError, ValueError) as error:
         messages.error(request, getattr(error, "message", str(error)))
     return redirect("table_detail", table.club.slug, table.pk)
+
+
+#: What a director's no-show decision did, said back on the round page.
+NO_SHOW_DONE = {
+    "computer": gettext_lazy("{table}: the computer plays for the absent; the game starts."),
+    "forfeit": gettext_lazy("{table}: the match is forfeited by the absent."),
+    "wait": gettext_lazy("{table}: waiting one more grace time for the absent."),
+}
+
+
+@require_POST
+@club_required(Capability.DIRECT)
+def table_no_show(request: HttpRequest, club: Club, table_id: int) -> HttpResponse:
+    """A director's decision for a match table flagged for a player who has not come, from
+    the round page (``tournaments/_round_noshow.html``); back to that page, with what was done
+    or the refusal."""
+    table = get_object_or_404(
+        LiveTable.objects.select_related("club", "match__round"), pk=table_id, club=club
+    )
+    decision = request.POST.get("decision", "")
+    try:
+        services.match_no_show_decide(
+            table_id=table.pk, decision=decision, by=cast(User, request.user)
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, str(NO_SHOW_DONE[decision]).format(table=table))
+    match = table.match
+    if match is None:
+        return redirect("table_detail", club.slug, table.pk)
+    return redirect("round_detail", club.slug, match.round.event_id, match.round.number)
 
 
 @require_GET
