@@ -163,7 +163,7 @@ def event_results(
     and each forfeit as a lost game for the absent side and a bye for the side that came
     (``tournaments.outcomes.forfeit_results``): the event's bye rule scores it."""
     losses, forfeit_byes = forfeit_results(outcomes)
-    results = [o.game_result() for o in outcomes] + losses
+    results = [o.game_result() for o in outcomes if not o.forfeited] + losses
     byes = sorted(event_byes(event) + forfeit_byes, key=lambda bye: bye.round_number)
     return results, byes
 
