@@ -183,7 +183,7 @@ def test_a_game_the_computer_played_for_the_absent_is_marked_on_sheet_and_standi
     assert "round 1: played partly by the computer" in standings
 
 
-# --- Forfeit ---------------------------------------------------------------------------------------
+# --- Forfeit ----------------------------------------------------------------------------------
 
 
 def _forfeited(bye_scores: str) -> tuple[LiveTable, Match, list[dict[str, object]]]:
