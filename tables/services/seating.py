@@ -123,8 +123,7 @@ def table_create(
         club=club,
         title=title.strip(),
         match=match,
-        # A match's sheet is its table's from the start: no phone writes it meanwhile.
-        scoresheet=sheet,
+        scoresheet=sheet,  # a match's sheet is the table's from the start, not a phone's
         rule_set_name=_rules_name(sheet, rule_set),
         game=game.id,
         options=game.options_dict(),

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db
 
 def _client(table: LiveTable, role: str = Membership.Role.DIRECTOR) -> Client:
     member = MembershipFactory.create(club=table.club, role=role, with_account=True)
+    assert member.player.user is not None
     client = Client()
     client.force_login(member.player.user)
     return client
