@@ -16,9 +16,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from club.errors import DomainError
 from club.models import Club, Player
@@ -30,6 +31,7 @@ from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.forms import TableForm
 from tables.models import LiveTable, TableStatus
 from tables.page_words import table_script_words
+from tournaments.round_noshow import round_no_shows
 
 #: What a director may do to a started table from its page (each checks the director itself).
 DIRECTOR_OPS = {
@@ -187,15 +189,26 @@ NO_SHOW_DONE = {
 }
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @club_required(Capability.DIRECT)
 def table_no_show(request: HttpRequest, club: Club, table_id: int) -> HttpResponse:
-    """A director's decision for a match table flagged for a player who has not come, from
-    the round page (``tournaments/_round_noshow.html``); back to that page, with what was done
-    or the refusal."""
+    """A director's decision for a match table flagged for a player who has not come (POST,
+    from the round page's ``tournaments/_round_noshow.html``), then back to the round page
+    with what was done or the refusal. GET shows the same choice on a page of its own."""
     table = get_object_or_404(
         LiveTable.objects.select_related("club", "match__round"), pk=table_id, club=club
     )
+    match = table.match
+    back = (
+        reverse("round_detail", args=[club.slug, match.round.event_id, match.round.number])
+        if match is not None
+        else reverse("table_detail", args=[club.slug, table.pk])
+    )
+    if request.method == "GET":
+        rows = round_no_shows(round_=match.round) if match is not None else []
+        no_shows = [row for row in rows if row.flagged and row.live_table_id == table.pk]
+        context = {"club": club, "table": table, "no_shows": no_shows, "back": back}
+        return render(request, "tables/no_show.html", context)
     decision = request.POST.get("decision", "")
     try:
         services.match_no_show_decide(
@@ -205,10 +218,7 @@ def table_no_show(request: HttpRequest, club: Club, table_id: int) -> HttpRespon
         messages.error(request, error.message)
     else:
         messages.success(request, str(NO_SHOW_DONE[decision]).format(table=table))
-    match = table.match
-    if match is None:
-        return redirect("table_detail", club.slug, table.pk)
-    return redirect("round_detail", club.slug, match.round.event_id, match.round.number)
+    return redirect(back)
 
 
 @require_GET

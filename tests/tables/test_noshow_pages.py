@@ -122,3 +122,14 @@ def test_the_side_that_came_goes_through_to_the_next_knockout_round() -> None:
     assert Round.objects.get(pk=first.pk).status == RoundStatus.FINISHED
     second = round_pair(event=event)
     assert set(Seating.objects.filter(round=second).values_list("entrant_id", flat=True)) == came
+
+
+def test_the_decision_address_shows_the_choice_on_a_page_of_its_own() -> None:
+    table, _ = _flagged()
+    director = _client(table)
+    action = reverse("table_no_show", args=[table.club.slug, table.pk])
+    page = director.get(action).content.decode()
+    assert "has not come" in page and 'value="forfeit"' in page
+    director.post(action, {"decision": "wait"})
+    page = director.get(action).content.decode()
+    assert "Nothing to decide at this table" in page and 'value="forfeit"' not in page
