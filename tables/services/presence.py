@@ -64,6 +64,8 @@ def seat_disconnected(*, table_id: int, index: int) -> None:
         enqueue.run_later_on_commit(
             enqueue.SEAT_AWAY_CHECK, (table_id, index), seat.table.grace_seconds
         )
+    if seat.table.status == TableStatus.OPEN and seat.table.match_id is not None:
+        changed(seat.table)  # the others waiting at the match table see who is here
 
 
 def seat_away_check(*, table_id: int, index: int, now: datetime | None = None) -> bool:
