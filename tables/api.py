@@ -370,6 +370,36 @@ class TableAbandonApi(TableControlApi):
     control = staticmethod(services.table_abandon)
 
 
+class TableNoShowApi(ClubApi):
+    """A director's decision (``POST``) for a match table flagged because a seated player has
+    not come (the event's no-show rule is "director")."""
+
+    write_capability = Capability.DIRECT
+
+    class InputSerializer(serializers.Serializer[Any]):
+        decision = serializers.CharField(
+            help_text="'computer' (the computer plays the absent seats and the game starts), "
+            "'forfeit' (the absent side forfeits the match) or 'wait' (one more grace time)."
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: OnlineTableDetailSerializer, 409: TABLE_STATE, **ERRORS},
+        operation_id="club_tables_no_show",
+        description="Decide for a flagged match: refusals 'unknown_decision', 'not_flagged' "
+        "and 409 'started' (the game started or the table ended).",
+    )
+    def post(self, request: Request, slug: str, table_id: int) -> Response:
+        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.match_no_show_decide(
+            table_id=table.pk, decision=data.validated_data["decision"], by=acting_user(request)
+        )
+        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        return Response(OnlineTableDetailSerializer(facts.table_facts(table)).data)
+
+
 class TableHandApi(ClubApi):
     """A finished hand of a table (members), as the replay page shows it to the viewer's seat:
     its actions in order, another seat's discard as a number of cards."""

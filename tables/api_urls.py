@@ -9,6 +9,7 @@ from tables.api import (
     TableDetailApi,
     TableHandApi,
     TableListApi,
+    TableNoShowApi,
     TablePauseApi,
     TableResumeApi,
 )
@@ -22,5 +23,6 @@ urlpatterns = [
     path(f"{TABLE}pause/", TablePauseApi.as_view(), name="api_table_pause"),
     path(f"{TABLE}resume/", TableResumeApi.as_view(), name="api_table_resume"),
     path(f"{TABLE}abandon/", TableAbandonApi.as_view(), name="api_table_abandon"),
+    path(f"{TABLE}no-show/", TableNoShowApi.as_view(), name="api_table_no_show"),
     path(f"{TABLE}hands/<int:hand_number>/", TableHandApi.as_view(), name="api_table_hand"),
 ]

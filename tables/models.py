@@ -56,8 +56,10 @@ class LiveTableQuerySet(models.QuerySet["LiveTable"]):
         return self.exclude(status__in=ENDED)
 
     def owning_sheets(self) -> LiveTableQuerySet:
-        """Tables that own their scoresheet now (played or paused)."""
-        return self.filter(status__in=SHEET_OWNING, scoresheet__isnull=False)
+        """Tables that own their scoresheet now: played or paused, or an event's match table
+        open and waiting for its players (its sheet is the table's to write, not a phone's)."""
+        waiting = Q(status=TableStatus.OPEN, match__isnull=False)
+        return self.filter(Q(status__in=SHEET_OWNING) | waiting, scoresheet__isnull=False)
 
     def due(self, now: object) -> LiveTableQuerySet:
         """Scheduled tables whose time has come (``now`` is an aware datetime)."""

@@ -22,6 +22,7 @@ TABLE_SCRIPT_TEXTS = (
     gettext_noop("Your turn"),
     gettext_noop("{name} to play"),
     gettext_noop("Waiting for the game to start."),
+    gettext_noop("Waiting for {names}."),
     gettext_noop("Trump"),
     gettext_noop("Bid"),
     gettext_noop("to play"),

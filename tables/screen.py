@@ -182,6 +182,18 @@ class Screen:
     away: bool = False
 
     @property
+    def awaited(self) -> str:
+        """At an event's match table waiting for its players: the names of the seated players
+        who have not come (the reader left out), else empty."""
+        if self.table.status != TableStatus.OPEN or self.table.match_id is None:
+            return ""
+        return ", ".join(
+            row.name
+            for row in self.seats
+            if not (row.is_open or row.is_bot or row.present or row.is_you)
+        )
+
+    @property
     def trick_done(self) -> bool:
         """A trick just finished and the next has no card yet: the table shows it, with who
         took it (static/kitty/table_draw.js's ``finishedTrick`` says the same)."""
@@ -525,7 +537,8 @@ def screen_state(screen: Screen) -> dict[str, Any]:
 
     - ``v``: 1. ``seat``: the seat this screen is for (``None``: a spectator). ``seq``,
       ``hand`` (the hand's number), ``status`` (the table's), ``game`` (its name).
-    - ``seats``: one per seat, in order (``_seat_state``).
+    - ``seats``: one per seat, in order (``_seat_state``). ``awaited``: the players an event's
+      match table still waits for, named, before its game (``Screen.awaited``), else empty.
     - ``dealt``: whether a hand is on the table; the fields of the hand (``_hand_state``) are
       empty when not.
     - then the news of a live screen (``_news_state``).
@@ -538,6 +551,7 @@ def screen_state(screen: Screen) -> dict[str, Any]:
         "status": str(screen.table.status),
         "game": screen.game_name,
         "seats": [_seat_state(row) for row in screen.seats],
+        "awaited": screen.awaited,
         "dealt": screen.view is not None,
         **_hand_state(screen),
         **_news_state(screen),

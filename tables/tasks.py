@@ -67,3 +67,17 @@ def seat_away_check(table_id: int, index: int) -> bool:
 def tables_watchdog() -> list[int]:
     """Celery beat, every minute: restart the tables that stalled; returns their ids."""
     return services.tables_watchdog()
+
+
+@shared_task(name="tables.tasks.match_no_show_check", **ONE_TABLE)
+def match_no_show_check(table_id: int) -> str:
+    """The grace time (or the forfeit time) of an event's match table ran out: the event's
+    no-show rule is applied to the players who have not come."""
+    return services.match_no_show_check(table_id=table_id)
+
+
+@shared_task(name="tables.tasks.match_no_shows_due")
+def match_no_shows_due() -> list[int]:
+    """Celery beat, every minute: the no-show checks of match tables that are due (a timer
+    lost with its process is made up for here); returns the tables checked."""
+    return services.match_no_shows_sweep()

@@ -12,6 +12,11 @@ urlpatterns = [
     path("clubs/<slug:slug>/tables/new/", tables.table_new, name="table_new"),
     path("clubs/<slug:slug>/tables/<int:table_id>/", tables.table_detail, name="table_detail"),
     path(
+        "clubs/<slug:slug>/tables/<int:table_id>/no-show/",
+        tables.table_no_show,
+        name="table_no_show",
+    ),
+    path(
         "clubs/<slug:slug>/tables/<int:table_id>/hands/<int:number>/",
         tables.table_hand,
         name="table_hand",

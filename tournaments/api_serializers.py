@@ -256,6 +256,13 @@ class StandingsOutputSerializer(serializers.Serializer[Any]):
         key = serializers.CharField()
         label = serializers.CharField()  # type: ignore[assignment]
 
+    class MarkSerializer(serializers.Serializer[Any]):
+        round = serializers.IntegerField()
+        mark = serializers.CharField(
+            help_text="'computer' (the computer played for the entrant's absent player), "
+            "'forfeit_won' or 'forfeit_lost'."
+        )
+
     class RowSerializer(serializers.Serializer[Any]):
         rank = serializers.IntegerField()
         entrant_id = serializers.IntegerField(
@@ -273,6 +280,14 @@ class StandingsOutputSerializer(serializers.Serializer[Any]):
             help_text="Why the row is where it is, one sentence per neighbour, in the "
             "request's language (Accept-Language; English by default).",
         )
+        marks = serializers.SerializerMethodField(
+            help_text="Rounds not played in full by the entrant's players: [{round, mark}]."
+        )
+
+        def get_marks(self, row: dict[str, Any]) -> list[dict[str, Any]]:
+            # Snapshots stored before rows had marks have none.
+            marks = row.get("marks") or []
+            return [{"round": m["round"], "mark": m["mark"]} for m in marks]
 
     computed_at = serializers.DateTimeField(allow_null=True)
     games_counted = serializers.IntegerField()

@@ -40,7 +40,10 @@ const statusParts = (state) => {
       return parts;
     }
     default:
-      return [t("Waiting for the game to start.")];
+      return state.awaited
+        ? [t("Waiting for the game to start."), " ",
+          el("span", { id: "table-awaited" }, [t("Waiting for {names}.", { names: state.awaited })])]
+        : [t("Waiting for the game to start.")];
   }
 };
 

@@ -5,6 +5,7 @@
 - ``seating``: create a table, open it, take and leave seats, start the game.
 - ``presence``: pages opened and closed, the computer for a player away.
 - ``directing``: the watchdog, and a director's pause, resume and abandon.
+- ``noshow``: an event's match table whose players have not all come, by the event's rule.
 
 Everything outside this package (the pages, the API, the sockets, the tasks, the demo, tests
 and benchmarks) calls them by the names below, from ``tables.services``, and never imports
@@ -22,6 +23,11 @@ from tables.services.directing import (
     table_restart,
     table_resume,
     tables_watchdog,
+)
+from tables.services.noshow import (
+    match_no_show_check,
+    match_no_show_decide,
+    match_no_shows_sweep,
 )
 from tables.services.play import (
     Acted,
@@ -60,6 +66,9 @@ __all__ = [
     "bots_play",
     "clocks_due_sweep",
     "hand_seed",
+    "match_no_show_check",
+    "match_no_show_decide",
+    "match_no_shows_sweep",
     "round_tables_set",
     "seat_away_check",
     "seat_connected",

@@ -81,7 +81,7 @@ def tables_watchdog(*, now: datetime | None = None) -> list[int]:
     return restarted
 
 
-def _refuse_non_director(table: LiveTable, by: User) -> None:
+def refuse_non_director(table: LiveTable, by: User) -> None:
     if not has_capability(by, table.club, Capability.DIRECT):
         raise NotADirector("not_a_director", NOT_A_DIRECTOR.format(club=table.club))
 
@@ -95,7 +95,7 @@ def table_pause(*, table_id: int, by: User) -> LiveTable:
         TableError: ``not_a_director``, ``not_playing``.
     """
     table = locked(table_id)
-    _refuse_non_director(table, by)
+    refuse_non_director(table, by)
     if table.status != TableStatus.PLAYING:
         raise TableStateRefused(
             "not_playing", CANNOT_PAUSE.format(status=table.get_status_display())
@@ -115,7 +115,7 @@ def table_resume(*, table_id: int, by: User) -> LiveTable:
     """
     with transaction.atomic():
         table = locked(table_id)
-        _refuse_non_director(table, by)
+        refuse_non_director(table, by)
         if table.status not in (TableStatus.PAUSED, TableStatus.PLAYING):
             raise TableStateRefused(
                 "not_paused", CANNOT_RESUME.format(status=table.get_status_display())
@@ -147,7 +147,7 @@ def table_abandon(*, table_id: int, by: User) -> LiveTable:
         TableError: ``not_a_director``, ``ended`` (finished or abandoned already).
     """
     table = locked(table_id)
-    _refuse_non_director(table, by)
+    refuse_non_director(table, by)
     if table.is_ended:
         raise TableStateRefused("ended", ALREADY_ENDED.format(status=table.get_status_display()))
     table.status = TableStatus.ABANDONED

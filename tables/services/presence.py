@@ -18,8 +18,9 @@ from django.utils import timezone
 from tables import enqueue, live, selectors
 from tables.bot_moves import DEFAULT_BOT
 from tables.errors import TableError, TableStateRefused
-from tables.models import TableSeat, TableStatus
+from tables.models import LiveTable, TableSeat, TableStatus
 from tables.services.play import after_write, changed, locked, seat_row
+from tables.services.seating import start_if_ready
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -32,11 +33,20 @@ NOT_PLAYING_NOW = "The game at this table is not being played now ({status})."
 @transaction.atomic
 def seat_connected(*, table_id: int, index: int) -> None:
     """A player opened the table page: counted as present. A computer playing for them goes
-    on until they take the seat back (``seat_take_back``)."""
+    on until they take the seat back (``seat_take_back``). At an event's match table that
+    waits for its players, the others see who is still awaited, and the last to come starts
+    the game."""
+    waiting = LiveTable.objects.filter(
+        pk=table_id, status=TableStatus.OPEN, match__isnull=False
+    ).exists()
+    # The table is locked before its seat, in the order of every other write here.
+    table = locked(table_id) if waiting else None
     seat = TableSeat.objects.select_for_update().get(table_id=table_id, index=index)
     seat.connections += 1
     seat.last_seen = timezone.now()
     seat.save(update_fields=["connections", "last_seen"])
+    if table is not None and not start_if_ready(table):
+        changed(table)
 
 
 @transaction.atomic
@@ -54,6 +64,8 @@ def seat_disconnected(*, table_id: int, index: int) -> None:
         enqueue.run_later_on_commit(
             enqueue.SEAT_AWAY_CHECK, (table_id, index), seat.table.grace_seconds
         )
+    if seat.table.status == TableStatus.OPEN and seat.table.match_id is not None:
+        changed(seat.table)  # the others waiting at the match table see who is here
 
 
 def seat_away_check(*, table_id: int, index: int, now: datetime | None = None) -> bool:

@@ -3,9 +3,10 @@ published and in the same transaction, so a round is never public without its ta
 
 Each table seats the round's seating (partners across, progressive partners as seated), plays
 under the rules of the match's scoresheet and writes its hands there, with the event's turn
-clock and grace time, and opens at once: the players are told where (``table_scheduled``), and
-a player who does not come is played for by the computer after the grace time, as at any
-table. The finished game confirms the match's sheet, and the standings follow as for paper.
+clock and grace time, and opens at the match's time: the players are told where
+(``table_scheduled``). The table starts when every player has come; one who has not after the
+grace time is dealt with by the event's no-show rule (``noshow``). The finished game confirms
+the match's sheet, and the standings follow as for paper.
 """
 
 from __future__ import annotations

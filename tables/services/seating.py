@@ -2,14 +2,16 @@
 
 A table is created for a game (or an event's match) with its seats, opens at its time, and
 starts when it is open and every seat is filled: its sheet is made, the first hand dealt, and
-the computer or the first player's clock set going (``play``).
+the computer or the first player's clock set going (``play``). An event's match table waits
+for its players as well: it starts when every seated player has come (``seat_awaited``), and
+the event's no-show rule decides what happens after the grace time (``noshow``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -121,6 +123,7 @@ def table_create(
         club=club,
         title=title.strip(),
         match=match,
+        scoresheet=sheet,  # a match's sheet is the table's from the start, not a phone's
         rule_set_name=_rules_name(sheet, rule_set),
         game=game.id,
         options=game.options_dict(),
@@ -194,7 +197,32 @@ def _announce_and_open(table: LiveTable, seats: Sequence[SeatSpec], now: datetim
         delay = (table.scheduled_at - now).total_seconds()
         enqueue.run_later_on_commit(enqueue.TABLE_OPEN, (table.pk,), delay)
     else:
-        _start_if_ready(table)
+        await_players(table, now)
+        start_if_ready(table)
+
+
+def await_players(table: LiveTable, now: datetime) -> None:
+    """An event's match table that just opened waits for its players: its ``clock_due_at``
+    (no turn clock runs before the game) says when its no-show check is due, the grace time
+    from now, and that check is sent for then (the beat's sweep finds it too)."""
+    if table.match_id is None or table.status != TableStatus.OPEN:
+        return
+    table.clock_due_at = now + timedelta(seconds=table.grace_seconds)
+    table.save(update_fields=["clock_due_at"])
+    enqueue.run_later_on_commit(enqueue.MATCH_NO_SHOW, (table.pk,), table.grace_seconds)
+
+
+def opened_at(table: LiveTable) -> datetime:
+    """When ``table`` opened (or opens): at its time, or when it was made if that was later."""
+    return max(table.scheduled_at, table.created)
+
+
+def seat_awaited(table: LiveTable, seat: TableSeat) -> bool:
+    """Whether the player of ``seat`` has not come to the match table ``table``: no page of
+    theirs is open and none was since the table opened, and no computer plays for them."""
+    if seat.player_id is None or seat.bot_playing or seat.connections > 0:
+        return False
+    return seat.last_seen is None or seat.last_seen < opened_at(table)
 
 
 def _before_start(table: LiveTable) -> None:
@@ -222,7 +250,7 @@ def seat_take(*, table_id: int, index: int, player: Player) -> TableSeat:
     seat.player = player
     seat.save(update_fields=["player"])
     changed(table)
-    _start_if_ready(table)
+    start_if_ready(table)
     return seat
 
 
@@ -254,7 +282,7 @@ def seats_fill_with_bots(*, table_id: int, bot_name: str = DEFAULT_BOT) -> int:
     _before_start(table)
     filled = table.seats.filter(player__isnull=True, bot_name="").update(bot_name=bot_name)
     changed(table)
-    _start_if_ready(table)
+    start_if_ready(table)
     return filled
 
 
@@ -268,7 +296,8 @@ def table_open(*, table_id: int, now: datetime | None = None) -> LiveTable:
         table.status = TableStatus.OPEN
         table.save(update_fields=["status"])
         changed(table)
-        _start_if_ready(table)
+        await_players(table, now)
+        start_if_ready(table)
     return table
 
 
@@ -284,13 +313,18 @@ def tables_open_due(*, now: datetime | None = None) -> list[int]:
 # --- Starting ---------------------------------------------------------------------------------
 
 
-def _start_if_ready(table: LiveTable) -> None:
+def start_if_ready(table: LiveTable) -> bool:
+    """Start the open ``table`` if every seat is filled and, at an event's match, every
+    seated player has come. True if it started."""
     if table.status != TableStatus.OPEN:
-        return
+        return False
     seats = list(table.seats.select_related("player"))
     if any(seat.is_empty for seat in seats):
-        return
+        return False
+    if table.match_id is not None and any(seat_awaited(table, seat) for seat in seats):
+        return False
     _start(table, seats)
+    return True
 
 
 def _start(table: LiveTable, seats: list[TableSeat]) -> None:

@@ -32,6 +32,7 @@ from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.forms import TableForm
 from tables.models import LiveTable, TableStatus
 from tables.page_words import table_script_words
+from tournaments.round_noshow import round_no_shows
 
 #: What a director may do to a started table from its page (each checks the director itself).
 DIRECTOR_OPS = {
@@ -190,6 +191,46 @@ def _back(request: HttpRequest, table: LiveTable) -> str:
     ):
         return back
     return reverse("table_detail", args=[table.club.slug, table.pk])
+
+
+#: What a director's no-show decision did, said back on the round page.
+NO_SHOW_DONE = {
+    "computer": gettext_lazy("{table}: the computer plays for the absent; the game starts."),
+    "forfeit": gettext_lazy("{table}: the match is forfeited by the absent."),
+    "wait": gettext_lazy("{table}: waiting one more grace time for the absent."),
+}
+
+
+@require_http_methods(["GET", "POST"])
+@club_required(Capability.DIRECT)
+def table_no_show(request: HttpRequest, club: Club, table_id: int) -> HttpResponse:
+    """A director's decision for a match table flagged for a player who has not come (POST,
+    from the round page's ``tournaments/_round_noshow.html``), then back to the round page
+    with what was done or the refusal. GET shows the same choice on a page of its own."""
+    table = get_object_or_404(
+        LiveTable.objects.select_related("club", "match__round"), pk=table_id, club=club
+    )
+    match = table.match
+    back = (
+        reverse("round_detail", args=[club.slug, match.round.event_id, match.round.number])
+        if match is not None
+        else reverse("table_detail", args=[club.slug, table.pk])
+    )
+    if request.method == "GET":
+        rows = round_no_shows(round_=match.round) if match is not None else []
+        no_shows = [row for row in rows if row.flagged and row.live_table_id == table.pk]
+        context = {"club": club, "table": table, "no_shows": no_shows, "back": back}
+        return render(request, "tables/no_show.html", context)
+    decision = request.POST.get("decision", "")
+    try:
+        services.match_no_show_decide(
+            table_id=table.pk, decision=decision, by=cast(User, request.user)
+        )
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, str(NO_SHOW_DONE[decision]).format(table=table))
+    return redirect(back)
 
 
 @require_GET

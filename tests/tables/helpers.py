@@ -13,7 +13,7 @@ from engine.rules import Hand
 from tables import bot_moves, live
 from tables.bot_moves import bot_action
 from tables.models import LiveTable
-from tables.services import SeatSpec, bot_rng, table_act, table_create
+from tables.services import SeatSpec, bot_rng, seat_connected, table_act, table_create
 from tests.factories import ClubFactory, MembershipFactory
 
 PAST = timedelta(minutes=1)
@@ -32,6 +32,13 @@ def computer_breaks_once(monkeypatch: pytest.MonkeyPatch) -> list[Exception]:
 
     monkeypatch.setattr(bot_moves, "bot_action", once_broken)
     return failures
+
+
+def players_arrive(table: LiveTable) -> None:
+    """Every seated player opens the table page: a match table waiting for them starts."""
+    for index in table.seats.filter(player__isnull=False).values_list("index", flat=True):
+        seat_connected(table_id=table.pk, index=index)
+    table.refresh_from_db()
 
 
 def seated_members(club: Club, count: int) -> list[Membership]:

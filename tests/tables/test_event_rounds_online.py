@@ -14,7 +14,7 @@ from scoring.tablecodes import tablecode_issue, tablecodes_issue_missing
 from tables.errors import TableError
 from tables.models import LiveTable, TableStatus
 from tests.factories import MembershipFactory
-from tests.tables.helpers import play_hand
+from tests.tables.helpers import play_hand, players_arrive
 from tests.tournaments.factories import club_with, event_with
 from tests.tournaments.test_views import url
 from tournaments.models import Match, PlaysAt, Round, RoundStatus, Seating, StandingsSnapshot
@@ -94,6 +94,7 @@ def test_the_finished_online_game_confirms_the_sheet_and_the_standings_count_it(
     table = LiveTable.objects.filter(match__round=published).order_by("pk").first()
     assert table is not None and table.match_id is not None
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        players_arrive(table)
         for _ in range(80):
             if table.is_finished:
                 break

@@ -13,7 +13,7 @@ from django.utils import timezone
 from scoring.models import SheetStatus, TableCode
 from scoring.services import scoresheet_confirm
 from tables.models import LiveTable
-from tests.tables.helpers import play_hand
+from tests.tables.helpers import play_hand, players_arrive
 from tests.tournaments.factories import ClubSetup, club_with, event_with
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -202,6 +202,8 @@ def test_a_table_at_the_hall_clashes_with_nothing_online() -> None:
 
 
 def _play_online(table: LiveTable) -> None:
+    """The table's players come, and play its game to the end."""
+    players_arrive(table)
     for _ in range(120):
         if table.is_finished:
             return

@@ -16,8 +16,9 @@ from django.utils import timezone
 from club.models import Membership
 from scoring.tablecodes import tablecode_revoke
 from tables.models import LiveTable, TableSeat, TableStatus
+from tables.services import seat_disconnected
 from tests.factories import MembershipFactory
-from tests.tables.helpers import play_hand
+from tests.tables.helpers import play_hand, players_arrive
 from tests.tournaments.factories import club_with, event_with
 from tests.tournaments.test_views import url
 from tournaments import round_live as live
@@ -36,10 +37,16 @@ BY_ROUND = OnlinePlay(PlaysAt.BY_ROUND)
 
 def mixed_round(*, players: int = 8, online_tables: set[int] | None = None) -> Round:
     """Round 1 of a night chosen round by round, published with table 1 online (or
-    ``online_tables``) and the rest at the hall."""
+    ``online_tables``) and the rest at the hall; the online tables' players came (their games
+    started) and closed their pages."""
     setup = club_with(players=players)
     event = event_with(setup, format="progressive", online=BY_ROUND)
-    return round_publish(round_=round_pair(event=event), online_tables=online_tables or {1})
+    round_ = round_publish(round_=round_pair(event=event), online_tables=online_tables or {1})
+    for table in LiveTable.objects.filter(match__round=round_):
+        players_arrive(table)
+        for index in range(4):
+            seat_disconnected(table_id=table.pk, index=index)
+    return round_
 
 
 def live_table(round_: Round, number: int = 1) -> LiveTable:

@@ -216,7 +216,7 @@ def _advanced(event: Event, bracket: Bracket, number: int) -> list[set[int]]:
     """Who went through from each earlier round: match winners and byes."""
     through: list[set[int]] = [set() for _ in range(number - 1)]
     for outcome in match_outcomes(event_ids=[event.pk]):
-        if outcome.round_number < number and outcome.finished:
+        if outcome.round_number < number and outcome.decided:
             for index in outcome.winners:
                 through[outcome.round_number - 1].update(outcome.sides[index])
     for round_number, entrant_id in Bye.objects.filter(

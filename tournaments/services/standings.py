@@ -32,20 +32,26 @@ from tournaments.models import (
     Seating,
     StandingsSnapshot,
 )
-from tournaments.outcomes import MatchOutcome, match_outcomes
+from tournaments.outcomes import MatchOutcome, forfeit_results, match_outcomes, outcome_marks
 from tournaments.standings.base import Metric
 from tournaments.standings.byes import NOTHING, ByeRule, RoundBye, with_byes
 from tournaments.standings.compute import compute_standings
 from tournaments.standings.context import index_results
 from tournaments.standings.season import SeasonRow, compute_season_standings
-from tournaments.standings.types import StandingRow, StandingsError
+from tournaments.standings.types import GameResult, StandingRow, StandingsError
 
 
 def _columns(metrics: Sequence[Metric]) -> list[dict[str, str]]:
     return [{"key": m.key, "label": m.label} for m in metrics]
 
 
-def _row(row: StandingRow, metrics: Sequence[Metric], name: str, played: int) -> dict[str, Any]:
+def _row(
+    row: StandingRow,
+    metrics: Sequence[Metric],
+    name: str,
+    played: int,
+    marks: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
     shown = {}
     for metric in metrics:
         value = row.metrics.get(metric.key)
@@ -61,6 +67,8 @@ def _row(row: StandingRow, metrics: Sequence[Metric], name: str, played: int) ->
         "shown": shown,
         # Data, worded in the reader's language when shown (tournaments.standings_words).
         "explanation": list(row.reasons),
+        # Rounds not played in full by the entrant's players (tournaments.outcomes.outcome_marks).
+        "marks": list(marks),
     }
 
 
@@ -74,11 +82,18 @@ def event_standings_recompute(*, event: Event) -> StandingsSnapshot:
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     standings = _event_standings(event)
+    marks = outcome_marks(standings.outcomes)
     snapshot = _store(
         {"event": event},
         _columns(standings.metrics),
         [
-            _row(r, standings.metrics, standings.names[r.entrant_id], standings.played(r))
+            _row(
+                r,
+                standings.metrics,
+                standings.names[r.entrant_id],
+                standings.played(r),
+                marks.get(r.entrant_id, ()),
+            )
             for r in standings.rows
         ],
         standings.outcomes,
@@ -133,29 +148,40 @@ def event_games_won(event: Event) -> dict[int, float]:
     Raises:
         TournamentError: a standings refusal (the results cannot be read as games).
     """
-    results = [o.game_result() for o in match_outcomes(event_ids=[event.pk])]
+    results, byes = event_results(event, match_outcomes(event_ids=[event.pk]))
     try:
-        appearances = with_byes(index_results(results), event_byes(event), event_bye_rule(event))
+        appearances = with_byes(index_results(results), byes, event_bye_rule(event))
     except StandingsError as error:
         raise TournamentError(error.code, error.message) from error
     return {entrant: sum(a.won for a in games) for entrant, games in appearances.items()}
 
 
+def event_results(
+    event: Event, outcomes: Sequence[MatchOutcome]
+) -> tuple[list[GameResult], list[RoundBye]]:
+    """The games and byes ``event``'s standings count: the confirmed games, the rounds' byes,
+    and each forfeit as a lost game for the absent side and a bye for the side that came
+    (``tournaments.outcomes.forfeit_results``): the event's bye rule scores it."""
+    losses, forfeit_byes = forfeit_results(outcomes)
+    results = [o.game_result() for o in outcomes if not o.forfeited] + losses
+    byes = sorted(event_byes(event) + forfeit_byes, key=lambda bye: bye.round_number)
+    return results, byes
+
+
 def _event_standings(event: Event) -> _EventStandings:
     outcomes = match_outcomes(event_ids=[event.pk])
-    results = [o.game_result() for o in outcomes]
+    results, byes = event_results(event, outcomes)
     played: dict[int, int] = {}
-    for outcome in outcomes:
-        if outcome.finished:
-            for side in outcome.sides:
-                for entrant in side:
+    for result in results:
+        if result.finished:
+            for side in result.sides:
+                for entrant in side.entrant_ids:
                     played[entrant] = played.get(entrant, 0) + 1
     seated = set(
         Seating.objects.filter(round__event=event)
         .exclude(round__status=RoundStatus.DRAFT)
         .values_list("entrant_id", flat=True)
     )
-    byes = event_byes(event)
     seated.update(bye.entrant_id for bye in byes)
     entrants = [e for e in Entrant.objects.filter(event=event) if e.checked_in or e.pk in seated]
     names = {e.pk: e.name for e in entrants}

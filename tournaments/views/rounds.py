@@ -29,6 +29,7 @@ from tournaments import round_display, round_live, round_online, selectors
 from tournaments.change_words import change_words
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, PlaysAt, RoundStatus
+from tournaments.round_noshow import round_no_shows
 from tournaments.round_where import round_where
 from tournaments.services.events import event_round_add
 from tournaments.services.jobs import job_refresh
@@ -156,6 +157,7 @@ def _round_context(
         "online": round_online.round_online(view=view),
         "can_direct": Capability.DIRECT in capabilities,
         "can_score": can_score,
+        "no_shows": round_no_shows(round_=round_),
     }
 
 
