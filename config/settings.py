@@ -220,6 +220,8 @@ CELERY_BEAT_SCHEDULE = {
     # Every second, play for the players of online tables whose turn clock ran out (one query
     # a sweep): a clock runs out up to a second late.
     "tables-clocks": {"task": "engine.tasks.tables_clocks_due", "schedule": 1.0},
+    # Online matches still at their round's default time an hour before it stay there.
+    "settle-match-times": {"task": "tournaments.tasks.match_times_settle", "schedule": 300.0},
 }
 # KITTY_TABLE_STALL_SECONDS: a playing table where nothing happened for longer than its turn
 # clock (or this, without a clock) is stalled; the watchdog restarts it. A player with the

@@ -49,6 +49,7 @@ from tables.services.seating import (
     seats_fill_with_bots,
     table_create,
     table_open,
+    table_reschedule,
     tables_open_due,
 )
 
@@ -75,6 +76,7 @@ __all__ = [
     "table_create",
     "table_open",
     "table_pause",
+    "table_reschedule",
     "table_restart",
     "table_resume",
     "tables_open_due",

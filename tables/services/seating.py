@@ -24,7 +24,7 @@ from engine.rules import Game, RulesError, Tally, get_game
 from scoring.services import SideSpec, scoresheet_create
 from tables import enqueue, live
 from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
-from tables.errors import TableError
+from tables.errors import TableError, TableStateRefused
 from tables.models import LiveTable, TableSeat, TableStatus
 from tables.naming import side_labels
 from tables.services.play import after_write, changed, hand_create, locked, seat_row
@@ -47,6 +47,7 @@ ALREADY_SEATED = gettext_lazy("You already sit at this table, in seat {seat}.")
 NOT_SEATED = gettext_lazy("You do not sit at this table.")
 ALREADY_STARTED = gettext_lazy("The game at this table has started: the seats are fixed.")
 NEGATIVE_SECONDS = gettext_lazy("Times are whole seconds, 0 or more.")
+ALREADY_ENDED = gettext_lazy("The game at this table is over: its time cannot change.")
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,33 @@ def table_open(*, table_id: int, now: datetime | None = None) -> LiveTable:
         table.status = TableStatus.OPEN
         table.save(update_fields=["status"])
         changed(table)
+        _start_if_ready(table)
+    return table
+
+
+@transaction.atomic
+def table_reschedule(*, table_id: int, at: datetime) -> LiveTable:
+    """Move a table whose game has not started to ``at``: scheduled again when that is
+    ahead (it opens then, as a new table does), else open now. A match's time moved by its
+    players or a director moves its table so.
+
+    Raises:
+        TableStateRefused: the game started (``started``) or the table ended (``ended``).
+    """
+    table = locked(table_id)
+    if table.is_ended:
+        raise TableStateRefused("ended", ALREADY_ENDED)
+    if table.status not in (TableStatus.SCHEDULED, TableStatus.OPEN):
+        raise TableStateRefused("started", ALREADY_STARTED)
+    now = timezone.now()
+    table.scheduled_at = at
+    table.status = TableStatus.SCHEDULED if at > now else TableStatus.OPEN
+    table.save(update_fields=["scheduled_at", "status"])
+    changed(table)
+    if table.status == TableStatus.SCHEDULED:
+        # A delayed open queued for the former time finds the table not due and leaves it.
+        enqueue.run_later_on_commit(enqueue.TABLE_OPEN, (table.pk,), (at - now).total_seconds())
+    else:
         _start_if_ready(table)
     return table
 

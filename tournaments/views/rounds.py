@@ -34,6 +34,7 @@ from tournaments.services.jobs import job_refresh
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_discard, round_pair_ready, round_pair_start
 from tournaments.services.seats import seats_swap
+from tournaments.times_display import round_times
 from tournaments.views.common import confirm_page, job_message
 
 
@@ -152,6 +153,9 @@ def _round_context(
         "live": round_live.round_live(view=view, codes=codes),
         "can_direct": Capability.DIRECT in capabilities,
         "can_score": can_score,
+        **round_times(
+            round_=round_, user=request.user, can_direct=Capability.DIRECT in capabilities
+        ),
     }
 
 
