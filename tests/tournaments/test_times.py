@@ -374,10 +374,11 @@ def test_each_step_is_told_to_the_other_players_in_their_language(
         proposal = match_time_propose(match=world.match, player=proposer, at=world.at(days=2))
     told = {message.to[0]: message for message in mail.outbox}
     assert proposer.email not in told and len(told) == 3
-    assert "propose" in told[world.sides[0][1].email].subject
-    assert "propose" in told[answerer.email].subject  # "propose" in French too
+    assert "round 1" in told[world.sides[0][1].email].subject
+    assert proposer.display_name in told[world.sides[0][1].email].subject
+    assert "ronde 1" in told[answerer.email].subject  # in French
     assert f"/tables/{world.match.table.number}/time/" in told[answerer.email].body
-    assert "Bonjour" in told[answerer.email].body
+    assert "propose de jouer votre match" in told[answerer.email].body
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         match_time_accept(proposal=proposal, player=answerer)
