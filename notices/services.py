@@ -312,27 +312,26 @@ def match_time_news_send(*, match_id: int, what: str, time_id: int) -> int:
     )
     who = actor.display_name if actor is not None else ""
     args = {"event": event.name, "number": round_.number, "who": who}
-    outgoing = [
-        Outgoing(
-            seating.player,
-            SUBJECT_MATCH_TIME[what],
-            {
-                "player": seating.player,
-                "club": event.club,
-                "event": event.name,
-                "round_number": round_.number,
-                "table_number": match.table.number,
-                "what": what,
-                "who": who,
-                "scheduled_at": record.at,
-                "link": link,
-            },
-            args,
-        )
+    players = [
+        seating.player
         for seating in Seating.objects.filter(table_id=match.table_id)
         .select_related("player")
         .order_by("seat")
-        if _with_email(seating.player) and seating.player != actor
+        if seating.player is not None and _with_email(seating.player) and seating.player != actor
+    ]
+    base = {
+        "club": event.club,
+        "event": event.name,
+        "round_number": round_.number,
+        "table_number": match.table.number,
+        "what": what,
+        "who": who,
+        "scheduled_at": record.at,
+        "link": link,
+    }
+    outgoing = [
+        Outgoing(player, SUBJECT_MATCH_TIME[what], {**base, "player": player}, args)
+        for player in players
     ]
     return _send_all(
         NoticeKind.TABLE_SCHEDULED,

@@ -4,7 +4,7 @@ services and refusals as the match's time page."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -83,7 +83,7 @@ class TimesApi(RoundsApi):
         return get_object_or_404(MatchTime, pk=time_id, match__round=round_)
 
     def player(self, request: Request) -> Player:
-        player = Player.objects.filter(user_id=request.user.pk).first()
+        player = Player.objects.filter(user_id=cast(int, request.user.pk)).first()
         if player is None:
             raise TournamentError("not_in_match", NOT_IN_MATCH)
         return player

@@ -81,7 +81,7 @@ def match_time_view(*, match: Match, player: Player | None, can_direct: bool) ->
     for record in records:
         row = ProposalRow(record)
         if record.status == MatchTimeStatus.OPEN and side is not None and not over:
-            own = sides.get(record.proposed_by_id) == side
+            own = record.proposed_by_id is not None and sides.get(record.proposed_by_id) == side
             row.can_answer, row.can_withdraw = not own, own
         rows.append(row)
     return MatchTimeView(

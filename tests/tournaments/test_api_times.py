@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from club.models import Membership, Player
 from tests.tournaments.factories import club_with
 from tests.tournaments.test_api import api_for
-from tests.tournaments.times_world import Windowed, windowed_round
+from tests.tournaments.times_world import Windowed, account, windowed_round
 from tournaments.models import MatchTime, TimeSource
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def world() -> Windowed:
 
 def _as(player: Player) -> APIClient:
     client = APIClient()
-    client.force_authenticate(player.user)
+    client.force_authenticate(account(player))
     return client
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.core import mail
@@ -17,7 +18,7 @@ from tables.errors import TableError
 from tables.models import LiveTable, TableStatus
 from tests.factories import UserFactory
 from tests.tournaments.factories import club_with, event_with, member_of
-from tests.tournaments.times_world import Windowed, windowed_round
+from tests.tournaments.times_world import Windowed, seated, windowed_round
 from tournaments.errors import TournamentError
 from tournaments.models import Match, MatchTime, MatchTimeStatus, TimeSource
 from tournaments.services.publish import round_publish
@@ -96,13 +97,13 @@ def test_a_time_outside_the_window_or_past_is_refused(
 
 def test_someone_not_seated_at_the_match_cannot_propose(world: Windowed) -> None:
     other_table = Match.objects.exclude(pk=world.match.pk).get(round=world.round)
-    outsider = other_table.table.seatings.first().player
+    outsider = seated(other_table)[0]
     stranger = member_of(world.setup.club, "Stranger")
     for who in (outsider, stranger):
         _refused(
             "not_in_match",
             world.match,
-            lambda who=who: match_time_propose(match=world.match, player=who, at=world.at(days=2)),
+            partial(match_time_propose, match=world.match, player=who, at=world.at(days=2)),
         )
 
 
@@ -111,7 +112,7 @@ def test_a_match_at_the_hall_has_no_time_to_arrange() -> None:
     event = event_with(setup, format="progressive")
     round_ = round_publish(round_=round_pair(event=event))
     match = Match.objects.get(round=round_)
-    player = match.table.seatings.first().player
+    player = seated(match)[0]
     with pytest.raises(TournamentError) as refused:
         match_time_propose(match=match, player=player, at=timezone.now() + timedelta(days=1))
     assert refused.value.code == "not_online"
@@ -139,6 +140,7 @@ def test_once_the_match_time_has_come_no_more_proposals(world: Windowed) -> None
 
 
 def test_a_finished_match_takes_no_proposal_nor_a_director_move(world: Windowed) -> None:
+    assert world.match.sheet_id is not None
     Scoresheet.objects.filter(pk=world.match.sheet_id).update(status=SheetStatus.CONFIRMED)
     player = world.sides[0][0]
     director = UserFactory.create()
@@ -169,6 +171,7 @@ def test_a_time_that_clashes_with_another_online_match_is_refused(world: Windowe
     second = windowed_round(setup=world.setup)
     other = Match.objects.filter(round=second.round, table__seatings__player=world.sides[0][0])
     other_at = other.get().starts_at
+    assert other_at is not None
     player = world.sides[0][0]
     _refused(
         "clash",
@@ -204,7 +207,7 @@ def test_the_proposers_side_cannot_accept_or_decline_its_own_proposal(world: Win
         _refused(
             "own_proposal",
             world.match,
-            lambda answer=answer: answer(proposal=proposal, player=partner),
+            partial(answer, proposal=proposal, player=partner),
         )
 
 
@@ -245,7 +248,7 @@ def test_decline_and_withdraw_close_a_proposal_and_keep_the_time(world: Windowed
         _refused(
             "not_open",
             world.match,
-            lambda closed=closed: match_time_accept(proposal=closed, player=world.sides[1][0]),
+            partial(match_time_accept, proposal=closed, player=world.sides[1][0]),
         )
 
 
@@ -294,7 +297,7 @@ def test_a_director_stays_within_the_window_and_the_future(world: Windowed) -> N
         _refused(
             code,
             world.match,
-            lambda at=at: match_time_set(match=world.match, at=at, by=director),
+            partial(match_time_set, match=world.match, at=at, by=director),
         )
 
 
@@ -330,9 +333,9 @@ def test_the_beat_settles_a_match_still_at_the_default_an_hour_before(
 ) -> None:
     proposal = match_time_propose(match=world.match, player=world.sides[0][0], at=world.at(days=2))
     agreed = Match.objects.exclude(pk=world.match.pk).get(round=world.round)
-    seated = [s.player for s in agreed.table.seatings.order_by("side", "seat")]
-    other = match_time_propose(match=agreed, player=seated[0], at=world.at(days=2, hours=6))
-    match_time_accept(proposal=other, player=seated[-1])
+    north, east = seated(agreed)[:2]  # partners sit across: neighbours are opponents
+    other = match_time_propose(match=agreed, player=north, at=world.at(days=2, hours=6))
+    match_time_accept(proposal=other, player=east)
     assert match_times_settle() == []  # three days ahead: too early
     soon = timezone.now() + timedelta(minutes=40)
     type(world.round).objects.filter(pk=world.round.pk).update(default_at=soon)

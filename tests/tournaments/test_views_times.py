@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from club.models import Membership, Player
 from tests.factories import MembershipFactory
-from tests.tournaments.times_world import Windowed, windowed_round
+from tests.tournaments.times_world import Windowed, account, seated, windowed_round
 from tournaments.models import Match, MatchTime, MatchTimeStatus, TimeSource
 from tournaments.services.times import match_time_propose
 
@@ -31,7 +31,7 @@ def world() -> Windowed:
 
 def _client(player: Player) -> Client:
     client = Client()
-    client.force_login(player.user)
+    client.force_login(account(player))
     return client
 
 
@@ -40,7 +40,7 @@ def _director(world: Windowed) -> Client:
         club=world.setup.club, role=Membership.Role.DIRECTOR, with_account=True
     )
     client = Client()
-    client.force_login(member.player.user)
+    client.force_login(account(member.player))
     return client
 
 
@@ -63,7 +63,7 @@ def test_players_and_directors_see_the_page_and_other_members_get_404(world: Win
     assert 'id="propose-form"' in text and 'id="set-form"' not in text
     assert "the default time" in text
     other = Match.objects.exclude(pk=world.match.pk).get(round=world.round)
-    outsider = other.table.seatings.first().player
+    outsider = seated(other)[0]
     assert _client(outsider).get(_page(world)).status_code == 404
     directed = _director(world).get(_page(world)).content.decode()
     assert 'id="set-form"' in directed and 'id="propose-form"' not in directed

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from club.models import Player
@@ -62,3 +63,15 @@ def windowed_round(*, setup: ClubSetup | None = None, window: bool = True) -> Wi
         assert seating.player is not None
         sides.setdefault(seating.side, []).append(seating.player)
     return Windowed(setup, event, round_, match, sides, now)
+
+
+def seated(match: Match) -> list[Player]:
+    """The players at ``match``, in seat order."""
+    seats = Seating.objects.filter(table_id=match.table_id).select_related("player")
+    return [s.player for s in seats.order_by("seat") if s.player is not None]
+
+
+def account(player: Player) -> User:
+    """The account ``player`` signs in with (the world's players each have one)."""
+    assert player.user is not None
+    return player.user

@@ -94,7 +94,7 @@ def match_is_over(match: Match) -> bool:
     if match.sheet is not None and match.sheet.status == SheetStatus.CONFIRMED:
         return True
     try:
-        table = match.live_table  # type: ignore[attr-defined]
+        table = match.live_table
     except ObjectDoesNotExist:
         return False
     return bool(table.is_ended)

@@ -3,6 +3,8 @@ club's directors set or move it. Nobody else sees it (404, as for an id they can
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -89,7 +91,7 @@ def match_time(
     """The current time of an online match, where it came from, the window, every proposal
     with its state, and the forms the viewer may use."""
     match = _match(club, event_id, round_number, table_number)
-    player = Player.objects.filter(user_id=request.user.pk).first()
+    player = Player.objects.filter(user_id=cast(int, request.user.pk)).first()
     can_direct = Capability.DIRECT in getattr(request, "club_capabilities", ())
     view = match_time_view(match=match, player=player, can_direct=can_direct)
     if view.side is None and not can_direct:
