@@ -106,12 +106,29 @@ def test_the_own_side_cannot_accept_from_the_page(world: Windowed) -> None:
 
 def test_a_director_sets_the_time_and_a_player_cannot(world: Windowed) -> None:
     at = world.at(days=5).replace(second=0, microsecond=0)
-    _client(world.sides[0][0]).post(_page(world), {"action": "set", "at": _field(at)})
+    tried = _client(world.sides[0][0]).post(_page(world), {"action": "set", "set-at": _field(at)})
+    assert tried.status_code == 404
     world.match.refresh_from_db()
     assert world.match.time_source == TimeSource.DEFAULT
-    _director(world).post(_page(world), {"action": "set", "at": _field(at)})
+    _director(world).post(_page(world), {"action": "set", "set-at": _field(at)})
     world.match.refresh_from_db()
     assert (world.match.starts_at, world.match.time_source) == (at, TimeSource.DIRECTOR)
+
+
+def test_a_director_who_plays_the_match_sees_both_forms_with_their_own_names(
+    world: Windowed,
+) -> None:
+    player = world.sides[0][0]
+    Membership.objects.filter(club=world.setup.club, player=player).update(
+        role=Membership.Role.DIRECTOR
+    )
+    page = _client(player).get(_page(world)).content.decode()
+    assert 'id="propose-form"' in page and 'id="set-form"' in page
+    assert page.count('id="id_at"') == 1 and page.count('id="id_set-at"') == 1
+    refused = _client(player).post(
+        _page(world), {"action": "set", "set-at": _field(world.at(days=9))}
+    )
+    assert "Choose a time between" in refused.content.decode()
 
 
 def test_the_round_page_lists_times_and_links_players_to_their_own_match(

@@ -57,6 +57,11 @@ def _done(request: HttpRequest, action: str) -> None:
     messages.success(request, str(DONE[action]))
 
 
+def _prefix(action: str) -> str | None:
+    """The director's form has names of its own: a director who plays the match sees both."""
+    return "set" if action == "set" else None
+
+
 def _post(request: HttpRequest, view: MatchTimeView, player: Player | None) -> MatchTimeForm | None:
     """Do what the page's form asked; the form again when its time was refused."""
     action = request.POST.get("action", "")
@@ -66,7 +71,7 @@ def _post(request: HttpRequest, view: MatchTimeView, player: Player | None) -> M
             ANSWERS[action](proposal=proposal, player=player)
             _done(request, action)
         return None
-    form = MatchTimeForm(request.POST)
+    form = MatchTimeForm(request.POST, prefix=_prefix(action))
     if not form.is_valid():
         return form
     try:
@@ -96,11 +101,14 @@ def match_time(
     view = match_time_view(match=match, player=player, can_direct=can_direct)
     if view.side is None and not can_direct:
         raise Http404
-    form = MatchTimeForm(initial={"at": match.starts_at})
+    forms = {
+        "form": MatchTimeForm(initial={"at": match.starts_at}),
+        "set_form": MatchTimeForm(initial={"at": match.starts_at}, prefix=_prefix("set")),
+    }
     if request.method == "POST":
         refused = _post(request, view, player if view.side is not None else None)
         if refused is None:
             return redirect(request.path)
-        form = refused
-    context = {"club": club, "event": match.round.event, "view": view, "form": form}
+        forms["set_form" if refused.prefix else "form"] = refused
+    context = {"club": club, "event": match.round.event, "view": view, **forms}
     return render(request, "tournaments/match_time.html", context)
