@@ -13,9 +13,14 @@ class NoticesConfig(AppConfig):
     verbose_name = "Notices"
 
     def ready(self) -> None:
-        from notices.receivers import round_published_notify, table_scheduled_notify
+        from notices.receivers import (
+            match_time_news_notify,
+            round_published_notify,
+            table_scheduled_notify,
+        )
         from tables.signals import table_scheduled
-        from tournaments.signals import round_published
+        from tournaments.signals import match_time_news, round_published
 
         table_scheduled.connect(table_scheduled_notify, dispatch_uid="notices_table_scheduled")
         round_published.connect(round_published_notify, dispatch_uid="notices_round_published")
+        match_time_news.connect(match_time_news_notify, dispatch_uid="notices_match_time_news")

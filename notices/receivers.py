@@ -20,3 +20,10 @@ def table_scheduled_notify(sender: Any, table_id: int, **kwargs: Any) -> None:
 def round_published_notify(sender: Any, round_id: int, **kwargs: Any) -> None:
     """A round was published: tell each seated player where they sit."""
     tasks.round_published.delay(round_id)
+
+
+def match_time_news_notify(
+    sender: Any, match_id: int, what: str, time_id: int, **kwargs: Any
+) -> None:
+    """A step of arranging an online match's time: tell its players."""
+    tasks.match_time_news.delay(match_id, what, time_id)

@@ -40,7 +40,7 @@ from notices import preferences
 from notices.models import Notice, NoticeKind, round_key, table_key
 from tables.models import LiveTable, TableStatus
 from tables.naming import seat_names
-from tournaments.models import Round, RoundStatus, Seating
+from tournaments.models import MatchTime, Round, RoundStatus, Seating
 from tournaments.round_display import SEAT_NAMES, table_company
 
 logger = logging.getLogger(__name__)
@@ -266,5 +266,77 @@ def round_published_send(*, round_id: int) -> int:
         round_key(round_.pk),
         event.club,
         "notices/pairings_published.txt",
+        outgoing,
+    )
+
+
+# --- Times of online matches ----------------------------------------------------------------
+
+SUBJECT_MATCH_TIME = {
+    "proposed": gettext_lazy("{event}, round {number}: {who} proposes {when}"),
+    "accepted": gettext_lazy("{event}, round {number}: your match is at {when}"),
+    "declined": gettext_lazy("{event}, round {number}: {who} declined {when}"),
+    "withdrawn": gettext_lazy("{event}, round {number}: {who} withdrew {when}"),
+    "set": gettext_lazy("{event}, round {number}: the director set your match at {when}"),
+    "settled": gettext_lazy("{event}, round {number}: your match stays at {when}"),
+}
+"""The subject of each step of arranging a match's time (``tournaments.signals``)."""
+
+
+def _match_time_actor(record: MatchTime, what: str) -> Player | None:
+    """Who took the step: not told of their own step."""
+    if what == "proposed":
+        return record.proposed_by
+    return record.answered_by if what in ("accepted", "declined", "withdrawn") else None
+
+
+def match_time_news_send(*, match_id: int, what: str, time_id: int) -> int:
+    """Tell the players of an online match a step of arranging its time (a proposal, its
+    answer, the director's setting, the default kept), with the link to the match's time
+    page; returns how many emails went out. Each step reaches a player once. The players'
+    choice for online tables set for them decides (a match's time is when its table opens)."""
+    record = (
+        MatchTime.objects.select_related(
+            "match__round__event__club", "match__table", "proposed_by", "answered_by"
+        )
+        .filter(pk=time_id, match_id=match_id)
+        .first()
+    )
+    if record is None or what not in SUBJECT_MATCH_TIME:
+        return 0
+    match = record.match
+    round_, event = match.round, match.round.event
+    actor = _match_time_actor(record, what)
+    link = site_url(
+        reverse("match_time", args=[event.club.slug, event.pk, round_.number, match.table.number])
+    )
+    who = actor.display_name if actor is not None else ""
+    args = {"event": event.name, "number": round_.number, "who": who}
+    players = [
+        seating.player
+        for seating in Seating.objects.filter(table_id=match.table_id)
+        .select_related("player")
+        .order_by("seat")
+        if seating.player is not None and _with_email(seating.player) and seating.player != actor
+    ]
+    base = {
+        "club": event.club,
+        "event": event.name,
+        "round_number": round_.number,
+        "table_number": match.table.number,
+        "what": what,
+        "who": who,
+        "scheduled_at": record.at,
+        "link": link,
+    }
+    outgoing = [
+        Outgoing(player, SUBJECT_MATCH_TIME[what], {**base, "player": player}, args)
+        for player in players
+    ]
+    return _send_all(
+        NoticeKind.TABLE_SCHEDULED,
+        f"matchtime:{record.pk}:{what}",
+        event.club,
+        "notices/match_time.txt",
         outgoing,
     )

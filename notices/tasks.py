@@ -34,6 +34,12 @@ def round_published(round_id: int) -> int:
     return services.round_published_send(round_id=round_id)
 
 
+@shared_task(**SEND_RETRY)
+def match_time_news(match_id: int, what: str, time_id: int) -> int:
+    """Tell the players of an online match a step of arranging its time."""
+    return services.match_time_news_send(match_id=match_id, what=what, time_id=time_id)
+
+
 @shared_task
 def tables_remind_due() -> list[int]:
     """Celery beat, every minute: remind the players of tables opening within

@@ -51,6 +51,7 @@ from tests.factories import (
 )
 from tests.tables.helpers import play_hand
 from tests.tournaments.world import TournamentWorld, tournament_world
+from tournaments.models import Match, MatchTime, Seating
 
 ROLES = ("anonymous", "outsider", *(role.value for role in Membership.Role))
 # URLs that are not the project's own pages: the admin, static files, the API documentation.
@@ -108,6 +109,38 @@ def _invitation(world: World) -> Invitation:
 
 # How to fill each URL keyword from the world. One line per keyword; a URL whose keyword is
 # missing here fails the walk.
+def _online_match(world: World) -> Match:
+    """Table 1 of the walk's round, played online with every role that only reads seated at
+    it: a match's time page is seen by its players and the directors, a 404 for others."""
+    match = Match.objects.select_related("table").get(round=world.events.round, table__number=1)
+    if not match.online:
+        Match.objects.filter(pk=match.pk).update(
+            online=True, starts_at=timezone.now() + timedelta(days=2)
+        )
+        wanted = [world.members[role].player for role in ("player", "scorer")]
+        free = [
+            seat
+            for seat in Seating.objects.filter(table=match.table).order_by("seat")
+            if seat.player not in wanted
+        ]
+        for player in wanted:
+            if Seating.objects.filter(table=match.table, player=player).exists():
+                continue
+            seat = free.pop()
+            elsewhere = Seating.objects.filter(round=match.round, player=player)
+            moved = list(elsewhere.values_list("pk", flat=True))
+            elsewhere.update(player=None)
+            Seating.objects.filter(pk=seat.pk).update(player=player)
+            Seating.objects.filter(pk__in=moved).update(player=seat.player)
+    return match
+
+
+def _match_time(world: World) -> MatchTime:
+    """A proposal for the walk's online match (its times' endpoints need one)."""
+    match = _online_match(world)
+    return MatchTime.objects.create(match=match, at=timezone.now() + timedelta(days=1))
+
+
 KWARG_VALUES: dict[str, Callable[[World], object]] = {
     "slug": lambda w: w.club.slug,
     "player_id": lambda w: w.member.player_id,
@@ -128,6 +161,8 @@ KWARG_VALUES: dict[str, Callable[[World], object]] = {
     "uidb64": lambda w: "MQ",  # a password reset link (the walk's token does not fit it)
     "unsubscribe_token": lambda w: unsubscribe_token(w.member.player_id, "table_reminder"),
     "code": lambda w: tablecode_issue(sheet=w.sheet, by=None).code,
+    "table_number": lambda w: _online_match(w).table.number,
+    "time_id": lambda w: _match_time(w).pk,
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import api, api_entrants, api_rounds
+from tournaments import api, api_entrants, api_rounds, api_times
 
 CLUB = "clubs/<slug:slug>/"
 SEASON = f"{CLUB}seasons/<int:season_id>/"
@@ -30,4 +30,30 @@ urlpatterns = [
     path(f"{ROUND}publish/", api_rounds.RoundPublishApi.as_view(), name="api_round_publish"),
     path(f"{ROUND}swap/", api_rounds.RoundSwapApi.as_view(), name="api_round_swap"),
     path(f"{CLUB}jobs/<int:job_id>/", api.JobDetailApi.as_view(), name="api_job_detail"),
+    path(f"{ROUND}times/", api_times.RoundTimesApi.as_view(), name="api_round_times"),
+    path(
+        f"{ROUND}tables/<int:table_number>/times/",
+        api_times.MatchTimeProposeApi.as_view(),
+        name="api_match_time_propose",
+    ),
+    path(
+        f"{ROUND}tables/<int:table_number>/time/",
+        api_times.MatchTimeSetApi.as_view(),
+        name="api_match_time_set",
+    ),
+    path(
+        f"{ROUND}times/<int:time_id>/accept/",
+        api_times.MatchTimeAcceptApi.as_view(),
+        name="api_match_time_accept",
+    ),
+    path(
+        f"{ROUND}times/<int:time_id>/decline/",
+        api_times.MatchTimeDeclineApi.as_view(),
+        name="api_match_time_decline",
+    ),
+    path(
+        f"{ROUND}times/<int:time_id>/withdraw/",
+        api_times.MatchTimeWithdrawApi.as_view(),
+        name="api_match_time_withdraw",
+    ),
 ]

@@ -22,10 +22,14 @@ STATE_CODES = frozenset(
         "in_draft",
         "knockout_over",
         "started",
+        "not_open",
+        "match_started",
+        "match_finished",
     }
 )
 """Codes saying the event's state is in the way (a draft pending, results missing, already
-published): the API answers them 409, every other refusal 400."""
+published, a match's time no longer open to change): the API answers them 409, every other
+refusal 400."""
 
 
 class TournamentError(DomainError):

@@ -1,4 +1,5 @@
-"""Background work of events: pair a round, standings of an event or season, club ratings.
+"""Background work of events: pair a round, standings of an event or season, club ratings;
+and the beat's settling of online matches' times (``match_times_settle``, no job).
 
 Every task takes the id of its ``Job`` row (``tournaments.services.jobs``), marks it running,
 calls one service and marks it done or failed, so pages can follow it. Tasks are idempotent:
@@ -23,7 +24,7 @@ from celery import Task, shared_task
 from engine.rules.words import counted
 from tournaments.errors import TournamentError
 from tournaments.models import Job, JobKind
-from tournaments.services import jobs
+from tournaments.services import jobs, times
 
 logger = logging.getLogger(__name__)
 
@@ -134,3 +135,11 @@ TASKS: dict[str, Any] = {
     JobKind.SEASON_STANDINGS: season_standings_task,
     JobKind.RATINGS: ratings_task,
 }
+
+
+@shared_task(name="tournaments.tasks.match_times_settle")
+def match_times_settle() -> list[int]:
+    """Celery beat, every 5 minutes: online matches still at their round's default time an
+    hour before it stay there, and proposals whose time passed lapse. Safe to run twice.
+    Returns the ids of the matches settled."""
+    return times.match_times_settle()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import door, events, ratings, round_online, round_papers, rounds
+from tournaments.views import door, events, ratings, round_online, round_papers, rounds, times
 
 CLUB = "clubs/<slug:slug>/"
 EVENT = f"{CLUB}events/<int:event_id>/"
@@ -42,6 +42,7 @@ urlpatterns = [
         round_online.round_table_abandon,
         name="round_table_abandon",
     ),
+    path(f"{ROUND}tables/<int:table_number>/time/", times.match_time, name="match_time"),
     path(f"{CLUB}jobs/<int:job_id>/", rounds.job_status, name="job_status"),
     path(f"{CLUB}ratings/", ratings.club_ratings, name="club_ratings"),
     path(f"{CLUB}ratings/<int:player_id>/", ratings.player_rating, name="player_rating"),

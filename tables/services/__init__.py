@@ -55,6 +55,7 @@ from tables.services.seating import (
     seats_fill_with_bots,
     table_create,
     table_open,
+    table_reschedule,
     tables_open_due,
 )
 
@@ -84,6 +85,7 @@ __all__ = [
     "table_create",
     "table_open",
     "table_pause",
+    "table_reschedule",
     "table_restart",
     "table_resume",
     "tables_open_due",

@@ -26,17 +26,17 @@ from engine.rules import Game, RulesError, Tally, get_game
 from scoring.services import SideSpec, scoresheet_create
 from tables import enqueue, live
 from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
-from tables.errors import TableError
+from tables.errors import TableError, TableStateRefused
 from tables.models import LiveTable, TableSeat, TableStatus
 from tables.naming import side_labels
 from tables.services.play import after_write, changed, hand_create, locked, seat_row
 from tables.signals import table_scheduled
+from tournaments.models import Match, NoShow
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from scoring.models import Scoresheet
-    from tournaments.models import Match
 
 RULE_SET_OTHER_CLUB = gettext_lazy("That rule set belongs to another club.")
 RULES_BROKEN = gettext_lazy("These rules do not build a game: {reason}")
@@ -49,6 +49,7 @@ ALREADY_SEATED = gettext_lazy("You already sit at this table, in seat {seat}.")
 NOT_SEATED = gettext_lazy("You do not sit at this table.")
 ALREADY_STARTED = gettext_lazy("The game at this table has started: the seats are fixed.")
 NEGATIVE_SECONDS = gettext_lazy("Times are whole seconds, 0 or more.")
+ALREADY_ENDED = gettext_lazy("The game at this table is over: its time cannot change.")
 
 
 @dataclass(frozen=True)
@@ -296,6 +297,40 @@ def table_open(*, table_id: int, now: datetime | None = None) -> LiveTable:
         table.status = TableStatus.OPEN
         table.save(update_fields=["status"])
         changed(table)
+        await_players(table, now)
+        start_if_ready(table)
+    return table
+
+
+@transaction.atomic
+def table_reschedule(*, table_id: int, at: datetime) -> LiveTable:
+    """Move a table whose game has not started to ``at``: scheduled again when that is
+    ahead (it opens then, as a new table does), else open now. A match's time moved by its
+    players or a director moves its table so.
+
+    Raises:
+        TableStateRefused: the game started (``started``) or the table ended (``ended``).
+    """
+    table = locked(table_id)
+    if table.is_ended:
+        raise TableStateRefused("ended", ALREADY_ENDED)
+    if table.status not in (TableStatus.SCHEDULED, TableStatus.OPEN):
+        raise TableStateRefused("started", ALREADY_STARTED)
+    now = timezone.now()
+    table.scheduled_at = at
+    table.status = TableStatus.SCHEDULED if at > now else TableStatus.OPEN
+    # The players are awaited afresh from the new time: a no-show check or flag of the former
+    # one is void.
+    table.clock_due_at = None
+    table.save(update_fields=["scheduled_at", "status", "clock_due_at"])
+    Match.objects.filter(live_table=table, no_show=NoShow.FLAGGED).update(
+        no_show=NoShow.NONE, absent_seats=[]
+    )
+    changed(table)
+    if table.status == TableStatus.SCHEDULED:
+        # A delayed open queued for the former time finds the table not due and leaves it.
+        enqueue.run_later_on_commit(enqueue.TABLE_OPEN, (table.pk,), (at - now).total_seconds())
+    else:
         await_players(table, now)
         start_if_ready(table)
     return table

@@ -33,6 +33,7 @@ from tables.forms import TableForm
 from tables.models import LiveTable, TableStatus
 from tables.page_words import table_script_words
 from tournaments.round_noshow import round_no_shows
+from tournaments.times_display import matches_to_arrange
 
 #: What a director may do to a started table from its page (each checks the director itself).
 DIRECTOR_OPS = {
@@ -79,6 +80,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "to_watch": _named(selectors.tables_to_watch(user)),
         "results": selectors.recent_results(user),
         "can_sit": _player(request) is not None,
+        "to_arrange": matches_to_arrange(user),
     }
     return render(request, "tables/lobby.html", context)
 

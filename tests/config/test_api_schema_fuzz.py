@@ -47,11 +47,13 @@ from demo.services import demo_load
 from scoring.models import HandLine, Scoresheet, SheetStatus, TableCode
 from scoring.tablecodes import tablecode_issue
 from tables.models import LiveTable
-from tournaments.models import Entrant, Event, Job, Round, Season
+from tournaments.models import Entrant, Event, Job, MatchTime, Round, Season, Table
 
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = 12  # per operation and generation mode: about 1,500 requests per role
+#: A path id that names no row: for objects the demo club has none of.
+ID_NOBODYS = 999_999
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -142,6 +144,13 @@ def real_path_values(club: Club) -> dict[str, Any]:
         "hand_number": 1,
         "invitation_id": Invitation.objects.filter(club=club).values_list("pk", flat=True).first(),
         "code": TableCode.objects.live().filter(sheet__club=club).values_list("code", flat=True)[0],
+        "table_number": Table.objects.filter(round=round_).values_list("number", flat=True).first(),
+        # The demo's rounds are played at the hall: no match time there, so a proposal's id
+        # that is nobody's (the endpoints answer 404, as documented).
+        "time_id": MatchTime.objects.filter(match__round=round_)
+        .values_list("pk", flat=True)
+        .first()
+        or ID_NOBODYS,
     }
     missing = [name for name, value in values.items() if value is None]
     assert not missing, f"the demo club has nothing for {missing}"

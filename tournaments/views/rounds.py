@@ -36,6 +36,7 @@ from tournaments.services.jobs import job_refresh
 from tournaments.services.publish import round_publish
 from tournaments.services.rounds import round_discard, round_pair_ready, round_pair_start
 from tournaments.services.seats import seats_swap
+from tournaments.times_display import round_times
 from tournaments.views.common import confirm_page, job_message
 from tournaments.views.publishing import publish_words, published_message, round_publish_choosing
 
@@ -158,6 +159,9 @@ def _round_context(
         "can_direct": Capability.DIRECT in capabilities,
         "can_score": can_score,
         "no_shows": round_no_shows(round_=round_),
+        **round_times(
+            round_=round_, user=request.user, can_direct=Capability.DIRECT in capabilities
+        ),
     }
 
 
