@@ -29,6 +29,7 @@ from tournaments import round_display, round_live, selectors
 from tournaments.change_words import change_words
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, RoundStatus
+from tournaments.round_pairer import round_pairer
 from tournaments.services.events import event_round_add
 from tournaments.services.jobs import job_refresh
 from tournaments.services.publish import round_publish
@@ -152,6 +153,7 @@ def _round_context(
         "live": round_live.round_live(view=view, codes=codes),
         "can_direct": Capability.DIRECT in capabilities,
         "can_score": can_score,
+        **round_pairer(round_=round_),
     }
 
 
