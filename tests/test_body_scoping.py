@@ -137,6 +137,7 @@ NOT_IDS = {
     "version",
     "turn_seconds",
     "grace_seconds",
+    "forfeit_minutes",
 }
 
 # A body for each API operation with an id field: ``v(path)`` gives the value of an id field.
