@@ -139,6 +139,7 @@ NOT_IDS = {
     "turn_seconds",
     "grace_seconds",
     "online_tables[]",
+    "forfeit_minutes",
 }
 
 # A body for each API operation with an id field: ``v(path)`` gives the value of an id field.

@@ -9,6 +9,7 @@ runs in the background (pairing, standings) answers 202 with the job; follow it 
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from django.utils.translation import gettext_lazy
@@ -35,7 +36,15 @@ from tournaments.api_serializers import (
 )
 from tournaments.errors import TournamentError
 from tournaments.formats import metric_choices
-from tournaments.models import ByeScoring, Event, EventFormat, JobKind, PlaysAt, Season
+from tournaments.models import (
+    ByeScoring,
+    Event,
+    EventFormat,
+    JobKind,
+    NoShowRule,
+    PlaysAt,
+    Season,
+)
 from tournaments.services.events import (
     OnlinePlay,
     event_create,
@@ -84,11 +93,70 @@ BYE_SCORES_HELP = (
     "for, against and share of games won)."
 )
 PLAYS_AT_HELP = (
-    "Where the rounds are played: 'hall' (each table scores its sheet, on paper or a phone) or "
-    "'online' (publishing a round sets a live table for each match, which writes its sheet)."
+    "Where the rounds are played: 'hall' (each table scores its sheet, on paper or a phone), "
+    "'online' (publishing a round sets a live table for each match, which writes its sheet) "
+    "or 'by_round' (the director chooses the tables played online when publishing each round)."
 )
 TURN_HELP = "Online: the seconds a turn may take before the computer plays it; 0: no clock."
 GRACE_HELP = "Online: the seconds a player may be away before the computer takes the seat."
+NO_SHOW_HELP = (
+    "Online: what happens to a seat still empty after the grace time: 'computer' (a computer "
+    "plays it and the result counts), 'forfeit' (the absent side loses after forfeit_minutes) "
+    "or 'director' (the table is flagged for the director)."
+)
+FORFEIT_HELP = (
+    "Online, under the forfeit rule: minutes after the table opens; at least 1 (code "
+    "'forfeit_needs_minutes')."
+)
+PAIRS_ITSELF_HELP = (
+    "Once the last match of a round is confirmed, the next round is paired as a draft by the "
+    "same job as the director's (while rounds are planned, and a knockout is not over)."
+)
+PUBLISHES_ITSELF_HELP = (
+    "A round the event paired itself is published at once (an online round with a window gets "
+    "one of the last round's length, opening now). Needs pairs_itself (code "
+    "'publish_needs_pairing')."
+)
+
+
+def online_settings(required: bool) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+    """The online and next-round fields of an event's input (``required``: with defaults, for
+    a new event; else optional, for a change)."""
+
+    def defaults(value: object) -> dict[str, Any]:
+        return {"required": False, "default": value} if required else {"required": False}
+
+    usual = OnlinePlay()
+    return {
+        "plays_at": serializers.ChoiceField(
+            choices=PlaysAt.choices, help_text=PLAYS_AT_HELP, **defaults(usual.plays_at)
+        ),
+        "turn_seconds": serializers.IntegerField(
+            min_value=0, max_value=3600, help_text=TURN_HELP, **defaults(usual.turn_seconds)
+        ),
+        "grace_seconds": serializers.IntegerField(
+            min_value=0, max_value=86400, help_text=GRACE_HELP, **defaults(usual.grace_seconds)
+        ),
+        "no_show": serializers.ChoiceField(
+            choices=NoShowRule.choices, help_text=NO_SHOW_HELP, **defaults(usual.no_show)
+        ),
+        "forfeit_minutes": serializers.IntegerField(
+            min_value=0, max_value=1440, help_text=FORFEIT_HELP, **defaults(usual.forfeit_minutes)
+        ),
+        "pairs_itself": serializers.BooleanField(
+            help_text=PAIRS_ITSELF_HELP, **defaults(usual.pairs_itself)
+        ),
+        "publishes_itself": serializers.BooleanField(
+            help_text=PUBLISHES_ITSELF_HELP, **defaults(usual.publishes_itself)
+        ),
+    }
+
+
+def online_play(values: dict[str, Any], event: Event | None = None) -> OnlinePlay:
+    """The online settings posted, the rest as ``event`` has them (or the usual ones)."""
+    current = OnlinePlay() if event is None else OnlinePlay.of(event)
+    kept = {f.name: values.get(f.name, getattr(current, f.name)) for f in fields(OnlinePlay)}
+    return OnlinePlay(**kept)
 
 
 class SeasonListApi(EventsApi):
@@ -148,10 +216,19 @@ class SeasonStandingsApi(EventsApi):
         return Response(StandingsOutputSerializer(snapshot or EMPTY_STANDINGS).data)
 
 
+class OnlineSettingsInput(serializers.Serializer[Any]):
+    """An event's input with its online and next-round settings (``online_settings``)."""
+
+    settings_required = True
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        return {**super().get_fields(), **online_settings(self.settings_required)}
+
+
 class EventListApi(EventsApi):
     """The club's events (members) and making one (directors)."""
 
-    class InputSerializer(serializers.Serializer[Any]):
+    class InputSerializer(OnlineSettingsInput):
         name = serializers.CharField(max_length=120)
         date = serializers.DateField()
         format = serializers.ChoiceField(choices=EventFormat.choices)
@@ -175,15 +252,6 @@ class EventListApi(EventsApi):
             required=False,
             default=ByeScoring.NOTHING,
             help_text=BYE_SCORES_HELP,
-        )
-        plays_at = serializers.ChoiceField(
-            choices=PlaysAt.choices, required=False, default=PlaysAt.HALL, help_text=PLAYS_AT_HELP
-        )
-        turn_seconds = serializers.IntegerField(
-            min_value=0, max_value=3600, required=False, default=60, help_text=TURN_HELP
-        )
-        grace_seconds = serializers.IntegerField(
-            min_value=0, max_value=86400, required=False, default=120, help_text=GRACE_HELP
         )
 
     @extend_schema(responses={200: EventOutputSerializer(many=True), **ERRORS})
@@ -211,7 +279,7 @@ class EventListApi(EventsApi):
             points_cap=values["points_cap"],
             third_place=values["third_place"],
             bye_scores=values["bye_scores"],
-            online=OnlinePlay(values["plays_at"], values["turn_seconds"], values["grace_seconds"]),
+            online=online_play(values),
             by=acting_user(request),
         )
         return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
@@ -220,7 +288,9 @@ class EventListApi(EventsApi):
 class EventDetailApi(EventsApi):
     """One event (members); changing it (directors: PATCH what changes, the rest stays)."""
 
-    class UpdateSerializer(serializers.Serializer[Any]):
+    class UpdateSerializer(OnlineSettingsInput):
+        settings_required = False
+
         name = serializers.CharField(max_length=120, required=False)
         date = serializers.DateField(required=False)
         format = serializers.ChoiceField(
@@ -241,15 +311,6 @@ class EventDetailApi(EventsApi):
         third_place = serializers.BooleanField(required=False)
         bye_scores = serializers.ChoiceField(
             choices=ByeScoring.choices, required=False, help_text=BYE_SCORES_HELP
-        )
-        plays_at = serializers.ChoiceField(
-            choices=PlaysAt.choices, required=False, help_text=PLAYS_AT_HELP
-        )
-        turn_seconds = serializers.IntegerField(
-            min_value=0, max_value=3600, required=False, help_text=TURN_HELP
-        )
-        grace_seconds = serializers.IntegerField(
-            min_value=0, max_value=86400, required=False, help_text=GRACE_HELP
         )
 
     @extend_schema(responses={200: EventOutputSerializer, **ERRORS})
@@ -282,11 +343,7 @@ class EventDetailApi(EventsApi):
             points_cap=values.get("points_cap", event.points_cap),
             third_place=values.get("third_place", event.third_place),
             bye_scores=values.get("bye_scores", event.bye_scores),
-            online=OnlinePlay(
-                values.get("plays_at", event.plays_at),
-                values.get("turn_seconds", event.turn_seconds),
-                values.get("grace_seconds", event.grace_seconds),
-            ),
+            online=online_play(values, event),
             by=acting_user(request),
         )
         return Response(EventOutputSerializer(event).data)

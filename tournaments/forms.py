@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from club.clocks import grace_seconds_input, turn_seconds_input
 from club.models import Club, Partnership, Player, RuleSet
 from tournaments.formats import metric_choices
-from tournaments.models import ByeScoring, Entrant, Event, EventFormat, PlaysAt
+from tournaments.models import ByeScoring, Entrant, Event, EventFormat, NoShowRule, PlaysAt
 from tournaments.services.events import OnlinePlay
 
 TIEBREAK_SLOTS = 4
@@ -83,6 +83,33 @@ class EventForm(TiebreakFields):
     )
     turn_seconds = turn_seconds_input(max_value=3600, required=False)
     grace_seconds = grace_seconds_input(max_value=86400, required=False)
+    no_show = forms.ChoiceField(
+        choices=NoShowRule.choices,
+        initial=NoShowRule.COMPUTER,
+        required=False,
+        label=gettext_lazy("When a seat stays empty"),
+        help_text=gettext_lazy("What happens once the grace time is over."),
+    )
+    forfeit_minutes = forms.IntegerField(
+        min_value=0,
+        max_value=1440,
+        initial=OnlinePlay.forfeit_minutes,
+        required=False,
+        label=gettext_lazy("Forfeit after (minutes)"),
+        help_text=gettext_lazy(
+            "Under the forfeit rule: minutes after the table opens; the absent side loses."
+        ),
+    )
+    pairs_itself = forms.BooleanField(
+        required=False, label=gettext_lazy("Pair the next round by itself")
+    )
+    publishes_itself = forms.BooleanField(
+        required=False, label=gettext_lazy("Publish a round it paired itself")
+    )
+
+    # Shown grouped under "Played online": kept, but unused, while rounds are played at the hall.
+    ONLINE_FIELDS = ("turn_seconds", "grace_seconds", "no_show", "forfeit_minutes")
+    NEXT_ROUND_FIELDS = ("pairs_itself", "publishes_itself")
 
     def __init__(
         self,
@@ -117,6 +144,10 @@ class EventForm(TiebreakFields):
             "plays_at": event.plays_at,
             "turn_seconds": event.turn_seconds,
             "grace_seconds": event.grace_seconds,
+            "no_show": event.no_show,
+            "forfeit_minutes": event.forfeit_minutes,
+            "pairs_itself": event.pairs_itself,
+            "publishes_itself": event.publishes_itself,
         }
         for slot, key in enumerate(event.tiebreaks, start=1):
             values[f"tiebreak_{slot}"] = key
@@ -129,15 +160,37 @@ class EventForm(TiebreakFields):
                 self.fields[name].help_text = "Fixed once round 1 is paired."
 
     def online(self) -> OnlinePlay:
-        """Where the rounds are played, and the live tables' clocks (the usual ones when a
-        post leaves them out)."""
+        """Where the rounds are played, the live tables' clocks and no-show rule (the usual
+        ones when a post leaves them out), and whether the next rounds pair themselves."""
         data, usual = self.cleaned_data, OnlinePlay()
         turn, grace = data.get("turn_seconds"), data.get("grace_seconds")
+        forfeit = data.get("forfeit_minutes")
         return OnlinePlay(
             data.get("plays_at") or usual.plays_at,
             usual.turn_seconds if turn is None else turn,
             usual.grace_seconds if grace is None else grace,
+            no_show=data.get("no_show") or usual.no_show,
+            forfeit_minutes=usual.forfeit_minutes if forfeit is None else forfeit,
+            pairs_itself=bool(data.get("pairs_itself")),
+            publishes_itself=bool(data.get("publishes_itself")),
         )
+
+    def main_fields(self) -> list[forms.BoundField]:
+        grouped = {*self.ONLINE_FIELDS, *self.NEXT_ROUND_FIELDS}
+        return [field for field in self if field.name not in grouped]
+
+    def online_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.ONLINE_FIELDS]
+
+    def next_round_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.NEXT_ROUND_FIELDS]
+
+    def online_open(self) -> bool:
+        """Whether "Played online" is shown open: the event is (or is being set) online, or
+        one of its fields is refused."""
+        plays_at = self["plays_at"].value()
+        has_errors = any(self[name].errors for name in self.ONLINE_FIELDS)
+        return has_errors or (plays_at or PlaysAt.HALL) != PlaysAt.HALL
 
 
 class SeasonForm(TiebreakFields):

@@ -71,14 +71,20 @@ def _run(job_id: int, work: Callable[[Job], str]) -> dict[str, Any]:
 
 
 def _pair(job: Job) -> str:
+    """Pair the round; one the event paired itself is published too when the event says so
+    (a refused publication fails the job with its reason, the draft kept)."""
+    from tournaments.services.autopair import paired_itself, round_publish_itself
     from tournaments.services.rounds import round_pair
 
     assert job.event is not None
     round_ = round_pair(event=job.event, by=job.created_by, number=job.round_number)
+    if paired_itself(job):
+        round_ = round_publish_itself(round_=round_)
     tables = round_.tables.count()
     byes = round_.byes.count()
     text = f"Round {round_.number} is paired: {tables} table{'s' if tables != 1 else ''}"
-    return text + (f", {byes} sitting out." if byes else ".")
+    text += f", {byes} sitting out." if byes else "."
+    return text + (" It is published." if not round_.is_draft else "")
 
 
 def _standings(job: Job) -> str:

@@ -72,6 +72,58 @@ def test_a_director_sets_an_event_to_be_played_online_from_the_form() -> None:
     assert '<option value="online" selected>' in edit
 
 
+def test_the_event_form_groups_the_online_settings_and_takes_them() -> None:
+    setup = club_with(players=4)
+    client = signed_in(setup)
+    form = client.get(reverse("event_new", args=[setup.club.slug])).content.decode()
+    start = form.index('id="played-online"')
+    online = form[start : form.index("</details>", start)]
+    assert "<details" in form and 'id="played-online" open' not in form  # a hall event: closed
+    assert 'name="no_show"' in online and 'name="forfeit_minutes"' in online
+    assert 'name="pairs_itself"' in form and 'name="publishes_itself"' in form
+    assert '<option value="by_round">' in form
+    answer = client.post(
+        reverse("event_new", args=[setup.club.slug]),
+        {
+            "name": "League online",
+            "date": "2026-12-01",
+            "format": "swiss",
+            "rule_set": setup.rules.pk,
+            "plays_at": "online",
+            "no_show": "forfeit",
+            "forfeit_minutes": "20",
+            "pairs_itself": "on",
+            "publishes_itself": "on",
+        },
+    )
+    assert answer.status_code == 302
+    event = Event.objects.get(name="League online")
+    assert (event.no_show, event.forfeit_minutes) == ("forfeit", 20)
+    assert event.pairs_itself and event.publishes_itself
+    edit = client.get(url("event_edit", event)).content.decode()
+    assert 'id="played-online" open' in edit
+    assert '<option value="forfeit" selected>' in edit
+    assert 'name="pairs_itself" id="id_pairs_itself" checked' in edit
+
+
+def test_the_event_form_refuses_publishing_a_round_the_event_did_not_pair() -> None:
+    setup = club_with(players=4)
+    client = signed_in(setup)
+    answer = client.post(
+        reverse("event_new", args=[setup.club.slug]),
+        {
+            "name": "League online",
+            "date": "2026-12-01",
+            "format": "swiss",
+            "rule_set": setup.rules.pk,
+            "publishes_itself": "on",
+        },
+    )
+    assert answer.status_code == 200
+    assert "let it pair the next round too" in answer.content.decode()
+    assert not Event.objects.filter(name="League online").exists()
+
+
 def test_a_director_creates_an_event_from_the_form() -> None:
     setup = club_with(players=4)
     client = signed_in(setup)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,7 @@ from tournaments.models import (
     EventStatus,
     JobKind,
     Match,
+    NoShowRule,
     PlaysAt,
     Round,
     RoundStatus,
@@ -50,22 +51,60 @@ DRAFT_OPEN = gettext_lazy(
 )
 UNKNOWN_FORMAT = gettext_lazy("There is no format {value!r}; formats: {known}.")
 ALREADY_FINISHED = gettext_lazy("{event} is already finished.")
+PUBLISH_NEEDS_PAIRING = gettext_lazy(
+    "An event publishes only a round it paired itself: let it pair the next round too."
+)
+FORFEIT_NEEDS_MINUTES = gettext_lazy(
+    "Under the forfeit rule, give the absent players at least one minute."
+)
 
 
 @dataclass(frozen=True)
 class OnlinePlay:
     """Where an event's rounds are played, and the clocks of its live tables when online
-    (the seconds a turn may take, and a dropped player's grace time; 0: none)."""
+    (the seconds a turn may take, and a dropped player's grace time; 0: none); what happens
+    to a seat still empty after the grace time; and whether the event pairs (and publishes)
+    its next round itself once the last match of a round is confirmed.
+
+    The online-only values are kept for an event played at the hall: they hold again the
+    day its rounds go online.
+    """
 
     plays_at: str = PlaysAt.HALL
     turn_seconds: int = TURN_SECONDS
     grace_seconds: int = GRACE_SECONDS
+    no_show: str = NoShowRule.COMPUTER
+    forfeit_minutes: int = Event._meta.get_field("forfeit_minutes").default
+    pairs_itself: bool = False
+    publishes_itself: bool = False
+
+    def check(self) -> None:
+        """Raises:
+        TournamentError: ``publish_needs_pairing`` (publishing a round the event did not
+            pair), ``forfeit_needs_minutes`` (a forfeit rule forfeiting at once)."""
+        if self.publishes_itself and not self.pairs_itself:
+            raise TournamentError(
+                "publish_needs_pairing", PUBLISH_NEEDS_PAIRING, "publishes_itself"
+            )
+        if self.no_show == NoShowRule.FORFEIT and self.forfeit_minutes < 1:
+            raise TournamentError("forfeit_needs_minutes", FORFEIT_NEEDS_MINUTES, "forfeit_minutes")
 
     def write(self, event: Event) -> None:
-        """Onto ``event``, checked by its ``full_clean`` (``invalid`` for a bad value)."""
+        """Onto ``event``, checked here and by its ``full_clean`` (``invalid`` for a bad
+        value)."""
+        self.check()
         event.plays_at = self.plays_at
         event.turn_seconds = self.turn_seconds
         event.grace_seconds = self.grace_seconds
+        event.no_show = self.no_show
+        event.forfeit_minutes = self.forfeit_minutes
+        event.pairs_itself = self.pairs_itself
+        event.publishes_itself = self.publishes_itself
+
+    @classmethod
+    def of(cls, event: Event) -> OnlinePlay:
+        """The event's values as they are (what a change leaves alone)."""
+        return cls(**{f.name: getattr(event, f.name) for f in fields(cls)})
 
 
 def format_check(value: str) -> None:

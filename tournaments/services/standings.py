@@ -75,7 +75,8 @@ def _row(
 @transaction.atomic
 def event_standings_recompute(*, event: Event) -> StandingsSnapshot:
     """Compute and store the event's standings; mark rounds whose sheets are all confirmed
-    finished.
+    finished, and start pairing the next round when the event pairs itself (once: a round
+    already finished starts nothing).
 
     Raises:
         TournamentError: the standings order is refused (``unknown_metric`` …).
@@ -98,7 +99,10 @@ def event_standings_recompute(*, event: Event) -> StandingsSnapshot:
         ],
         standings.outcomes,
     )
-    _finish_rounds(event)
+    finished = _finish_rounds(event)
+    from tournaments.services.autopair import round_pair_itself  # it pairs from standings
+
+    round_pair_itself(event=event, finished=finished)
     return snapshot
 
 
@@ -205,14 +209,18 @@ def _event_standings(event: Event) -> _EventStandings:
     return _EventStandings(outcomes, metrics, rows, names, played)
 
 
-def _finish_rounds(event: Event) -> None:
+def _finish_rounds(event: Event) -> set[int]:
+    """Mark finished the published rounds whose sheets are all confirmed; their ids."""
     now = timezone.now()
+    finished = set()
     for round_ in Round.objects.filter(event=event, status=RoundStatus.PUBLISHED):
         matches = Match.objects.filter(round=round_)
         if matches.exists() and not matches.exclude(sheet__status=SheetStatus.CONFIRMED).exists():
             round_.status = RoundStatus.FINISHED
             round_.finished_at = now
             round_.save(update_fields=["status", "finished_at"])
+            finished.add(round_.pk)
+    return finished
 
 
 def _store(

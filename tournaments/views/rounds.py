@@ -30,6 +30,7 @@ from tournaments.change_words import change_words
 from tournaments.forms import SwapForm
 from tournaments.models import JobState, PlaysAt, RoundStatus
 from tournaments.round_noshow import round_no_shows
+from tournaments.round_pairer import round_pairer
 from tournaments.round_where import round_where
 from tournaments.services.events import event_round_add
 from tournaments.services.jobs import job_refresh
@@ -162,6 +163,7 @@ def _round_context(
         **round_times(
             round_=round_, user=request.user, can_direct=Capability.DIRECT in capabilities
         ),
+        **round_pairer(round_=round_),
     }
 
 
