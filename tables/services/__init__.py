@@ -2,7 +2,8 @@
 
 - ``play``: an action, the computer's moves, the turn clock and its sweep; the row helpers
   the others share.
-- ``seating``: create a table, open it, take and leave seats, start the game.
+- ``seating``: create a table, open it, take and leave seats, hand them all to the
+  computer, start the game.
 - ``presence``: pages opened and closed, the computer for a player away.
 - ``directing``: the watchdog, and a director's pause, resume and abandon.
 
@@ -49,6 +50,7 @@ from tables.services.seating import (
     seats_fill_with_bots,
     table_create,
     table_open,
+    table_to_computer,
     tables_open_due,
 )
 
@@ -77,6 +79,7 @@ __all__ = [
     "table_pause",
     "table_restart",
     "table_resume",
+    "table_to_computer",
     "tables_open_due",
     "tables_watchdog",
     "turn_clock_expired",
