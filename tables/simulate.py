@@ -10,13 +10,20 @@ confirms it, as for people playing. Pairing and standings then follow as on pape
 (``tournaments.simulate``), which this plays each round for.
 
 With eager Celery (the embedded default) the games are played here as the round commits:
-``bots_play`` is one loop per table, not a task per move, so a game nests no calls. With a
-broker a worker plays them, and this waits for every table to end, up to ``timeout``.
+``bots_play`` is one loop per table, not a task per move, so a game nests no calls. This
+process's timer threads (``tables.enqueue.TIMERS``) are off meanwhile: every seat is the
+computer's from the start, so no turn clock or grace time has anything to do here, and a timer
+thread would only race the games for the database (SQLite locks it whole). The tables a night
+in progress leaves to their players keep their turn clocks on their rows, for the beat's sweep
+(``manage.py beat``). With a broker a worker plays the games, and this waits for every table to
+end, up to ``timeout``.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -24,7 +31,7 @@ from django.conf import settings
 from django.db import transaction
 
 from club.models import Club, RuleSet
-from tables import services
+from tables import enqueue, services
 from tables.errors import TableError
 from tables.models import ENDED, LiveTable
 from tournaments.models import NoShowRule, PlaysAt, Round
@@ -45,11 +52,13 @@ NUDGES = 3
 
 @dataclass(frozen=True)
 class RoundTables:
-    """One round played online: its number, the tables played and their hands."""
+    """One round played online: its number, the tables played and their hands, and the
+    tables left to their players (a night in progress)."""
 
     number: int
     tables: int
     hands: int
+    waiting: int = 0
 
 
 @dataclass
@@ -62,10 +71,10 @@ class OnlineRounds:
     rounds: list[RoundTables] = field(default_factory=list)
 
     def __call__(self, draft: Round, *, tables: int | None = None) -> Played:
-        table_ids = _publish_to_computers(draft, self.by, tables)
+        table_ids, count = _publish_to_computers(draft, self.by, tables)
         ended = tables_finish(table_ids, timeout=self.timeout)
         hands = sum(table.hand_number for table in ended)
-        self.rounds.append(RoundTables(draft.number, len(ended), hands))
+        self.rounds.append(RoundTables(draft.number, len(ended), hands, count - len(ended)))
         return Played(sheets=len(ended), lines=hands)
 
 
@@ -92,37 +101,51 @@ def event_simulate_online(
         TableError: a table refused, ``tables_timeout``, ``tables_stalled`` (below).
     """
     player = OnlineRounds(by=by, timeout=timeout)
-    done = event_simulate(
-        club=club,
-        format=format,
-        entrants=entrants,
-        rounds=rounds,
-        seed=seed,
-        rule_set=rule_set,
-        name=name,
-        in_progress=in_progress,
-        online=ONLINE,
-        play=player,
-        by=by,
-    )
+    with _no_timer_threads():
+        done = event_simulate(
+            club=club,
+            format=format,
+            entrants=entrants,
+            rounds=rounds,
+            seed=seed,
+            rule_set=rule_set,
+            name=name,
+            in_progress=in_progress,
+            online=ONLINE,
+            play=player,
+            by=by,
+        )
     assert done.event.no_show == NoShowRule.COMPUTER  # a no-show is played for, not forfeited
     return done, player.rounds
 
 
-def _publish_to_computers(draft: Round, by: User | None, tables: int | None) -> list[int]:
+@contextmanager
+def _no_timer_threads() -> Iterator[None]:
+    """This process's timer threads off, and back as they were after (see above)."""
+    timers = enqueue.TIMERS
+    enqueue.TIMERS = False
+    try:
+        yield
+    finally:
+        enqueue.TIMERS = timers
+
+
+def _publish_to_computers(
+    draft: Round, by: User | None, tables: int | None
+) -> tuple[list[int], int]:
     """Publish the round and hand its first ``tables`` tables (all: ``None``) to the
     computer, in one transaction: nothing is played before every seat is the computer's, and
-    a table refused leaves the round a draft."""
+    a table refused leaves the round a draft. Returns those tables and the round's count."""
     with transaction.atomic():
         round_ = round_publish(round_=draft, by=by)
-        table_ids = list(
+        every = list(
             LiveTable.objects.filter(match__round=round_)
             .order_by("match__table__number")
             .values_list("pk", flat=True)
-        )[:tables]
-        for table_id in table_ids:
+        )
+        for table_id in every[:tables]:
             services.table_to_computer(table_id=table_id)
-    return table_ids
+    return every[:tables], len(every)
 
 
 def tables_finish(table_ids: list[int], *, timeout: float = TABLES_TIMEOUT) -> list[LiveTable]:

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 from io import StringIO
+from typing import TYPE_CHECKING
 
 import pytest
 from django.core.management import call_command
 
 from engine.rules import get_game
 from scoring.models import HandLine, SheetStatus
+from tables.errors import TableError
 from tables.models import ActionLog, LiveTable, TableHand, TableStatus
+from tables.simulate import tables_finish
+from tests.tables.helpers import table_with
 from tests.tables.replay import assert_log_is_the_truth, lines_replayed
 from tournaments.models import (
     Event,
@@ -23,6 +27,9 @@ from tournaments.models import (
     Seating,
     StandingsSnapshot,
 )
+
+if TYPE_CHECKING:
+    from pytest_django.fixtures import Settings
 
 #: Small events with low targets, so every game ends in a few hands.
 CASES = [
@@ -94,3 +101,40 @@ def test_a_knockout_online_sends_each_tables_winners_through() -> None:
     assert len(through) == 4  # two partnerships of two
     final = Seating.objects.filter(round__number=2)
     assert set(final.values_list("player_id", flat=True)) == through
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_night_in_progress_online_leaves_half_the_last_rounds_tables_to_their_players() -> None:
+    out = simulate(
+        *("--format", "progressive", "--game", "pitch52", "--options", '{"target": 11}'),
+        *("--entrants", "8", "--rounds", "1", "--in-progress"),
+    )
+    event = Event.objects.get()
+    assert event.status == "running" and event.rounds.count() == 2
+    played, waiting = LiveTable.objects.filter(match__round__number=2).order_by(
+        "match__table__number"
+    )
+    assert played.status == TableStatus.FINISHED
+    assert played.scoresheet is not None
+    assert played.scoresheet.status == SheetStatus.CONFIRMED
+    assert waiting.status != TableStatus.FINISHED
+    assert not waiting.seats.filter(bot_playing=True).exists()  # nobody played for yet
+    assert not ActionLog.objects.filter(table=waiting).exclude(actor="player").exists()
+    assert "Round 2 online: 1 table, " in out and "1 table waiting for its players" in out
+
+
+@pytest.mark.django_db
+def test_tables_whose_games_do_not_end_are_reported_plainly(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, _ = table_with(people=4)  # a person to act: nothing moves by itself here
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a worker would play it: waited for, in vain
+    with pytest.raises(TableError) as late:
+        tables_finish([table.pk], timeout=0)
+    assert late.value.code == "tables_timeout" and str(table) in late.value.message
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    monkeypatch.setattr("tables.services.table_to_computer", lambda **kwargs: None)
+    with pytest.raises(TableError) as stuck:
+        tables_finish([table.pk])
+    assert stuck.value.code == "tables_stalled"
+    assert LiveTable.objects.get(pk=table.pk).seq == table.seq

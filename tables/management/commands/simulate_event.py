@@ -113,9 +113,15 @@ class Command(BaseCommand):
 
     def _report_online(self, rounds: list[RoundTables], wall: float, cpu: float) -> None:
         for played in rounds:
+            waiting = (
+                f", {counted(played.waiting, 'table')} waiting for "
+                f"{'its' if played.waiting == 1 else 'their'} players"
+                if played.waiting
+                else ""
+            )
             self.stdout.write(
                 f"Round {played.number} online: {counted(played.tables, 'table')}, "
-                f"{counted(played.hands, 'hand')} played"
+                f"{counted(played.hands, 'hand')} played{waiting}"
             )
         elsewhere = (
             "" if settings.CELERY_TASK_ALWAYS_EAGER else " (the worker's CPU time is not counted)"
