@@ -17,7 +17,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from django.db import transaction
 from django.utils import timezone
@@ -34,7 +35,7 @@ from tournaments.formats import game_of, layout_for
 from tournaments.models import EntrantKind, Event, Job, JobKind, JobState, Match, Round, Season
 from tournaments.models.events import entrant_kind_of
 from tournaments.services.entrants import entrant_arrive
-from tournaments.services.events import event_create, event_finish
+from tournaments.services.events import OnlinePlay, event_create, event_finish
 from tournaments.services.jobs import job_enqueue, job_run_here
 from tournaments.services.publish import round_publish
 
@@ -73,6 +74,22 @@ GUEST_NAMES = (
 )
 
 
+@dataclass(frozen=True)
+class Played:
+    """What one round's play filled: its sheets and their lines (hands)."""
+
+    sheets: int
+    lines: int
+
+
+class RoundPlayer(Protocol):
+    """Publishes a draft round and plays its first ``tables`` matches (every one: ``None``)
+    to their confirmed sheets. On paper by default; the online tables bring their own
+    (``tables.simulate``), since this app may not import them."""
+
+    def __call__(self, draft: Round, *, tables: int | None = None) -> Played: ...
+
+
 @dataclass
 class Simulated:
     event: Event
@@ -80,6 +97,14 @@ class Simulated:
     sheets: int = 0
     lines: int = 0
     jobs: list[Job] = field(default_factory=list)
+    #: Each round fully played, in order.
+    played: list[Played] = field(default_factory=list)
+
+    def add(self, played: Played) -> None:
+        self.played.append(played)
+        self.rounds += 1
+        self.sheets += played.sheets
+        self.lines += played.lines
 
 
 def choose_action(actions: Sequence[Action], rng: random.Random) -> Action:
@@ -215,12 +240,16 @@ def event_simulate(
     event: Event | None = None,
     in_progress: bool = False,
     finish: bool = True,
+    online: OnlinePlay | None = None,
+    play: RoundPlayer | None = None,
     by: User | None = None,
 ) -> Simulated:
     """Make (or continue) an event and play ``rounds`` rounds of it to the last sheet.
 
     With ``in_progress`` one more round is paired and published and about half its sheets
     played, the rest left to enter, and the event is not finished: a night in progress.
+    ``online`` says where a new event plays; ``play`` publishes and plays each round instead
+    of filling its sheets on paper here.
 
     Raises:
         TournamentError: from any service on the way (too few entrants for the format, …).
@@ -238,20 +267,16 @@ def event_simulate(
             season=season,
             rounds_planned=rounds + (1 if in_progress else 0),
             seed=seed,
+            online=online,
             by=by,
         )
     _entrants_arrive(club, event, entrants)
     result = Simulated(event=event)
+    play_round = play or partial(_round_on_paper, rng=rng, by=by)
     for _ in range(rounds):
-        round_ = _pair_and_publish(event, result, by)
-        for match in _matches(round_):
-            assert match.sheet is not None
-            result.lines += sheet_play(sheet=match.sheet, rng=rng, by=by)
-            scoresheet_confirm(sheet=match.sheet, by=by)
-            result.sheets += 1
-        result.rounds += 1
+        result.add(play_round(_pair(event, by)))
     if in_progress:
-        _round_in_progress(event, result, rng, by)
+        _round_in_progress(event, result, rng, by, play)
     if finish and not in_progress:
         event_finish(event=event, by=by)
     # Confirmations enqueue standings once they commit; ask once more so that inside a
@@ -275,11 +300,21 @@ def _entrants_arrive(club: Club, event: Event, entrants: int) -> None:
 
 
 def _round_in_progress(
-    event: Event, result: Simulated, rng: random.Random, by: User | None
+    event: Event,
+    result: Simulated,
+    rng: random.Random,
+    by: User | None,
+    play: RoundPlayer | None = None,
 ) -> None:
     """A night in progress: the first tables are over (the very first confirmed), the last
-    has a few hands on its sheet, any others wait for their first line."""
-    matches = _matches(_pair_and_publish(event, result, by))
+    has a few hands on its sheet, any others wait for their first line. With ``play``, the
+    first half of the tables are played by it and the others wait for their players."""
+    draft = _pair(event, by)
+    if play is not None:
+        played = play(draft, tables=(Match.objects.filter(round=draft).count() + 1) // 2)
+        result.sheets, result.lines = result.sheets + played.sheets, result.lines + played.lines
+        return
+    matches = _matches(round_publish(round_=draft, by=by))
     half = (len(matches) + 1) // 2
     for index, match in enumerate(matches):
         assert match.sheet is not None
@@ -302,12 +337,25 @@ def _jobs_done(club: Club, first_job: int) -> list[Job]:
     return list(Job.objects.filter(club=club, pk__gt=first_job).order_by("pk"))
 
 
-def _pair_and_publish(event: Event, result: Simulated, by: User | None) -> Round:
+def _pair(event: Event, by: User | None) -> Round:
+    """The event's next round, paired by the pairing task: a draft."""
     number = event.rounds.count() + 1
     job = job_enqueue(club=event.club, kind=JobKind.PAIR, event=event, round_number=number, by=by)
     job_wait(job)
-    round_ = Round.objects.get(event=event, number=number)
-    return round_publish(round_=round_, by=by)
+    return Round.objects.get(event=event, number=number)
+
+
+def _round_on_paper(
+    draft: Round, *, rng: random.Random, by: User | None, tables: int | None = None
+) -> Played:
+    """Publish the round and fill its first ``tables`` sheets (all: ``None``), confirmed."""
+    matches = _matches(round_publish(round_=draft, by=by))
+    lines = 0
+    for match in matches[:tables]:
+        assert match.sheet is not None
+        lines += sheet_play(sheet=match.sheet, rng=rng, by=by)
+        scoresheet_confirm(sheet=match.sheet, by=by)
+    return Played(sheets=len(matches[:tables]), lines=lines)
 
 
 def _matches(round_: Round) -> list[Match]:

@@ -2,7 +2,8 @@
 
 - ``play``: an action, the computer's moves, the turn clock and its sweep; the row helpers
   the others share.
-- ``seating``: create a table, open it, take and leave seats, start the game.
+- ``seating``: create a table, open it, take and leave seats, hand them all to the
+  computer, start the game.
 - ``presence``: pages opened and closed, the computer for a player away.
 - ``directing``: the watchdog, and a director's pause, resume and abandon.
 - ``noshow``: an event's match table whose players have not all come, by the event's rule.
@@ -56,6 +57,7 @@ from tables.services.seating import (
     table_create,
     table_open,
     table_reschedule,
+    table_to_computer,
     tables_open_due,
 )
 
@@ -88,6 +90,7 @@ __all__ = [
     "table_reschedule",
     "table_restart",
     "table_resume",
+    "table_to_computer",
     "tables_open_due",
     "tables_watchdog",
     "turn_clock_expired",

@@ -49,7 +49,7 @@ ALREADY_SEATED = gettext_lazy("You already sit at this table, in seat {seat}.")
 NOT_SEATED = gettext_lazy("You do not sit at this table.")
 ALREADY_STARTED = gettext_lazy("The game at this table has started: the seats are fixed.")
 NEGATIVE_SECONDS = gettext_lazy("Times are whole seconds, 0 or more.")
-ALREADY_ENDED = gettext_lazy("The game at this table is over: its time cannot change.")
+TABLE_ENDED = gettext_lazy("The game at this table is over ({status}): nobody plays here now.")
 
 
 @dataclass(frozen=True)
@@ -313,7 +313,7 @@ def table_reschedule(*, table_id: int, at: datetime) -> LiveTable:
     """
     table = locked(table_id)
     if table.is_ended:
-        raise TableStateRefused("ended", ALREADY_ENDED)
+        raise TableStateRefused("ended", TABLE_ENDED.format(status=table.get_status_display()))
     if table.status not in (TableStatus.SCHEDULED, TableStatus.OPEN):
         raise TableStateRefused("started", ALREADY_STARTED)
     now = timezone.now()
@@ -343,6 +343,43 @@ def tables_open_due(*, now: datetime | None = None) -> list[int]:
     for table_id in ids:
         table_open(table_id=table_id, now=now)
     return ids
+
+
+@transaction.atomic
+def table_to_computer(*, table_id: int, bot_name: str = DEFAULT_BOT) -> LiveTable:
+    """The computer plays every seat from now on, and the game starts now if it has not.
+
+    A seated player is played for as one away past the grace time (``bot_playing``: they
+    may take their seat back), an empty seat gets the computer player ``bot_name``, and a
+    table scheduled or waiting for its players opens and starts. An event played by
+    computers only (``manage.py simulate_event --online``) hands each table over so, rather
+    than wait for players who will not come. Safe to run twice: a table being played only
+    has its computer's next move sent again.
+
+    Raises:
+        TableError: ``bot`` (an unknown computer player).
+        TableStateRefused: ``ended`` (the game is over or abandoned).
+    """
+    _check_bot(bot_name)
+    table = locked(table_id)
+    if table.is_ended:
+        raise TableStateRefused("ended", TABLE_ENDED.format(status=table.get_status_display()))
+    seats = list(table.seats.select_for_update().order_by("index"))
+    for seat in seats:
+        seat.bot_playing = seat.player_id is not None
+        seat.bot_name = seat.bot_name or bot_name
+    TableSeat.objects.bulk_update(seats, ["bot_playing", "bot_name"])
+    if table.status == TableStatus.SCHEDULED:
+        table.status = TableStatus.OPEN
+        table.save(update_fields=["status"])
+    changed(table)
+    if table.status == TableStatus.OPEN:
+        start_if_ready(table)
+    elif table.status == TableStatus.PLAYING and (found := live.current(table)) is not None:
+        # Who acts next is worked out again: the computer now, sent once this commits.
+        after_write(table, *found, seats)
+        table.save(update_fields=["clock_due_at"])
+    return table
 
 
 # --- Starting ---------------------------------------------------------------------------------

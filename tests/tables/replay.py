@@ -55,3 +55,29 @@ def assert_log_is_the_truth(table_id: int) -> list[str]:
     assert table.hand_number == number
     assert (table.status == LiveTable.Status.FINISHED) == game_over, table.status
     return [text for _, text in log]
+
+
+def lines_replayed(table_id: int) -> list[dict[str, object]]:
+    """The scoresheet lines the table's log gives, hand by hand, replayed from its seed."""
+    table = LiveTable.objects.get(pk=table_id)
+    game = get_game(table.game, table.options)
+    dealer, number, lines = table.first_dealer, 1, []
+    hand = game.new_hand(
+        dealer=dealer, seed=hand_seed(table.seed, 1), tally=Tally.start(game.seating.sides)
+    )
+    for text in (
+        ActionLog.objects.filter(table=table).order_by("seq").values_list("action", flat=True)
+    ):
+        hand.apply(parse_action(text))
+        if not hand.is_over:
+            continue
+        assert hand.result is not None
+        lines.append(dict(hand.result.line))
+        if hand.result.score.result is not None:
+            break
+        number += 1
+        dealer = game.seating.next_seat(dealer)
+        hand = game.new_hand(
+            dealer=dealer, seed=hand_seed(table.seed, number), tally=hand.result.score.tally_after
+        )
+    return lines

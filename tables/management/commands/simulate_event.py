@@ -6,27 +6,36 @@ Examples::
     manage.py simulate_event --format swiss --game bidwhist --entrants 8 --rounds 3 --seed 7
     manage.py simulate_event --format cutthroat --game pitch52 --options '{"players": 3}' \\
         --entrants 9 --rounds 3
+    manage.py simulate_event --format swiss --entrants 8 --rounds 3 --online
 
 Pairing and standings go through the real Celery tasks: eagerly in the embedded default, or on
 a worker when a broker is configured (the command then waits for each job).
+
+With ``--online`` the event is played online, every match at a live table with the computer in
+every seat (``tables.simulate``): the command then also prints each round's tables and hands,
+and the time taken. It lives with the tables, which may use the events' services, while the
+events' app may not use the tables.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.text import slugify
 
 from club import rule_sets
 from club import services as club_services
+from club.errors import DomainError
 from club.models import Club, RuleSet
 from engine.rules import GAMES
 from engine.rules.words import counted
-from tournaments.errors import TournamentError
+from tables.simulate import RoundTables, event_simulate_online
 from tournaments.models import EventFormat, StandingsSnapshot
-from tournaments.simulate import event_simulate
+from tournaments.simulate import Simulated, event_simulate
 
 SIMULATION_CLUB = "simulation"
 
@@ -56,23 +65,39 @@ class Command(BaseCommand):
             action="store_true",
             help="Leave one more round paired and half entered: a night in progress.",
         )
+        parser.add_argument(
+            "--online",
+            action="store_true",
+            help="Play every match at a live table, the computer in every seat.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         club = self._club(options["club"])
         rule_set = self._rules(club, options)
+        wall, cpu = time.perf_counter(), time.process_time()
+        kwargs = {
+            "club": club,
+            "format": options["format"],
+            "entrants": options["entrants"],
+            "rounds": options["rounds"],
+            "seed": options["seed"],
+            "rule_set": rule_set,
+            "name": options["name"],
+            "in_progress": options["in_progress"],
+        }
+        tables: list[RoundTables] = []
         try:
-            done = event_simulate(
-                club=club,
-                format=options["format"],
-                entrants=options["entrants"],
-                rounds=options["rounds"],
-                seed=options["seed"],
-                rule_set=rule_set,
-                name=options["name"],
-                in_progress=options["in_progress"],
-            )
-        except TournamentError as error:
+            if options["online"]:
+                done, tables = event_simulate_online(**kwargs)
+            else:
+                done = event_simulate(**kwargs)
+        except DomainError as error:
             raise CommandError(f"{error.code}: {error.message}") from error
+        self._report(done)
+        if options["online"]:
+            self._report_online(tables, time.perf_counter() - wall, time.process_time() - cpu)
+
+    def _report(self, done: Simulated) -> None:
         event = done.event
         self.stdout.write(
             f"{event} ({event.get_format_display()}, {event.rule_set_name}): "
@@ -85,6 +110,25 @@ class Command(BaseCommand):
         for row in standings.rows[:10]:
             figures = ", ".join(f"{c['label']} {row['shown'][c['key']]}" for c in standings.columns)
             self.stdout.write(f"  {row['rank']:>3}. {row['name']}: {figures}")
+
+    def _report_online(self, rounds: list[RoundTables], wall: float, cpu: float) -> None:
+        for played in rounds:
+            waiting = (
+                f", {counted(played.waiting, 'table')} waiting for "
+                f"{'its' if played.waiting == 1 else 'their'} players"
+                if played.waiting
+                else ""
+            )
+            self.stdout.write(
+                f"Round {played.number} online: {counted(played.tables, 'table')}, "
+                f"{counted(played.hands, 'hand')} played{waiting}"
+            )
+        elsewhere = (
+            "" if settings.CELERY_TASK_ALWAYS_EAGER else " (the worker's CPU time is not counted)"
+        )
+        self.stdout.write(
+            f"Wall time {wall:.1f} s, CPU time {cpu:.1f} s in this process{elsewhere}"
+        )
 
     def _club(self, slug: str) -> Club:
         club = Club.objects.filter(slug=slug).first()
