@@ -220,10 +220,19 @@ class NightForm(forms.Form):
         max_length=120, required=False, help_text=gettext_lazy("Empty: '<season>, night <n>'.")
     )
     rounds_planned = forms.IntegerField(min_value=1, max_value=99, required=False)
+    plays_at = forms.ChoiceField(
+        choices=PlaysAt.choices,
+        label=gettext_lazy("Rounds played"),
+        help_text=gettext_lazy(
+            "The clocks, the no-show rule and pairing by itself are the last night's; change"
+            " them on the night's page."
+        ),
+    )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, last_plays_at: str = PlaysAt.HALL, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["date"].initial = timezone.localdate()
+        self.fields["plays_at"].initial = last_plays_at
 
 
 class LateArrivalForm(forms.Form):

@@ -194,16 +194,20 @@ def games_won(outcomes: Iterable[MatchOutcome]) -> dict[int, float]:
     return dict(wins)
 
 
-def forfeit_results(outcomes: Iterable[MatchOutcome]) -> tuple[list[GameResult], list[RoundBye]]:
+def forfeit_results(
+    outcomes: Iterable[MatchOutcome], keys: Mapping[int, int] | None = None
+) -> tuple[list[GameResult], list[RoundBye]]:
     """Confirmed forfeits as standings read them: each absent side a game lost with nothing,
     against an empty side (nobody's opponent: no head-to-head, no Buchholz), and each entrant
-    of a side that came a bye of that round, scored as the event's bye rule says."""
+    of a side that came a bye of that round, scored as the event's bye rule says. ``keys``
+    maps entrant ids to the ids ranked (a season's partnerships and players)."""
     losses: list[GameResult] = []
     byes: list[RoundBye] = []
     for outcome in outcomes:
         if not outcome.forfeited:
             continue
-        for index, side in enumerate(outcome.sides):
+        for index, entrants in enumerate(outcome.sides):
+            side = tuple(keys[e] if keys else e for e in entrants)
             if index in outcome.winners:
                 byes += [RoundBye(e, outcome.round_number, outcome.event_id) for e in side]
                 continue

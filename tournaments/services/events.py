@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -243,9 +243,16 @@ def season_night_create(
     rounds_planned: int | None = None,
     seed: int | None = None,
     by: User | None = None,
+    plays_at: str | None = None,
 ) -> Event:
-    """The season's next night, with the season's format, rules and standings order."""
+    """The season's next night, with the season's format, rules and standings order, and the
+    last night's way of playing online (its clocks, no-show rule, pairing by itself), played
+    where ``plays_at`` says (``None``: where the last night was)."""
     number = season.events.count() + 1
+    last = season.events.order_by("-date", "-pk").first()
+    online = OnlinePlay.of(last) if last is not None else OnlinePlay()
+    if plays_at is not None:
+        online = replace(online, plays_at=plays_at)
     return event_create(
         club=season.club,
         name=name.strip() or f"{season.name}, night {number}",
@@ -255,6 +262,7 @@ def season_night_create(
         season=season,
         rounds_planned=rounds_planned,
         tiebreaks=season.tiebreaks,
+        online=online,
         seed=seed,
         by=by,
     )

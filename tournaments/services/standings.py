@@ -259,9 +259,11 @@ def season_standings_recompute(*, season: Season) -> StandingsSnapshot:
         for o in match_outcomes(event_ids=night_ids)
         if all(e in keys for side in o.sides for e in side)
     ]
-    results = [o.game_result(keys) for o in outcomes]
+    # A forfeit counts as on its night: a lost game for the absent, a bye for those who came.
+    losses, forfeit_byes = forfeit_results(outcomes, keys)
+    results = [o.game_result(keys) for o in outcomes if not o.forfeited] + losses
     rules = {night.pk: event_bye_rule(night) for night in nights}
-    byes = [
+    byes = forfeit_byes + [
         RoundBye(keys[bye.entrant_id], bye.round_number, bye.event_id)
         for night in nights
         for bye in event_byes(night)
@@ -312,13 +314,17 @@ def _season_games_played(
     byes: list[RoundBye],
     rules: Mapping[int, ByeRule],
 ) -> dict[int, int]:
-    """Games played by key over the season: finished games, and byes that score something."""
+    """Games played by key over the season: finished games, forfeits lost, and byes that
+    score something (a forfeit won among them)."""
     played: dict[int, int] = {}
     for outcome in outcomes:
-        if outcome.finished:
-            for side in outcome.sides:
-                for key in {keys[e] for e in side}:
-                    played[key] = played.get(key, 0) + 1
+        if not (outcome.finished or outcome.forfeited):
+            continue
+        for index, side in enumerate(outcome.sides):
+            if outcome.forfeited and index in outcome.winners:
+                continue  # counted as its bye
+            for key in {keys[e] for e in side}:
+                played[key] = played.get(key, 0) + 1
     for bye in byes:
         if rules[bye.event_id].kind != NOTHING:
             played[bye.entrant_id] = played.get(bye.entrant_id, 0) + 1

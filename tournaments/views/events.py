@@ -28,7 +28,7 @@ from tournaments.forms import (
     NightForm,
     SeasonForm,
 )
-from tournaments.models import ByeScoring, EntrantKind, JobKind, RoundStatus
+from tournaments.models import ByeScoring, EntrantKind, JobKind, PlaysAt, RoundStatus
 from tournaments.services.events import (
     event_create,
     event_finish,
@@ -166,7 +166,8 @@ def season_detail(request: HttpRequest, club: Club, season_id: int) -> HttpRespo
 def night_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
     """The season's next night, with the season's format, rules and standings order."""
     season = selectors.season_get(club=club, season_id=season_id)
-    form = NightForm(request.POST or None)
+    last = season.events.order_by("-date", "-pk").first()
+    form = NightForm(request.POST or None, last_plays_at=last.plays_at if last else PlaysAt.HALL)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -176,6 +177,7 @@ def night_new(request: HttpRequest, club: Club, season_id: int) -> HttpResponse:
                 name=data["name"],
                 rounds_planned=data["rounds_planned"],
                 by=acting_user(request),
+                plays_at=data["plays_at"],
             )
         except DomainError as error:
             form_refusal(form, error)
