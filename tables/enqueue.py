@@ -37,12 +37,19 @@ MATCH_NO_SHOW = "tables.tasks.match_no_show_check"
 TIMERS = True
 
 
+#: Held while the task modules are imported: two timer threads importing them at once can
+#: each wait on a module the other is importing, and Celery drops the import error that
+#: breaks that knot, so the task would be missing from the registry.
+_FINDING_TASKS = threading.Lock()
+
+
 def task(name: str) -> Task[Any, Any]:
     """The registered task ``name``. Celery finds the apps' task modules lazily (a worker
     imports them as it starts), so a web process imports them when it first sends one."""
     registry = current_app.tasks
     if name not in registry:
-        current_app.loader.import_default_modules()
+        with _FINDING_TASKS:
+            current_app.loader.import_default_modules()
     return registry[name]
 
 
