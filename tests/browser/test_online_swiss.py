@@ -10,7 +10,7 @@ confirm their sheets, the standings show the four partnerships, and round 2 pair
 
 The club's members, partnerships and rules are its existing data, made with the factories.
 Daphne serves the site on a thread of this process (``daphne_url``). The grace time is run out
-by the test, as the beat's watchdog does (``table_restart``), not on timer threads: SQLite's
+by the test, as the beat's no-show sweep and watchdog do, not on timer threads: SQLite's
 in-memory database, shared by the threads, refuses a write while another thread writes.
 """
 
@@ -33,7 +33,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 from club.models import Club, Partnership
 from scoring.models import SheetStatus
 from tables.models import ActionLog, LiveTable, TableStatus
-from tables.services import table_restart
+from tables.services import match_no_shows_sweep, table_restart
 from tests.browser.checks import LAPTOP, PHONE, assert_member_page
 from tests.browser.table_moves import act_once, all_gone, db_read, wait_for_socket
 from tests.factories import ClubFactory, MembershipFactory, PartnershipFactory, RuleSetFactory
@@ -197,8 +197,8 @@ def _until(done: Callable[[], bool], what: str, step: Callable[[], None] | None 
 
 def _play_on(people: list[Person], tables: list[LiveTable]) -> Callable[[], None]:
     """One step of the games: whoever of the people is to act plays, by tapping; else the
-    tables are seen to as the beat's watchdog does, so a seat whose player has not come is
-    played by the computer once the grace time is over."""
+    tables are seen to as the beat does (its no-show sweep and watchdog), so a seat whose
+    player has not come is played by the computer once the grace time is over."""
 
     moved = _Moved(_seqs(tables), time.monotonic())
 
@@ -209,6 +209,7 @@ def _play_on(people: list[Person], tables: list[LiveTable]) -> Callable[[], None
                 act_once(person.page, touch=True)
                 acted = True
         if not acted:
+            db_read(match_no_shows_sweep)
             for table in tables:
                 db_read(partial(table_restart, table_id=table.pk))
         seqs = _seqs(tables)
