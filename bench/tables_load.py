@@ -440,17 +440,17 @@ def table_runs(
 
 
 def open_tables(tables: list[TableRun]) -> float:
-    """Open the tables (they start: every seat is taken) as their scheduled time would;
+    """Open the tables now, their time brought forward (they start once every seat is taken
+    and, at an event's match, every player has come; a no-show's grace time runs from now);
     returns the CPU seconds that took here, which are the server's work, not the clients'."""
     from django.db import connections
+    from django.utils import timezone
 
-    from tables.models import LiveTable
-    from tables.services import table_open
+    from tables.services import table_reschedule
 
     began = time.thread_time()
     for table in tables:
-        scheduled = LiveTable.objects.values_list("scheduled_at", flat=True).get(pk=table.pk)
-        table_open(table_id=table.pk, now=scheduled)
+        table_reschedule(table_id=table.pk, at=timezone.now())
         # The watchdog's clock for this table starts now (a float: safe across threads).
         table.last_progress = time.perf_counter()
     connections.close_all()
