@@ -10,20 +10,10 @@ from rest_framework.test import APIClient
 from club.models import Membership, Player
 from tests.tournaments.factories import club_with
 from tests.tournaments.test_api import api_for
-from tests.tournaments.times_world import Windowed, account, windowed_round
+from tests.tournaments.times_world import Windowed, account
 from tournaments.models import MatchTime, TimeSource
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _no_timer_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tables.enqueue.TIMERS", False)
-
-
-@pytest.fixture
-def world() -> Windowed:
-    return windowed_round()
 
 
 def _as(player: Player) -> APIClient:

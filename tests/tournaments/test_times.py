@@ -35,16 +35,6 @@ from tournaments.tasks import match_times_settle
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _no_timer_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tables.enqueue.TIMERS", False)
-
-
-@pytest.fixture
-def world() -> Windowed:
-    return windowed_round()
-
-
 def _state(match: Match) -> tuple[object, ...]:
     """Everything a refusal must leave as it was."""
     match.refresh_from_db()

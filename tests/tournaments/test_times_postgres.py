@@ -15,11 +15,6 @@ from tournaments.services.times import match_time_accept, match_time_propose
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(autouse=True)
-def _no_timer_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tables.enqueue.TIMERS", False)
-
-
 def test_two_acceptances_racing_leave_one_agreed_time() -> None:
     assert connection.vendor == "postgresql"
     world = windowed_round()

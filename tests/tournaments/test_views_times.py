@@ -12,21 +12,11 @@ from django.utils import timezone
 
 from club.models import Membership, Player
 from tests.factories import MembershipFactory
-from tests.tournaments.times_world import Windowed, account, seated, windowed_round
+from tests.tournaments.times_world import Windowed, account, seated
 from tournaments.models import Match, MatchTime, MatchTimeStatus, TimeSource
 from tournaments.services.times import match_time_propose
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _no_timer_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tables.enqueue.TIMERS", False)
-
-
-@pytest.fixture
-def world() -> Windowed:
-    return windowed_round()
 
 
 def _client(player: Player) -> Client:
