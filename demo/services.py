@@ -14,7 +14,7 @@ from club.demo import DIRECTOR, DemoLoaded, demo_club_load
 from club.models import Player
 from scoring.demo import demo_sheets_load
 from tables.demo import demo_tables_load
-from tournaments.demo import demo_league_load
+from tournaments.demo import demo_league_load, demo_online_league_load
 
 
 @transaction.atomic
@@ -30,4 +30,6 @@ def demo_load() -> DemoLoaded:
     created += demo_tables_load(club=club, by=director)
     # A league season: two nights played, the third in progress.
     created += demo_league_load(club=club, by=director)
+    # A league played online: round 1's times to agree within its window.
+    created += demo_online_league_load(club=club, by=director)
     return replace(loaded, created=created)

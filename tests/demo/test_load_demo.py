@@ -21,7 +21,8 @@ from club.models import Club, Membership, Partnership, Player
 from scoring.models import Scoresheet
 from tables.demo import TITLE as TABLE_TITLE
 from tables.models import LiveTable
-from tournaments.models import Event
+from tournaments.demo import ONLINE_EVENT
+from tournaments.models import Event, Match
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
@@ -127,3 +128,18 @@ def test_the_demos_night_in_progress_is_tonight() -> None:
     table = LiveTable.objects.get(title=TABLE_TITLE)
     assert table.scheduled_at is not None
     assert timezone.localdate(table.scheduled_at) == today + timedelta(days=1)
+
+
+def test_the_demos_player_has_an_online_match_whose_time_is_to_agree() -> None:
+    """The online league's round 1 is published over the week: the player account sits at one
+    of its live tables, scheduled at the default time until a time is agreed."""
+    load()
+    event = Event.objects.get(club__slug=CLUB_SLUG, name=ONLINE_EVENT)
+    round_ = event.rounds.get(number=1)
+    assert round_.online and round_.has_window and round_.default_at is not None
+    player = Player.objects.get(user__username="player")
+    match = Match.objects.get(round=round_, table__seatings__player=player)
+    assert (match.online, match.time_source) == (True, "default")
+    assert match.starts_at == round_.default_at
+    assert match.live_table.scheduled_at == round_.default_at
+    assert match.live_table.status == "scheduled"
