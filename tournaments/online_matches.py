@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tournaments.models import Event, Match, RoundStatus
-from tournaments.round_online import ENDED, STATE_TEXT
+from tournaments.round_online import ENDED, SCHEDULED, STATE_TEXT
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -31,6 +31,8 @@ class OnlineMatch:
     starts_at: datetime.datetime | None
     table_id: int  # the live table, for its page's address
     status: str
+    #: Played within a window, its time still to be agreed (before the table opens).
+    to_arrange: bool = False
 
     @property
     def state_text(self) -> str:
@@ -65,6 +67,7 @@ def online_matches_of(*, user: AbstractBaseUser | AnonymousUser) -> list[OnlineM
                 starts_at=match.starts_at or live.scheduled_at,
                 table_id=live.pk,
                 status=live.status,
+                to_arrange=match.round.has_window and live.status == SCHEDULED,
             )
         )
     return found

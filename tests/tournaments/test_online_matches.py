@@ -14,6 +14,7 @@ from tables.models import LiveTable, TableStatus
 from tables.selectors import user_tables
 from tests.factories import UserFactory
 from tests.tournaments.test_round_online import live_table, mixed_round
+from tests.tournaments.times_world import Windowed, account, windowed_round
 from tournaments.models import Round, Seating
 from tournaments.online_matches import online_matches_of
 
@@ -70,3 +71,21 @@ def test_a_visitor_and_a_stranger_see_none() -> None:
     stranger = UserFactory.create()
     assert online_matches_of(user=stranger) == []
     assert "Your online matches" not in Client().get(reverse("home")).content.decode()
+
+
+def test_a_match_played_over_days_offers_to_agree_its_time_from_home(world: Windowed) -> None:
+    player = world.sides[0][0]
+    (mine,) = online_matches_of(user=account(player))
+    assert mine.to_arrange and mine.starts_at == world.round.default_at
+    client = Client()
+    client.force_login(account(player))
+    home = client.get(reverse("home")).content.decode()
+    slug, event_id = world.setup.club.slug, world.event.pk
+    assert reverse("match_time", args=[slug, event_id, 1, world.match.table.number]) in home
+    assert "Agree a time" in home
+
+
+def test_a_match_starting_at_once_has_no_time_to_agree() -> None:
+    started = windowed_round(window=False)
+    (mine,) = online_matches_of(user=account(started.sides[0][0]))
+    assert not mine.to_arrange
