@@ -133,3 +133,14 @@ def test_the_decision_address_shows_the_choice_on_a_page_of_its_own() -> None:
     director.post(action, {"decision": "wait"})
     page = director.get(action).content.decode()
     assert "Nothing to decide at this table" in page and 'value="forfeit"' not in page
+
+
+def test_the_round_pages_live_part_brings_a_new_flag_without_a_reload() -> None:
+    """The part the round page asks for every few seconds carries the no-shows: a table
+    flagged after the page was opened shows its choice at the next refresh."""
+    table, match = _flagged()
+    event = match.round.event
+    live = reverse("round_live", args=[event.club.slug, event.pk, match.round.number])
+    part = _client(table).get(live).content.decode()
+    assert 'id="round-noshow"' in part and 'value="forfeit"' in part
+    assert 'hx-trigger="every 5s"' in part  # the part keeps asking while the table waits
