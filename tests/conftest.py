@@ -172,6 +172,16 @@ def _eager_celery_unless_worker(request: pytest.FixtureRequest, settings: Settin
 
 
 @pytest.fixture(autouse=True)
+def _no_timer_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Grace times, turn clocks and tables' openings run on timer threads of the embedded
+    default's web process. One started by a test would fire minutes later inside another,
+    against that test's rows (ids are handed out again) and, in the browser tests' shared
+    in-memory database, while their server's threads write. Tests run the timed tasks
+    themselves."""
+    monkeypatch.setattr("tables.enqueue.TIMERS", False)
+
+
+@pytest.fixture(autouse=True)
 def _empty_table_state_cache() -> None:
     """Each test starts like a fresh server process: the per-process caches of live tables'
     hands and of their spectators' languages are keyed by table id, and a rolled-back test

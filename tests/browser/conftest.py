@@ -24,12 +24,11 @@ if TYPE_CHECKING:
 
 
 @pytest.fixture
-def tables_in_process(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Settings for tests whose table server runs in this process (``daphne_url``): no turn
-    clock or grace timer fires mid-test, and the sockets share the in-memory channel layer
-    (the Redis layer has its own tests in tests/tables/test_consumers.py). Use it with
-    ``pytest.mark.usefixtures("tables_in_process")``."""
-    monkeypatch.setattr("tables.enqueue.TIMERS", False)
+def tables_in_process(settings: Settings) -> None:
+    """Settings for tests whose table server runs in this process (``daphne_url``): the
+    sockets share the in-memory channel layer (the Redis layer has its own tests in
+    tests/tables/test_consumers.py); no timer thread runs in any test (tests/conftest.py).
+    Use it with ``pytest.mark.usefixtures("tables_in_process")``."""
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 

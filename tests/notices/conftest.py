@@ -18,7 +18,6 @@ def _notice_settings(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Non
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.KITTY_SITE_URL = SITE + "/"  # the trailing slash must not double in links
     monkeypatch.setattr("notices.tasks.REMINDER_MINUTES", 30)
-    monkeypatch.setattr("tables.enqueue.TIMERS", False)
 
 
 @pytest.fixture
