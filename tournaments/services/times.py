@@ -246,11 +246,7 @@ def match_time_accept(*, proposal: MatchTime, player: Player) -> MatchTime:
     _require_not_over(match)
     _require_not_started(match, now)
     _require_player_time(match, proposal.at, now)
-    proposal.status, proposal.answered_by, proposal.answered_at = (
-        MatchTimeStatus.ACCEPTED,
-        player,
-        now,
-    )
+    _answer(proposal, MatchTimeStatus.ACCEPTED, player, now, save=False)
     _make_current(match, proposal, TimeSource.AGREED, now)
     _told(match, ACCEPTED, proposal)
     return proposal
@@ -266,12 +262,7 @@ def match_time_decline(*, proposal: MatchTime, player: Player) -> MatchTime:
     match, proposal, own = _proposal(proposal, player)
     if own:
         raise TournamentError("own_proposal", OWN_PROPOSAL)
-    proposal.status, proposal.answered_by, proposal.answered_at = (
-        MatchTimeStatus.DECLINED,
-        player,
-        timezone.now(),
-    )
-    proposal.save(update_fields=["status", "answered_by", "answered_at"])
+    _answer(proposal, MatchTimeStatus.DECLINED, player, timezone.now())
     _told(match, DECLINED, proposal)
     return proposal
 
@@ -286,14 +277,18 @@ def match_time_withdraw(*, proposal: MatchTime, player: Player) -> MatchTime:
     match, proposal, own = _proposal(proposal, player)
     if not own:
         raise TournamentError("others_proposal", OTHERS_PROPOSAL)
-    proposal.status, proposal.answered_by, proposal.answered_at = (
-        MatchTimeStatus.WITHDRAWN,
-        player,
-        timezone.now(),
-    )
-    proposal.save(update_fields=["status", "answered_by", "answered_at"])
+    _answer(proposal, MatchTimeStatus.WITHDRAWN, player, timezone.now())
     _told(match, WITHDRAWN, proposal)
     return proposal
+
+
+def _answer(
+    proposal: MatchTime, status: str, player: Player, now: datetime, *, save: bool = True
+) -> None:
+    """``proposal`` answered by ``player`` (accepted, declined, or withdrawn by its side)."""
+    proposal.status, proposal.answered_by, proposal.answered_at = status, player, now
+    if save:
+        proposal.save(update_fields=["status", "answered_by", "answered_at"])
 
 
 @transaction.atomic
