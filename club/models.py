@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -72,6 +73,27 @@ class Club(models.Model):
         default=0,
         editable=False,
         help_text=gettext_lazy("Number of memberships, refreshed in the background after changes."),
+    )
+    members_start_tables = models.BooleanField(
+        gettext_lazy("members may start tables"),
+        default=True,
+        help_text=gettext_lazy(
+            "Members may sit down to practise with computers, invite friends and open seats."
+        ),
+    )
+    member_table_limit = models.PositiveSmallIntegerField(
+        gettext_lazy("tables per member"),
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(20)],
+        help_text=gettext_lazy("How many tables a member may have open at once."),
+    )
+    friendly_tables_listed = models.BooleanField(
+        gettext_lazy("members' games listed for the club"),
+        default=True,
+        help_text=gettext_lazy(
+            "Every member sees members' practice and friendly games to watch and their "
+            "results; otherwise only their players and the directors do."
+        ),
     )
     created = models.DateTimeField("created", auto_now_add=True)
 

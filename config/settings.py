@@ -233,6 +233,9 @@ CELERY_BEAT_SCHEDULE = {
 # start need other values (a stall after 1 s, clients that never say they are there).
 KITTY_TABLE_STALL_SECONDS = env_int("KITTY_TABLE_STALL_SECONDS", default=180)
 KITTY_TABLE_PRESENCE_SECONDS = env_int("KITTY_TABLE_PRESENCE_SECONDS", default=30)
+# KITTY_INVITATIONS_PER_HOUR: how many seats of members' tables one member may invite people to
+# in an hour; past it each invitation is refused (throttled) until the hour has passed.
+KITTY_INVITATIONS_PER_HOUR = env_int("KITTY_INVITATIONS_PER_HOUR", default=30)
 
 if REDIS_URL:
     # redis-py 8 changed two defaults that channels_redis relies on; both are set back to

@@ -31,3 +31,16 @@ class NotADirector(TableError):
     """Only a director of the table's club controls it: the API answers 403."""
 
     status = HTTPStatus.FORBIDDEN
+
+
+class MembersRefused(TableError):
+    """The club does not let members start tables, or the caller may not do this to a
+    member's table (only its host may): the API answers 403."""
+
+    status = HTTPStatus.FORBIDDEN
+
+
+class Throttled(TableError):
+    """Too many of something in too short a time (invitations an hour): the API answers 429."""
+
+    status = HTTPStatus.TOO_MANY_REQUESTS

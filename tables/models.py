@@ -42,6 +42,26 @@ class TableStatus(models.TextChoices):
     ABANDONED = "abandoned", gettext_lazy("abandoned")
 
 
+class TableKind(models.TextChoices):
+    """Who set the table up, and so who may see it and what it counts for."""
+
+    DIRECTED = "directed", gettext_lazy("set up by a director")
+    MATCH = "match", gettext_lazy("an event's match")
+    PRACTICE = "practice", gettext_lazy("practice")
+    FRIENDLY = "friendly", gettext_lazy("friendly game")
+
+
+#: Tables a member starts: they count in no standings, and the club's limit counts them.
+MEMBER_KINDS = (TableKind.PRACTICE, TableKind.FRIENDLY)
+
+
+class Unanswered(models.TextChoices):
+    """What an invited seat becomes when its invitee declines or does not answer in time."""
+
+    COMPUTER = "computer", gettext_lazy("a computer plays it")
+    OPEN = "open", gettext_lazy("it opens for any member")
+
+
 #: A table in one of these owns its scoresheet: only the table writes its lines then.
 SHEET_OWNING = (TableStatus.PLAYING, TableStatus.PAUSED)
 #: A table in one of these is over for good.
@@ -96,6 +116,33 @@ class LiveTable(models.Model):
         help_text=gettext_lazy(
             "The match of an event played at this table; its sheet gets the hands."
         ),
+    )
+    kind = models.CharField(
+        "kind", max_length=20, choices=TableKind.choices, default=TableKind.DIRECTED
+    )
+    bot_name = models.CharField(
+        gettext_lazy("computer player"),
+        max_length=20,
+        blank=True,
+        help_text=gettext_lazy(
+            "The computer the host chose: it takes a seat whose invitee declines or does "
+            "not answer, and the seat of a player who leaves."
+        ),
+    )
+    if_unanswered = models.CharField(
+        gettext_lazy("a seat not accepted"),
+        max_length=20,
+        choices=Unanswered.choices,
+        default=Unanswered.COMPUTER,
+    )
+    next_table = models.OneToOneField(
+        "self",
+        verbose_name=gettext_lazy("next game"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="previous_table",
+        help_text=gettext_lazy("The table its players went on to with “Play again”."),
     )
     rule_set_name = models.CharField(
         "rules",
@@ -166,6 +213,9 @@ class LiveTable(models.Model):
                 condition=Q(status__in=TableStatus.values), name="livetable_status_known"
             ),
             models.CheckConstraint(condition=~Q(game=""), name="livetable_game_not_blank"),
+            models.CheckConstraint(
+                condition=Q(kind__in=TableKind.values), name="livetable_kind_known"
+            ),
         ]
         # The clocks' sweep looks among the tables being played. Not an index on the due time:
         # that changes with every action, and an index on it would cost every action's update.
@@ -190,6 +240,11 @@ class LiveTable(models.Model):
     def is_ended(self) -> bool:
         """Finished or abandoned: nothing more is played here."""
         return self.status in ENDED
+
+    @property
+    def is_members(self) -> bool:
+        """A member's practice or friendly table (not a director's, nor an event's)."""
+        return self.kind in MEMBER_KINDS
 
 
 class TableSeat(models.Model):
@@ -340,3 +395,81 @@ class ActionLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seq}: {self.action}"
+
+
+class InvitationStatus(models.TextChoices):
+    PENDING = "pending", gettext_lazy("waiting for an answer")
+    ACCEPTED = "accepted", gettext_lazy("accepted")
+    DECLINED = "declined", gettext_lazy("declined")
+    EXPIRED = "expired", gettext_lazy("expired")
+    WITHDRAWN = "withdrawn", gettext_lazy("withdrawn")
+
+
+class TableInvitation(models.Model):
+    """A member asked to sit in one seat of a table: the seat stays empty and kept for them
+    until they accept (they sit), decline or let it expire (the seat becomes what the table's
+    ``if_unanswered`` says), or the host withdraws it. Nobody is seated without accepting."""
+
+    Status = InvitationStatus
+
+    table = models.ForeignKey(
+        LiveTable, verbose_name="table", on_delete=models.CASCADE, related_name="invitations"
+    )
+    seat = models.PositiveSmallIntegerField(
+        "seat", help_text=gettext_lazy("The engine's seat number, from 0.")
+    )
+    player = models.ForeignKey(
+        Player,
+        verbose_name=gettext_lazy("invited"),
+        on_delete=models.CASCADE,
+        related_name="table_invitations",
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("invited by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    status = models.CharField(
+        "status", max_length=20, choices=Status.choices, default=Status.PENDING
+    )
+    expires_at = models.DateTimeField(
+        gettext_lazy("expires"),
+        help_text=gettext_lazy("An invitation not answered by then lapses."),
+    )
+    created = models.DateTimeField("created", auto_now_add=True)
+    answered_at = models.DateTimeField(gettext_lazy("answered"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("table invitation")
+        verbose_name_plural = gettext_lazy("table invitations")
+        ordering = ["table", "seat", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=InvitationStatus.values),
+                name="tableinvitation_status_known",
+            ),
+            # One waiting invitation per seat, and per person at a table.
+            models.UniqueConstraint(
+                fields=["table", "seat"],
+                condition=Q(status="pending"),
+                name="tableinvitation_one_pending_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["table", "player"],
+                condition=Q(status="pending"),
+                name="tableinvitation_one_pending_per_player",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["status", "expires_at"], name="tableinvitation_due"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} to {self.table}, seat {self.seat + 1}"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == InvitationStatus.PENDING

@@ -87,20 +87,25 @@ def broadcast(table_id: int, snapshot: selectors.Snapshot | None = None) -> None
         "languages": payloads.languages,
         "public": payloads.public,
     }
-    sends: list[Send] = [(table_group(table_id), message)]
+    send([(table_group(table_id), message)])
+
+
+def send(sends: list[Send]) -> None:
+    """Send group messages from sync code: collected when within ``sends_deferred``, else
+    now."""
     collected: list[Send] | None = getattr(_deferred, "sends", None)
     if collected is not None:
         collected.extend(sends)
         return
 
-    send = partial(async_to_sync(publish), sends)
+    now = partial(async_to_sync(publish), sends)
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        send()
+        now()
         return
     # Sync code called straight from a thread that runs an event loop (a script or test
     # driving a browser) cannot wait on the layer there: send from a helper thread.
-    helper = threading.Thread(target=send)
+    helper = threading.Thread(target=now)
     helper.start()
     helper.join()

@@ -6,6 +6,8 @@
   computer, start the game.
 - ``presence``: pages opened and closed, the computer for a player away.
 - ``directing``: the watchdog, and a director's pause, resume and abandon.
+- ``members``: members' own tables: practice, friendly games and their invitations, open
+  seats, "Play again", leaving.
 - ``noshow``: an event's match table whose players have not all come, by the event's rule.
 
 Everything outside this package (the pages, the API, the sockets, the tasks, the demo, tests
@@ -24,6 +26,18 @@ from tables.services.directing import (
     table_restart,
     table_resume,
     tables_watchdog,
+)
+from tables.services.members import (
+    friendly_create,
+    invitation_accept,
+    invitation_decline,
+    invitation_withdraw,
+    invitations_expire_sweep,
+    member_table_abandon,
+    open_seat_take,
+    practice_start,
+    table_leave,
+    table_play_again,
 )
 from tables.services.noshow import (
     match_no_show_check,
@@ -62,6 +76,16 @@ from tables.services.seating import (
 )
 
 __all__ = [
+    "friendly_create",
+    "invitation_accept",
+    "invitation_decline",
+    "invitation_withdraw",
+    "invitations_expire_sweep",
+    "member_table_abandon",
+    "open_seat_take",
+    "practice_start",
+    "table_leave",
+    "table_play_again",
     "TOO_MANY_SEATS",
     "Acted",
     "SeatSpec",

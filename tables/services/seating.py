@@ -27,7 +27,7 @@ from scoring.services import SideSpec, scoresheet_create
 from tables import enqueue, live
 from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.errors import TableError, TableStateRefused
-from tables.models import LiveTable, TableSeat, TableStatus
+from tables.models import LiveTable, TableKind, TableSeat, TableStatus, Unanswered
 from tables.naming import side_labels
 from tables.services.play import after_write, changed, hand_create, locked, seat_row
 from tables.signals import table_scheduled
@@ -96,6 +96,9 @@ def table_create(
     seed: int | None = None,
     first_dealer: int = 0,
     match: Match | None = None,
+    kind: str = TableKind.DIRECTED,
+    bot_name: str = "",
+    if_unanswered: str = Unanswered.COMPUTER,
 ) -> LiveTable:
     """A new online table for one game under ``rule_set`` (or ``game_id``'s standard rules).
 
@@ -124,6 +127,9 @@ def table_create(
         club=club,
         title=title.strip(),
         match=match,
+        kind=TableKind.MATCH if match is not None else kind,
+        bot_name=bot_name,
+        if_unanswered=if_unanswered,
         scoresheet=sheet,  # a match's sheet is the table's from the start, not a phone's
         rule_set_name=_rules_name(sheet, rule_set),
         game=game.id,
