@@ -425,6 +425,10 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "StatusEnum": "scoring.models.SheetStatus",
         "TableStatusEnum": "tables.models.TableStatus",
+        # A table's kind as answered, and the kinds a create body may ask for.
+        "TableKindEnum": "tables.models.TableKind",
+        "TableCreateKindEnum": "tables.api_members.CREATE_KINDS",
+        "TableInvitationStatusEnum": "tables.models.InvitationStatus",
     },
 }
 

@@ -1,14 +1,17 @@
 """The online tables API: list and schedule a club's tables, read one, read a finished hand.
 
 Reached through ``/api/clubs/<slug>/tables/…`` with the pages' capabilities: members read,
-directors schedule. Scheduling goes through ``tables.services.table_create`` as the
-page's form does, with the same checks; the ids in the body (the rule set, the seated players)
-are looked up in the club, and another club's id is answered exactly as an unknown one.
+directors schedule, and members start their own practice and friendly tables (``kind``;
+``tables.api_members`` has the rest of members' tables). Scheduling goes through
+``tables.services.table_create`` as the page's form does, with the same checks; the ids in
+the body (the rule set, the seated players) are looked up in the club, and another club's id
+is answered exactly as an unknown one.
 
 What is read is public: seats, scores, hand numbers, and the record of a finished hand as the
 viewer's seat saw it on the replay page. No card anyone holds in a hand being played is ever
 answered (``tables.facts``); a hand in progress is refused with 409
-``hand_not_finished``.
+``hand_not_finished``. A member's table that the caller may not watch
+(``tables.selectors.may_watch``) is left out of the list and answered as unknown.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import (
@@ -33,22 +37,21 @@ from club.acting import acting_user
 from club.api import ClubApi
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND, ErrorSerializer
 from club.api_query import COUNT_MAX, optional_id, standard_game
-from club.models import Club, Membership, Player, RuleSet
+from club.models import Club, RuleSet
 from club.permissions import Capability
-from club.wording import rules_name
 from engine.rules import RulesError, get_game
 from tables import facts, services
-from tables.bot_moves import BOT_NAMES
+from tables.api_members import CREATE_KINDS, kind_of, member_table_create, seat_specs
+from tables.api_output import OnlineTableDetailSerializer, OnlineTableOutputSerializer, table_body
+from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.errors import TableError
 from tables.forms import MAX_SEATS
-from tables.models import LiveTable, TableStatus
+from tables.models import LiveTable, TableKind, TableStatus, Unanswered
 
 NOW = "now"
 AHEAD_MAX = timedelta(days=366)
 NO_RULE_SET = gettext_lazy("There is no rule set {id} in this club.")
 GAME_OR_RULE_SET = gettext_lazy("Give a rule set of the club or a game id.")
-NO_MEMBER = gettext_lazy("Player {id} is not a member of this club.")
-PLAYER_TWICE = gettext_lazy("Player {id} cannot sit in two seats.")
 PLAYER_AND_BOT = gettext_lazy("A seat takes a member or a computer player, not both.")
 TOO_FAR = gettext_lazy("A table is scheduled at most a year ahead.")
 ERRORS = {400: BAD_REQUEST, 403: DENIED, 404: NOT_FOUND}
@@ -83,85 +86,14 @@ class WhenField(serializers.DateTimeField):
         return when
 
 
-# --- What the API answers ---------------------------------------------------------------------
-
-
-class RulesNameField(serializers.CharField):
-    """A table's stored rules' name, read as the pages read it (``club.wording.rules_name``)."""
-
-    def to_representation(self, value: Any) -> str:
-        return rules_name(str(value))
-
-
-class OnlineSeatOutputSerializer(serializers.Serializer[Any]):
-    index = serializers.IntegerField(
-        help_text="The seat, clockwise from 0: seat 1 on the pages is 0 here."
-    )
-    name = serializers.CharField(help_text="The player's name, the computer's, or 'open'.")
-    player = serializers.IntegerField(allow_null=True, help_text="The member's player id.")
-    bot = serializers.CharField(help_text="The computer player in a computer's seat, or ''.")
-    is_bot = serializers.BooleanField()
-    is_open = serializers.BooleanField(help_text="Nobody sits here yet.")
-    stand_in = serializers.BooleanField(
-        help_text="The player is away past the grace time: the computer plays for them."
-    )
-
-
-class OnlineTableOutputSerializer(serializers.Serializer[Any]):
-    """A table in a list: ``facts.TableRow`` or ``facts.TableFacts``."""
-
-    id = serializers.IntegerField(source="table.pk")
-    title = serializers.CharField(source="table.title")
-    status = serializers.ChoiceField(source="table.status", choices=TableStatus.choices)
-    game = serializers.CharField(source="table.game", help_text="The engine's game id.")
-    rule_set_name = RulesNameField(
-        source="table.rule_set_name",
-        help_text="The rule set's name; a game's standard rules in the request's language.",
-    )
-    scheduled_at = serializers.DateTimeField(source="table.scheduled_at")
-    hand_number = serializers.IntegerField(
-        source="table.hand_number", help_text="The hand being played, from 1; 0 before."
-    )
-    scoresheet = serializers.IntegerField(
-        source="table.scoresheet_id",
-        allow_null=True,
-        help_text="The sheet the table writes its hands to (/api/clubs/<slug>/sheets/<id>/).",
-    )
-    seats = OnlineSeatOutputSerializer(many=True)
-
-
-class OnlineTableDetailSerializer(OnlineTableOutputSerializer):
-    class ScoreSerializer(serializers.Serializer[Any]):
-        side = serializers.IntegerField(help_text="From 0.")
-        name = serializers.CharField()
-        seats = serializers.ListField(
-            child=serializers.IntegerField(), help_text="The side's seats, from 0."
-        )
-        score = serializers.IntegerField()
-
-    turn_seconds = serializers.IntegerField(source="table.turn_seconds")
-    grace_seconds = serializers.IntegerField(source="table.grace_seconds")
-    started_at = serializers.DateTimeField(source="table.started_at", allow_null=True)
-    finished_at = serializers.DateTimeField(source="table.finished_at", allow_null=True)
-    seq = serializers.IntegerField(source="table.seq", help_text="Actions played so far.")
-    to_act = serializers.IntegerField(
-        allow_null=True,
-        help_text="The seat to act in the hand being played, from 0: seat 1 on the pages is 0 "
-        "here; null when nobody is.",
-    )
-    hands_finished = serializers.IntegerField()
-    scores = ScoreSerializer(
-        many=True, help_text="Before the hand being played; after the last one once over."
-    )
-
-
 # --- The views ---------------------------------------------------------------------------------
 
 
 class TableListApi(ClubApi):
-    """The club's online tables (members), and scheduling one (directors)."""
+    """The club's online tables (members), and making one: a director's (directors), or a
+    member's practice or friendly table (members; ``kind`` says which)."""
 
-    write_capability = Capability.DIRECT
+    write_capability = Capability.VIEW
 
     class FilterSerializer(serializers.Serializer[Any]):
         status = serializers.ChoiceField(
@@ -184,12 +116,40 @@ class TableListApi(ClubApi):
                     raise serializers.ValidationError(PLAYER_AND_BOT, code="player_and_bot")
                 return attrs
 
+        kind = serializers.ChoiceField(
+            choices=CREATE_KINDS,
+            default=TableKind.DIRECTED.value,
+            help_text="directed (the default; directors only): the seats' players are seated. "
+            "practice: only rule_set or game, and bot. friendly: your own player's seat is "
+            "yours (give it once), every other player is invited to their seat and sits only "
+            "on accepting; also expires_at and if_unanswered.",
+        )
         rule_set = optional_id("A rule set of the club.")
         game = standard_game()
         title = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
         scheduled_at = WhenField(
+            required=False,
             help_text="When the table opens (at most a year ahead), or 'now'. Players take "
-            "their seats from then on; the game starts when all are filled."
+            "their seats from then on; the game starts when all are filled. Required for a "
+            "directed table; a friendly one opens now without it; a practice one starts now.",
+        )
+        bot = serializers.ChoiceField(
+            choices=list(BOT_NAMES.items()),
+            default=DEFAULT_BOT,
+            help_text="practice and friendly: the computer in the computers' seats, and in a "
+            "seat its invitee declines or leaves.",
+        )
+        expires_at = serializers.DateTimeField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="friendly: when unanswered invitations lapse; by default 15 minutes "
+            "from now for a table that opens now, else an hour before it opens.",
+        )
+        if_unanswered = serializers.ChoiceField(
+            choices=Unanswered.choices,
+            default=Unanswered.COMPUTER.value,
+            help_text="friendly: what a seat whose invitee declines or does not answer becomes.",
         )
         # ``max_length`` goes to the list serializer ``many`` makes; the stubs do not know it.
         seats = SeatSerializer(  # type: ignore[call-arg]
@@ -213,6 +173,12 @@ class TableListApi(ClubApi):
             help_text="A player away longer is replaced by the computer until they return.",
         )
 
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if attrs["kind"] == TableKind.DIRECTED and "scheduled_at" not in attrs:
+                message = serializers.Field.default_error_messages["required"]
+                raise serializers.ValidationError({"scheduled_at": message}, code="required")
+            return attrs
+
     @extend_schema(
         parameters=[FilterSerializer],
         responses={200: OnlineTableOutputSerializer(many=True), 403: DENIED, 404: NOT_FOUND},
@@ -222,25 +188,45 @@ class TableListApi(ClubApi):
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         club = self.get_club(request, slug=slug)
-        rows = facts.table_rows(club, status=filters.validated_data["status"] or None)
+        rows = facts.table_rows(club, request.user, status=filters.validated_data["status"] or None)
         return Response(OnlineTableOutputSerializer(rows, many=True).data)
 
     @extend_schema(
         request=InputSerializer,
         responses={201: OnlineTableDetailSerializer, **ERRORS},
         operation_id="club_tables_create",
+        description="A director's table (kind 'directed', directors only: 403 for others), or "
+        "a member's own: 'practice' or 'friendly' (any member). Refusals of members' tables: "
+        "403 'members_may_not_start', 409 'table_limit', 400 'not_a_member' (a seat's player "
+        "is not a member), 'invited_twice', 429 'throttled' (too many invitations this hour).",
     )
     def post(self, request: Request, slug: str) -> Response:
         club = self.get_club(request, slug=slug)
+        kind = kind_of(request.data)
+        if kind == TableKind.DIRECTED:
+            self.require(request, Capability.DIRECT)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         rule_set = self._rule_set(club, values["rule_set"], values["game"])
-        seats = self._seats(club, values["seats"])
-        self._check_seat_count(rule_set, values["game"], len(seats))
-        table = services.table_create(
+        self._check_seat_count(rule_set, values["game"], len(values["seats"]))
+        if kind == TableKind.DIRECTED:
+            table = self._directed(club, acting_user(request), values, rule_set)
+        else:
+            table = member_table_create(
+                club=club, by=acting_user(request), values=values, rule_set=rule_set
+            )
+        body = table_body(club, table.pk, request.user)
+        return Response(body, status=status.HTTP_201_CREATED)
+
+    @staticmethod
+    def _directed(
+        club: Club, by: User, values: dict[str, Any], rule_set: RuleSet | None
+    ) -> LiveTable:
+        seats = seat_specs(club, values["seats"], unknown="player", twice="player")
+        return services.table_create(
             club=club,
-            by=acting_user(request),
+            by=by,
             scheduled_at=values["scheduled_at"],
             rule_set=rule_set,
             game_id=values["game"],
@@ -249,8 +235,6 @@ class TableListApi(ClubApi):
             turn_seconds=values["turn_seconds"],
             grace_seconds=values["grace_seconds"],
         )
-        body = OnlineTableDetailSerializer(facts.table_facts(facts.table_of(club, table.pk))).data
-        return Response(body, status=status.HTTP_201_CREATED)
 
     @staticmethod
     def _rule_set(club: Club, rule_set_id: int | None, game: str) -> RuleSet | None:
@@ -262,32 +246,6 @@ class TableListApi(ClubApi):
         if rule_set is None:
             raise TableError("rule_set", NO_RULE_SET.format(id=rule_set_id), "rule_set")
         return rule_set
-
-    @staticmethod
-    def _seats(club: Club, seats: list[dict[str, Any]]) -> list[services.SeatSpec]:
-        """The seats asked for, each member looked up in the club."""
-        ids = [seat["player"] for seat in seats if seat["player"] is not None]
-        members: dict[int, Player] = {
-            m.player_id: m.player
-            for m in Membership.objects.filter(club=club, player_id__in=ids).select_related(
-                "player"
-            )
-        }
-        specs = []
-        seen: set[int] = set()
-        for index, seat in enumerate(seats):
-            player_id = seat["player"]
-            if player_id is None:
-                specs.append(services.SeatSpec(bot=seat["bot"]))
-                continue
-            field = f"seats.{index}.player"
-            if player_id not in members:
-                raise TableError("player", NO_MEMBER.format(id=player_id), field)
-            if player_id in seen:
-                raise TableError("player", PLAYER_TWICE.format(id=player_id), field)
-            seen.add(player_id)
-            specs.append(services.SeatSpec(player=members[player_id]))
-        return specs
 
     @staticmethod
     def _check_seat_count(rule_set: RuleSet | None, game_id: str, given: int) -> None:
@@ -312,8 +270,7 @@ class TableDetailApi(ClubApi):
         operation_id="club_tables_retrieve",
     )
     def get(self, request: Request, slug: str, table_id: int) -> Response:
-        table = facts.table_of(self.get_club(request, slug=slug), table_id)
-        return Response(OnlineTableDetailSerializer(facts.table_facts(table)).data)
+        return Response(table_body(self.get_club(request, slug=slug), table_id, request.user))
 
 
 class TableControlApi(ClubApi):
@@ -325,10 +282,10 @@ class TableControlApi(ClubApi):
     description = ""
 
     def post(self, request: Request, slug: str, table_id: int) -> Response:
-        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        club = self.get_club(request, slug=slug)
+        table = facts.table_of(club, table_id)
         type(self).control(table_id=table.pk, by=acting_user(request))
-        table = facts.table_of(self.get_club(request, slug=slug), table_id)
-        return Response(OnlineTableDetailSerializer(facts.table_facts(table)).data)
+        return Response(table_body(club, table.pk))
 
 
 def _control_schema(name: str, what: str) -> Any:
@@ -364,10 +321,23 @@ class TableResumeApi(TableControlApi):
     "abandon",
     "End a table before its game is over: its finished hands stay on "
     "its scoresheet, which the directors may then correct (409 'ended' if it "
-    "already ended).",
+    "already ended). Directors abandon any table; the host of a member's table (practice "
+    "or friendly) abandons theirs (403 'not_host' for other members).",
 )
 class TableAbandonApi(TableControlApi):
+    """A director's abandon of any table, or the host's of their member's table."""
+
+    write_capability = Capability.VIEW
     control = staticmethod(services.table_abandon)
+
+    def post(self, request: Request, slug: str, table_id: int) -> Response:
+        club = self.get_club(request, slug=slug)
+        table = facts.table_of(club, table_id, request.user)
+        if table.is_members:
+            services.member_table_abandon(table_id=table.pk, by=acting_user(request))
+            return Response(table_body(club, table.pk, request.user))
+        self.require(request, Capability.DIRECT)
+        return super().post(request, slug, table_id)
 
 
 class TableNoShowApi(ClubApi):
@@ -390,14 +360,14 @@ class TableNoShowApi(ClubApi):
         "and 409 'started' (the game started or the table ended).",
     )
     def post(self, request: Request, slug: str, table_id: int) -> Response:
-        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        club = self.get_club(request, slug=slug)
+        table = facts.table_of(club, table_id)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.match_no_show_decide(
             table_id=table.pk, decision=data.validated_data["decision"], by=acting_user(request)
         )
-        table = facts.table_of(self.get_club(request, slug=slug), table_id)
-        return Response(OnlineTableDetailSerializer(facts.table_facts(table)).data)
+        return Response(table_body(club, table.pk))
 
 
 class TableHandApi(ClubApi):
@@ -442,6 +412,6 @@ class TableHandApi(ClubApi):
         operation_id="club_tables_hands_retrieve",
     )
     def get(self, request: Request, slug: str, table_id: int, hand_number: int) -> Response:
-        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        table = facts.table_of(self.get_club(request, slug=slug), table_id, request.user)
         record = facts.hand_record(table, hand_number, request.user)
         return Response(self.OutputSerializer(record).data)

@@ -9,7 +9,7 @@ stays a number of cards, as on the replay page).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
@@ -19,14 +19,31 @@ from django.utils.translation import gettext_lazy
 from club.models import Club
 from tables import live
 from tables.errors import TableError
-from tables.models import LiveTable, TableHand, TableSeat, TableStatus
+from tables.models import (
+    InvitationStatus,
+    LiveTable,
+    TableHand,
+    TableInvitation,
+    TableSeat,
+    TableStatus,
+)
 from tables.naming import seat_name, side_labels
-from tables.selectors import action_as_seen, club_tables, hand_steps, seat_of
+from tables.selectors import (
+    action_as_seen,
+    club_tables,
+    hand_steps,
+    may_host,
+    may_watch,
+    seat_of,
+)
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
     from tables.selectors import AnyUser
 
 NO_TABLE = gettext_lazy("There is no table {id} in this club.")
+NO_INVITATION = gettext_lazy("There is no invitation {id} for you in this club.")
 NO_HAND = gettext_lazy("Table {table} has no hand {number}.")
 HAND_NOT_FINISHED = gettext_lazy(
     "Hand {number} is still being played: its record is given once it is over."
@@ -73,6 +90,8 @@ class TableFacts:
     scores: list[SideScore]
     to_act: int | None
     hands_finished: int
+    # The invitations waiting for an answer: whom each kept seat waits for.
+    invitations: list[TableInvitation] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -84,21 +103,52 @@ class HandRecord:
     result: dict[str, Any]
 
 
-def table_rows(club: Club, *, status: str | None = None) -> list[TableRow]:
-    """The club's online tables with their seats, as the club's tables page orders them;
-    only those of ``status`` when given."""
+def table_rows(club: Club, user: AnyUser, *, status: str | None = None) -> list[TableRow]:
+    """The club's online tables that ``user`` may watch, with their seats, as the club's
+    tables page orders them; only those of ``status`` when given."""
     tables = club_tables(club)
     if status:
         tables = tables.filter(status=status)
-    return [TableRow(table, seat_facts(list(table.seats.all()))) for table in tables]
+    return [
+        TableRow(table, seat_facts(list(table.seats.all())))
+        for table in tables
+        if may_watch(table, user)
+    ]
 
 
-def table_of(club: Club, table_id: int) -> LiveTable:
-    """One table of ``club``; a table of another club is not found, as an unknown id is."""
+def table_of(club: Club, table_id: int, user: AnyUser | None = None) -> LiveTable:
+    """One table of ``club``; a table of another club is not found, as an unknown id is, and
+    so is a member's table that ``user`` (when given) may not watch."""
     table = LiveTable.objects.select_related("club").filter(club=club, pk=table_id).first()
-    if table is None:
+    if table is None or (user is not None and not may_watch(table, user)):
         raise Http404(NO_TABLE.format(id=table_id))
     return table
+
+
+def invitation_of(
+    club: Club, invitation_id: int, user: User, *, invitee: bool = True
+) -> TableInvitation:
+    """An invitation to a table of ``club``: ``user``'s own (``invitee``), else one to a
+    table ``user`` may watch. Any other is not found, as an unknown id is."""
+    found = TableInvitation.objects.select_related("table__club", "player").filter(
+        pk=invitation_id, table__club=club
+    )
+    if invitee:
+        found = found.filter(player__user_id=user.pk)
+    invitation = found.first()
+    if invitation is None or not may_watch(invitation.table, user):
+        raise Http404(NO_INVITATION.format(id=invitation_id))
+    return invitation
+
+
+def table_invitations(table: LiveTable, user: AnyUser) -> list[TableInvitation]:
+    """A table's invitations, newest last: every one for its host, its players and the
+    directors; the ones waiting for an answer for anyone else watching (the table's detail
+    shows those anyway)."""
+    invitations = table.invitations.select_related("player").order_by("pk")
+    if not (may_host(table, user) or seat_of(table, user) is not None):
+        invitations = invitations.filter(status=InvitationStatus.PENDING)
+    return list(invitations)
 
 
 def seat_facts(seats: list[TableSeat]) -> list[SeatFacts]:
@@ -151,6 +201,11 @@ def table_facts(table: LiveTable) -> TableFacts:
         scores=table_scores(table, seats),
         to_act=to_act,
         hands_finished=table.hands.filter(finished=True).count(),
+        invitations=list(
+            table.invitations.filter(status=InvitationStatus.PENDING)
+            .select_related("player")
+            .order_by("seat")
+        ),
     )
 
 

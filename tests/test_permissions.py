@@ -163,6 +163,7 @@ KWARG_VALUES: dict[str, Callable[[World], object]] = {
     "code": lambda w: tablecode_issue(sheet=w.sheet, by=None).code,
     "table_number": lambda w: _online_match(w).table.number,
     "time_id": lambda w: _match_time(w).pk,
+    "index": lambda w: 1,  # a seat of the walk's table
 }
 
 
