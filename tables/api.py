@@ -41,7 +41,14 @@ from club.models import Club, RuleSet
 from club.permissions import Capability
 from engine.rules import RulesError, get_game
 from tables import facts, services
-from tables.api_members import CREATE_KINDS, kind_of, member_table_create, seat_specs
+from tables.api_members import (
+    CREATE_KINDS,
+    THROTTLED,
+    kind_of,
+    member_table_create,
+    seat_specs,
+)
+from tables.api_members import ERRORS as MEMBER_ERRORS
 from tables.api_output import OnlineTableDetailSerializer, OnlineTableOutputSerializer, table_body
 from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.errors import TableError
@@ -193,7 +200,7 @@ class TableListApi(ClubApi):
 
     @extend_schema(
         request=InputSerializer,
-        responses={201: OnlineTableDetailSerializer, **ERRORS},
+        responses={201: OnlineTableDetailSerializer, **MEMBER_ERRORS, 429: THROTTLED},
         operation_id="club_tables_create",
         description="A director's table (kind 'directed', directors only: 403 for others), or "
         "a member's own: 'practice' or 'friendly' (any member). Refusals of members' tables: "

@@ -184,15 +184,20 @@ class InvitationAnswerApi(ClubApi):
         return Response(TableInvitationSerializer(answered).data)
 
 
-def _answer_schema(name: str, what: str) -> Any:
+def _post_schema(operation: str, what: str, answer: Any, answered: int = 200) -> Any:
+    """The schema of a ``POST`` without a body that answers ``answer``."""
     return extend_schema_view(
         post=extend_schema(
             request=None,
-            responses={200: TableInvitationSerializer, **ERRORS},
-            operation_id=f"club_tables_invitations_{name}",
+            responses={answered: answer, **ERRORS},
+            operation_id=f"club_tables_{operation}",
             description=what,
         )
     )
+
+
+def _answer_schema(name: str, what: str) -> Any:
+    return _post_schema(f"invitations_{name}", what, TableInvitationSerializer)
 
 
 @_answer_schema(
@@ -241,23 +246,25 @@ class TableInvitationListApi(ClubApi):
 # --- Seats and the game -----------------------------------------------------------------------
 
 
+@_post_schema(
+    "seats_take",
+    "Sit in the open seat 'index' (from 0: seat 1 on the pages is 0 here). Refusals: 409 "
+    "'seat_reserved' (kept for an invitee); 400 'seat_taken', 'started', 'seated' (you sit "
+    "at this table already), 'seat' (no such seat).",
+    OnlineTableDetailSerializer,
+)
 class SeatTakeApi(ClubApi):
     """A member takes an open seat of a table of the club."""
 
     write_capability = Capability.VIEW
 
-    @extend_schema(
-        request=None,
-        responses={200: OnlineTableDetailSerializer, **ERRORS},
-        operation_id="club_tables_seats_take",
-        description="Sit in the open seat 'index' (from 0: seat 1 on the pages is 0 here). "
-        "Refusals: 409 'seat_reserved' (kept for an invitee), 'seat_taken', 'seated' (you "
-        "sit at this table already), 'started'; 400 'seat' (no such seat).",
-    )
     def post(self, request: Request, slug: str, table_id: int, index: int) -> Response:
         club = self.get_club(request, slug=slug)
         table = facts.table_of(club, table_id)
-        services.open_seat_take(table_id=table.pk, index=index, by=acting_user(request))
+        try:
+            services.open_seat_take(table_id=table.pk, index=index, by=acting_user(request))
+        except LiveTable.DoesNotExist as gone:
+            raise Http404(facts.NO_TABLE.format(id=table_id)) from gone
         return Response(table_body(club, table.pk, request.user))
 
 
@@ -276,30 +283,25 @@ class MemberTableApi(ClubApi):
         return Response(table_body(club, after.pk, request.user), status=type(self).created)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        request=None,
-        responses={200: OnlineTableDetailSerializer, **ERRORS},
-        operation_id="club_tables_leave",
-        description="Leave your seat: before the start it opens; a practice game waits for "
-        "you; at a friendly game being played the computer plays it until you take it back. "
-        "Refusals: 'not_seated', 409 'ended'.",
-    )
+@_post_schema(
+    "leave",
+    "Leave your seat: before the start it opens; a practice game waits for you; at a "
+    "friendly game being played the computer plays it until you take it back. Refusals: "
+    "'not_seated', 409 'ended'.",
+    OnlineTableDetailSerializer,
 )
 class TableLeaveApi(MemberTableApi):
     act = staticmethod(services.table_leave)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        request=None,
-        responses={201: OnlineTableDetailSerializer, **ERRORS},
-        operation_id="club_tables_play_again",
-        description="A new game for the seats of a finished member's table: the first to ask "
-        "makes it and sits, the other people are invited; a later one accepts their "
-        "invitation there. Answers the new table. Refusals: 409 'not_finished', "
-        "'not_seated', 403 'members_may_not_start', 409 'table_limit'.",
-    )
+@_post_schema(
+    "play_again",
+    "A new game for the seats of a finished member's table: the first to ask makes it and "
+    "sits, the other people are invited; a later one accepts their invitation there. "
+    "Answers the new table. Refusals: 409 'not_finished', 'not_seated', 403 "
+    "'members_may_not_start', 409 'table_limit'.",
+    OnlineTableDetailSerializer,
+    answered=201,
 )
 class TablePlayAgainApi(MemberTableApi):
     act = staticmethod(services.table_play_again)

@@ -142,6 +142,7 @@ def real_path_values(club: Club) -> dict[str, Any]:
         "job_id": Job.objects.filter(club=club).values_list("pk", flat=True).first(),
         "table_id": LiveTable.objects.filter(club=club).values_list("pk", flat=True).first(),
         "hand_number": 1,
+        "index": 1,  # a seat of that table
         "invitation_id": Invitation.objects.filter(club=club).values_list("pk", flat=True).first(),
         "code": TableCode.objects.live().filter(sheet__club=club).values_list("code", flat=True)[0],
         "table_number": Table.objects.filter(round=round_).values_list("number", flat=True).first(),

@@ -337,7 +337,8 @@ def test_a_member_takes_an_open_seat_once(members: Members) -> None:
     assert response.status_code == 200, response.json()
     assert response.json()["seats"][3]["player"] == members.third.player_id
     before = _rows()
-    _refused(third.post(_url(members.club, table.pk, "seats", 3, "take")), 409, "seated")
+    again = third.post(_url(members.club, table.pk, "seats", 3, "take"))
+    _refused(again, 400, "seated")  # as the directors' tables have always answered it
     assert _rows() == before
 
 
@@ -365,6 +366,16 @@ def test_another_clubs_table_is_unknown(members: Members) -> None:
     for action in ("leave", "play-again", "abandon", "seats/1/take"):
         _refused(host.post(_url(members.club, table_id, action)), 404, "not_found")
     assert _rows() == before
+
+
+def test_ids_past_any_row_are_unknown(members: Members) -> None:
+    table, _invitation = _invited(members)
+    huge = 10**30
+    host = members.client(members.host)
+    third = members.client(members.third)
+    _refused(third.post(_url(members.club, table.pk, "seats", huge, "take")), 400, "seat")
+    _refused(host.post(_url(members.club, "invitations", huge, "withdraw")), 404, "not_found")
+    _refused(host.post(_url(members.club, huge, "leave")), 404, "not_found")
 
 
 def test_leaving_a_practice_table_and_coming_back(members: Members) -> None:
