@@ -195,7 +195,8 @@ class TableListApi(ClubApi):
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         club = self.get_club(request, slug=slug)
-        rows = facts.table_rows(club, request.user, status=filters.validated_data["status"] or None)
+        status = filters.validated_data["status"] or None
+        rows = facts.table_rows(club, status=status, user=request.user)
         return Response(OnlineTableOutputSerializer(rows, many=True).data)
 
     @extend_schema(

@@ -103,22 +103,20 @@ class HandRecord:
     result: dict[str, Any]
 
 
-def table_rows(club: Club, user: AnyUser, *, status: str | None = None) -> list[TableRow]:
-    """The club's online tables that ``user`` may watch, with their seats, as the club's
-    tables page orders them; only those of ``status`` when given."""
-    tables = club_tables(club)
+def table_rows(
+    club: Club, *, status: str | None = None, user: AnyUser | None = None
+) -> list[TableRow]:
+    """The club's online tables with their seats, as the club's tables page orders them;
+    only those of ``status`` when given, and those ``user`` may see (``listed_for``)."""
+    tables = club_tables(club, user)
     if status:
         tables = tables.filter(status=status)
-    return [
-        TableRow(table, seat_facts(list(table.seats.all())))
-        for table in tables
-        if may_watch(table, user)
-    ]
+    return [TableRow(table, seat_facts(list(table.seats.all()))) for table in tables]
 
 
 def table_of(club: Club, table_id: int, user: AnyUser | None = None) -> LiveTable:
-    """One table of ``club``; a table of another club is not found, as an unknown id is, and
-    so is a member's table that ``user`` (when given) may not watch."""
+    """One table of ``club``; a table of another club, or one ``user`` may not watch
+    (``may_watch``), is not found, as an unknown id is."""
     table = LiveTable.objects.select_related("club").filter(club=club, pk=table_id).first()
     if table is None or (user is not None and not may_watch(table, user)):
         raise Http404(NO_TABLE.format(id=table_id))
