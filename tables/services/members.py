@@ -38,6 +38,7 @@ from club.models import Club, Player, RuleSet
 from tables import enqueue, live, selectors
 from tables.bot_moves import DEFAULT_BOT
 from tables.errors import TableError, TableStateRefused
+from tables.lobby import check_may_start, member_player
 from tables.models import LiveTable, TableInvitation, TableKind, TableSeat, TableStatus, Unanswered
 from tables.services.directing import abandon_locked
 from tables.services.invitations import (
@@ -48,7 +49,6 @@ from tables.services.invitations import (
     PLAY_AGAIN_TIME,
     answer_by,
     check_host,
-    check_may_start,
     check_throttle,
     invitation_accept,
     invitation_decline,
@@ -56,7 +56,6 @@ from tables.services.invitations import (
     invitations_expire_sweep,
     invite,
     invitees_check,
-    member_player,
     open_seat_take,
     visible_locked,
 )
