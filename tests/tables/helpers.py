@@ -6,6 +6,9 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
 from django.utils import timezone
 
 from club.models import Club, Membership
@@ -20,6 +23,16 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 PAST = timedelta(minutes=1)
+#: The header a browser sends with a socket opened by one of the site's pages.
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def session_cookie(user: User) -> bytes:
+    """A ``Cookie`` header value that signs ``user`` in, for a socket's headers."""
+    client = Client()
+    client.force_login(user)
+    name = settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}".encode()
 
 
 def computer_breaks_once(monkeypatch: pytest.MonkeyPatch) -> list[Exception]:
