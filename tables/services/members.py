@@ -51,12 +51,8 @@ from tables.services.invitations import (
     check_host,
     check_throttle,
     invitation_accept,
-    invitation_decline,
-    invitation_withdraw,
-    invitations_expire_sweep,
     invite,
     invitees_check,
-    open_seat_take,
     visible_locked,
 )
 from tables.services.play import changed, lobby_nudge
@@ -71,19 +67,6 @@ from tables.services.seating import (
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-
-__all__ = [
-    "friendly_create",
-    "invitation_accept",
-    "invitation_decline",
-    "invitation_withdraw",
-    "invitations_expire_sweep",
-    "member_table_abandon",
-    "open_seat_take",
-    "practice_start",
-    "table_leave",
-    "table_play_again",
-]
 
 
 @transaction.atomic

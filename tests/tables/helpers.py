@@ -15,8 +15,15 @@ from club.models import Club, Membership
 from engine.rules import Hand
 from tables import bot_moves, live
 from tables.bot_moves import bot_action
-from tables.models import LiveTable
-from tables.services import SeatSpec, bot_rng, seat_connected, table_act, table_create
+from tables.models import LiveTable, TableInvitation
+from tables.services import (
+    SeatSpec,
+    bot_rng,
+    friendly_create,
+    seat_connected,
+    table_act,
+    table_create,
+)
 from tests.factories import ClubFactory, MembershipFactory
 
 if TYPE_CHECKING:
@@ -136,3 +143,20 @@ def account(member: Membership) -> User:
     user = member.player.user
     assert user is not None
     return user
+
+
+def invited_friend(
+    club: Club, host: Membership, friend: Membership, **kwargs: Any
+) -> tuple[LiveTable, TableInvitation]:
+    """A friendly table of ``host`` in seat 0, ``friend`` invited to seat 1, computers in
+    seats 2 and 3; with the invitation."""
+    table = friendly_create(
+        club=club,
+        by=account(host),
+        game_id="auction45",
+        bot_name="random",
+        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)]
+        + [SeatSpec(bot="random")] * 2,
+        **kwargs,
+    )
+    return table, TableInvitation.objects.get(table=table)

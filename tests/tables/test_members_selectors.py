@@ -20,25 +20,10 @@ from tables.selectors import (
     tables_to_watch,
 )
 from tables.services import SeatSpec, friendly_create, practice_start
-from tests.factories import ClubFactory, MembershipFactory
+from tests.factories import MembershipFactory
 from tests.tables.helpers import account
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club() -> Club:
-    return ClubFactory.create()
-
-
-@pytest.fixture
-def host(club: Club) -> Membership:
-    return MembershipFactory.create(club=club, with_account=True)
-
-
-@pytest.fixture
-def other(club: Club) -> Membership:
-    return MembershipFactory.create(club=club, with_account=True)
 
 
 def unlisted(club: Club) -> None:
@@ -47,69 +32,69 @@ def unlisted(club: Club) -> None:
 
 
 def test_practice_is_watched_where_the_club_lists_members_games(
-    club: Club, host: Membership, other: Membership
+    club: Club, host: Membership, friend: Membership
 ) -> None:
     table = practice_start(club=club, by=account(host), game_id="auction45")
-    assert list(tables_to_watch(account(other))) == [table]
-    assert may_watch(table, account(other))
-    assert socket_access(table.pk, account(other)) == (True, None)
+    assert list(tables_to_watch(account(friend))) == [table]
+    assert may_watch(table, account(friend))
+    assert socket_access(table.pk, account(friend)) == (True, None)
 
 
 def test_unlisted_members_games_are_for_their_players_and_directors(
-    club: Club, host: Membership, other: Membership
+    club: Club, host: Membership, friend: Membership
 ) -> None:
     unlisted(club)
     table = practice_start(club=club, by=account(host), game_id="auction45")
     table = LiveTable.objects.select_related("club").get(pk=table.pk)
     director = MembershipFactory.create(club=club, with_account=True, role=Membership.Role.DIRECTOR)
-    assert list(tables_to_watch(account(other))) == []
-    assert not may_watch(table, account(other))
-    assert socket_access(table.pk, account(other)) == (False, None)
+    assert list(tables_to_watch(account(friend))) == []
+    assert not may_watch(table, account(friend))
+    assert socket_access(table.pk, account(friend)) == (False, None)
     assert list(tables_to_watch(account(director))) == [table]
     assert may_watch(table, account(director))
     assert may_watch(table, account(host))
     LiveTable.objects.filter(pk=table.pk).update(
         status=TableStatus.FINISHED, finished_at=timezone.now()
     )
-    assert recent_results(account(other)) == []
+    assert recent_results(account(friend)) == []
     assert [r.table for r in recent_results(account(director))] == [table]
     assert [r.table for r in recent_results(account(host))] == [table]
 
 
 def test_an_invitee_may_watch_an_unlisted_table(
-    club: Club, host: Membership, other: Membership
+    club: Club, host: Membership, friend: Membership
 ) -> None:
     unlisted(club)
     table = friendly_create(
         club=club,
         by=account(host),
         game_id="auction45",
-        seats=[SeatSpec(player=host.player), SeatSpec(player=other.player)],
+        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)],
     )
     table = LiveTable.objects.select_related("club").get(pk=table.pk)
-    assert may_watch(table, account(other))
+    assert may_watch(table, account(friend))
     third = MembershipFactory.create(club=club, with_account=True)
     assert not may_watch(table, account(third))
 
 
 def test_unlisted_tables_are_unknown_to_other_members_pages(
-    club: Club, host: Membership, other: Membership, client: Client
+    club: Club, host: Membership, friend: Membership, client: Client
 ) -> None:
     unlisted(club)
     table = practice_start(club=club, by=account(host), game_id="auction45")
-    client.force_login(account(other))
+    client.force_login(account(friend))
     url = reverse("table_detail", args=[club.slug, table.pk])
     assert client.get(url).status_code == 404
     client.force_login(account(host))
     assert client.get(url).status_code == 200
 
 
-def test_kept_seats_are_not_open(club: Club, host: Membership, other: Membership) -> None:
+def test_kept_seats_are_not_open(club: Club, host: Membership, friend: Membership) -> None:
     friendly_create(
         club=club,
         by=account(host),
         game_id="auction45",
-        seats=[SeatSpec(player=host.player), SeatSpec(player=other.player)]
+        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)]
         + [SeatSpec(bot="random")] * 2,
     )
     third = MembershipFactory.create(club=club, with_account=True)
@@ -118,25 +103,25 @@ def test_kept_seats_are_not_open(club: Club, host: Membership, other: Membership
         club=club,
         by=account(host),
         game_id="auction45",
-        seats=[SeatSpec(player=host.player), SeatSpec(player=other.player), SeatSpec()],
+        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player), SeatSpec()],
     )
     assert list(open_tables_for(account(third))) == [with_open]
 
 
 def test_invitations_waiting_leave_out_answered_and_lapsed(
-    club: Club, host: Membership, other: Membership
+    club: Club, host: Membership, friend: Membership
 ) -> None:
     friendly_create(
         club=club,
         by=account(host),
         game_id="auction45",
-        seats=[SeatSpec(player=host.player), SeatSpec(player=other.player)],
+        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)],
     )
-    waiting = list(invitations_waiting(account(other)))
+    waiting = list(invitations_waiting(account(friend)))
     assert [i.table.created_by for i in waiting] == [account(host)]
     assert list(invitations_waiting(account(host))) == []
     TableInvitation.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
-    assert list(invitations_waiting(account(other))) == []
+    assert list(invitations_waiting(account(friend))) == []
 
 
 def test_start_refusal_says_why(club: Club, host: Membership) -> None:
