@@ -24,13 +24,14 @@ from tables.models import (
     LiveTable,
     TableInvitation,
     TableSeat,
+    TableStatus,
     Unanswered,
 )
 from tables.services.play import changed, lobby_nudge, locked, seat_row
 from tables.services.seating import (
     ALREADY_SEATED,
+    ALREADY_STARTED,
     NOT_A_MEMBER,
-    TABLE_ENDED,
     SeatSpec,
     seat_take,
     start_if_ready,
@@ -193,8 +194,8 @@ def invitation_accept(*, invitation_id: int, by: User) -> TableInvitation:
         return invitation
     now = timezone.now()
     _check_waiting(invitation, now)
-    if table.is_ended:
-        raise TableStateRefused("ended", TABLE_ENDED.format(status=table.get_status_display()))
+    if table.status not in (TableStatus.SCHEDULED, TableStatus.OPEN):
+        raise TableStateRefused("invitation_closed", ALREADY_STARTED)
     mine = table.seats.filter(player_id=invitation.player_id).first()
     if mine is not None:
         raise TableStateRefused("seated", ALREADY_SEATED.format(seat=mine.index + 1))

@@ -304,6 +304,16 @@ def seat_take(*, table_id: int, index: int, player: Player) -> TableSeat:
     return seat
 
 
+def invitations_withdraw(table: LiveTable) -> None:
+    """Nobody will sit in the seats of ``table`` kept for invitees now (the computer took
+    them, or the table ended): their invitations are withdrawn and their lobbies told."""
+    waiting = table.invitations.filter(status=TableInvitation.Status.PENDING)
+    invitees = list(waiting.values_list("player__user_id", flat=True))
+    if invitees:
+        waiting.update(status=TableInvitation.Status.WITHDRAWN, answered_at=timezone.now())
+        lobby_nudge(table, *invitees)
+
+
 def seat_kept(table: LiveTable, index: int) -> bool:
     """Whether seat ``index`` is kept for a member invited to it (nobody else sits there)."""
     return TableInvitation.objects.filter(
@@ -339,6 +349,7 @@ def seats_fill_with_bots(*, table_id: int, bot_name: str = DEFAULT_BOT) -> int:
     table = locked(table_id)
     _before_start(table)
     filled = table.seats.filter(player__isnull=True, bot_name="").update(bot_name=bot_name)
+    invitations_withdraw(table)
     changed(table)
     start_if_ready(table)
     return filled
@@ -426,6 +437,7 @@ def table_to_computer(*, table_id: int, bot_name: str = DEFAULT_BOT) -> LiveTabl
         seat.bot_playing = seat.player_id is not None
         seat.bot_name = seat.bot_name or bot_name
     TableSeat.objects.bulk_update(seats, ["bot_playing", "bot_name"])
+    invitations_withdraw(table)
     if table.status == TableStatus.SCHEDULED:
         table.status = TableStatus.OPEN
         table.save(update_fields=["status"])

@@ -21,6 +21,7 @@ from tables.services import (
     invitations_expire_sweep,
     open_seat_take,
     seat_take,
+    seats_fill_with_bots,
 )
 from tables.tasks import invitations_expire_due
 from tests.factories import MembershipFactory
@@ -183,3 +184,18 @@ def test_the_lobbies_concerned_are_told(
     with django_capture_on_commit_callbacks(execute=True):
         invitation_decline(invitation_id=invitation.pk, by=account(friend))
     assert {user_group(account(host).pk), user_group(account(friend).pk)} <= set(sent)
+
+
+def test_filling_with_computers_withdraws_the_invitations(
+    club: Club, host: Membership, friend: Membership
+) -> None:
+    table, invitation = friendly(club, host, friend)
+    seats_fill_with_bots(table_id=table.pk, bot_name="random")
+    invitation.refresh_from_db()
+    table.refresh_from_db()
+    assert invitation.status == TableInvitation.Status.WITHDRAWN
+    assert table.status == TableStatus.PLAYING
+    with pytest.raises(TableError) as refused:
+        invitation_accept(invitation_id=invitation.pk, by=account(friend))
+    assert refused.value.code == "invitation_closed"
+    assert table.seats.get(index=1).player is None
