@@ -27,7 +27,7 @@ from club.api import ClubApi
 from club.api_errors import BAD_REQUEST, DENIED, NOT_FOUND, error
 from club.models import Club, Membership, Player, RuleSet
 from club.permissions import Capability
-from tables import facts, selectors, services
+from tables import facts, services
 from tables.api_output import (
     OnlineTableDetailSerializer,
     TableInvitationSerializer,
@@ -35,6 +35,7 @@ from tables.api_output import (
     table_body,
 )
 from tables.errors import TableError
+from tables.lobby import invitations_waiting
 from tables.models import LiveTable, TableInvitation, TableKind
 
 NO_MEMBER = gettext_lazy("Player {id} is not a member of this club.")
@@ -157,11 +158,7 @@ class InvitationWaitingApi(ClubApi):
     )
     def get(self, request: Request, slug: str) -> Response:
         club = self.get_club(request, slug=slug)
-        waiting = [
-            invitation
-            for invitation in selectors.invitations_waiting(acting_user(request))
-            if invitation.table.club_id == club.pk
-        ]
+        waiting = invitations_waiting(acting_user(request)).filter(table__club=club)
         return Response(WaitingInvitationSerializer(waiting, many=True).data)
 
 
