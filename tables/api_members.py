@@ -246,8 +246,8 @@ class TableInvitationListApi(ClubApi):
 @_post_schema(
     "seats_take",
     "Sit in the open seat 'index' (from 0: seat 1 on the pages is 0 here). Refusals: 409 "
-    "'seat_reserved' (kept for an invitee); 400 'seat_taken', 'started', 'seated' (you sit "
-    "at this table already), 'seat' (no such seat).",
+    "'seat_reserved' (kept for an invitee), 'seated' (you sit at this table already); 400 "
+    "'seat_taken', 'started', 'seat' (no such seat).",
     OnlineTableDetailSerializer,
 )
 class SeatTakeApi(ClubApi):

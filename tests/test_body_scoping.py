@@ -129,6 +129,7 @@ ID_FIELDS: dict[str, IdField] = {
 # Integer body fields that are counts, seats or versions, not rows.
 NOT_IDS = {
     "best_of",
+    "member_table_limit",
     "rounds_planned",
     "points_cap",
     "seed",
@@ -519,6 +520,7 @@ FORMS_WITHOUT_IDS = {
     club.forms.PlayersImportForm,
     club.forms.RoleForm,
     club.forms.GameChoiceForm,
+    club.forms.TableSettingsForm,
     club.rules_forms.RuleSetForm,
     scoring.forms.UnlockForm,
     scoring.forms.ResolveForm,

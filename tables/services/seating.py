@@ -290,7 +290,7 @@ def seat_take(*, table_id: int, index: int, player: Player) -> TableSeat:
     _check_member(table.club, player)
     mine = table.seats.filter(player=player).first()
     if mine is not None:
-        raise TableError("seated", ALREADY_SEATED.format(seat=mine.index + 1))
+        raise TableStateRefused("seated", ALREADY_SEATED.format(seat=mine.index + 1))
     seat = seat_row(table, index)
     if not seat.is_empty:
         raise TableError("seat_taken", SEAT_TAKEN.format(seat=index + 1))

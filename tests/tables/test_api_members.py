@@ -338,7 +338,7 @@ def test_a_member_takes_an_open_seat_once(members: Members) -> None:
     assert response.json()["seats"][3]["player"] == members.third.player_id
     before = _rows()
     again = third.post(_url(members.club, table.pk, "seats", 3, "take"))
-    _refused(again, 400, "seated")  # as the directors' tables have always answered it
+    _refused(again, 409, "seated")
     assert _rows() == before
 
 
