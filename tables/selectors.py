@@ -9,6 +9,7 @@ spectators' from one ``live_shared``, for ``tables.notify.broadcast``.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -18,11 +19,12 @@ from django.conf import settings
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from club import wording
 from club.models import Club, Membership
 from club.permissions import Capability, has_capability
-from engine.rules import Hand, parse_action
+from engine.rules import GAME_NAMES, Hand, parse_action
 from scoring.models import HandLine
 from tables import live, readers
 from tables.cards import Card
@@ -57,6 +59,18 @@ def user_tables(user: AbstractBaseUser) -> QuerySet[LiveTable]:
         .order_by("scheduled_at", "pk")
         .distinct()
     )
+
+
+def games_of(user: AbstractBaseUser) -> QuerySet[LiveTable]:
+    """The finished tables the user sat at (practice, friendly and every other), newest first,
+    each ``with_last_result``."""
+    tables = (
+        LiveTable.objects.filter(status=TableStatus.FINISHED, seats__player__user_id=user.pk)
+        .select_related("club")
+        .order_by("-finished_at", "-pk")
+        .distinct()
+    )
+    return with_last_result(tables)
 
 
 def open_tables_for(user: AbstractBaseUser) -> QuerySet[LiveTable]:
@@ -97,28 +111,39 @@ class Result:
     table: LiveTable
     scores: str
     sheet_url: str
+    game: str = ""
 
 
 def recent_results(user: AbstractBaseUser, limit: int = 10) -> list[Result]:
     """The last finished tables of the user's clubs, newest first, with their final scores."""
+    tables = (
+        LiveTable.objects.filter(club_id__in=_club_ids_of(user), status=TableStatus.FINISHED)
+        .select_related("club")
+        .order_by("-finished_at", "-pk")
+    )
+    return results_of(with_last_result(tables)[:limit])
+
+
+def with_last_result(tables: QuerySet[LiveTable]) -> QuerySet[LiveTable]:
+    """``tables`` each with its last finished hand's result (``results_of`` reads it)."""
     last_result = (
         TableHand.objects.filter(table=OuterRef("pk"), finished=True)
         .order_by("-number")
         .values("result")[:1]
     )
-    tables = (
-        LiveTable.objects.filter(club_id__in=_club_ids_of(user), status=TableStatus.FINISHED)
-        .select_related("club")
-        .annotate(last_result=Subquery(last_result))
-        .order_by("-finished_at", "-pk")[:limit]
-    )
+    return tables.annotate(last_result=Subquery(last_result))
+
+
+def results_of(tables: Iterable[LiveTable]) -> list[Result]:
+    """Finished tables read ``with_last_result``, with their final scores and sheets."""
     results = []
     for table in tables:
         result = getattr(table, "last_result", None)
         if isinstance(result, str):
             result = json.loads(result)
         scores = (result or {}).get("scores_after") or []
-        results.append(Result(table, wording.scores(scores), sheet_url(table)))
+        game = gettext(GAME_NAMES[table.game]) if table.game in GAME_NAMES else table.game
+        results.append(Result(table, wording.scores(scores), sheet_url(table), game))
     return results
 
 
