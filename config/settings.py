@@ -222,6 +222,9 @@ CELERY_BEAT_SCHEDULE = {
     "tables-clocks": {"task": "engine.tasks.tables_clocks_due", "schedule": 1.0},
     # Apply the event's no-show rule at match tables whose players have not all come.
     "tables-no-shows": {"task": "tables.tasks.match_no_shows_due", "schedule": 60.0},
+    # Invitations to members' tables not answered in time lapse: the seat goes to the host's
+    # computer or opens, as the table says.
+    "tables-invitations": {"task": "tables.tasks.invitations_expire_due", "schedule": 60.0},
     # Online matches still at their round's default time an hour before it stay there.
     "settle-match-times": {"task": "tournaments.tasks.match_times_settle", "schedule": 300.0},
 }

@@ -513,10 +513,16 @@ def seat_waited_for(table: LiveTable, seat: TableSeat, now: datetime) -> bool:
     connected (the watchdog counts a dead one gone first, ``seats_gone_sweep``), and for the
     table's grace time after their last page closed (a reload): after that the computer plays
     for them (``tables.services.seat_away_check`` uses the same limit)."""
-    if seat.connections > 0:
+    if seat.connections > 0 or alone_at(table, seat.index):
         return True
     since = seat.last_seen or table.started_at or now
     return now - since < timedelta(seconds=table.grace_seconds)
+
+
+def alone_at(table: LiveTable, index: int) -> bool:
+    """Whether the person in seat ``index`` is the only person at ``table`` (the others are
+    computers): nobody else waits for them, so the table waits for them, away or not."""
+    return not table.seats.exclude(index=index).filter(player__isnull=False).exists()
 
 
 def stalled_tables(club: Club | None = None, now: datetime | None = None) -> list[LiveTable]:

@@ -81,3 +81,10 @@ def match_no_shows_due() -> list[int]:
     """Celery beat, every minute: the no-show checks of match tables that are due (a timer
     lost with its process is made up for here); returns the tables checked."""
     return services.match_no_shows_sweep()
+
+
+@shared_task(name="tables.tasks.invitations_expire_due")
+def invitations_expire_due() -> list[int]:
+    """Celery beat, every minute: the invitations to members' tables past their time lapse
+    (each seat becomes what its table says); returns their ids."""
+    return services.invitations_expire_sweep()

@@ -6,8 +6,9 @@
   computer, start the game.
 - ``presence``: pages opened and closed, the computer for a player away.
 - ``directing``: the watchdog, and a director's pause, resume and abandon.
-- ``members``: members' own tables: practice, friendly games and their invitations, open
-  seats, "Play again", leaving.
+- ``invitations``: invitations to members' tables (answers, withdrawal, lapse) and open
+  seats taken from the lobby.
+- ``members``: members' own tables: practice, friendly games, "Play again", leaving.
 - ``noshow``: an event's match table whose players have not all come, by the event's rule.
 
 Everything outside this package (the pages, the API, the sockets, the tasks, the demo, tests
@@ -27,14 +28,16 @@ from tables.services.directing import (
     table_resume,
     tables_watchdog,
 )
-from tables.services.members import (
-    friendly_create,
+from tables.services.invitations import (
     invitation_accept,
     invitation_decline,
     invitation_withdraw,
     invitations_expire_sweep,
-    member_table_abandon,
     open_seat_take,
+)
+from tables.services.members import (
+    friendly_create,
+    member_table_abandon,
     practice_start,
     table_leave,
     table_play_again,

@@ -13,8 +13,15 @@ from django.utils.translation import gettext_lazy
 from club.permissions import Capability, has_capability
 from tables import live, selectors
 from tables.errors import NotADirector, TableStateRefused
-from tables.models import LiveTable, TableStatus
-from tables.services.play import after_write, bots_play, changed, locked, turn_clock_expired
+from tables.models import InvitationStatus, LiveTable, TableStatus
+from tables.services.play import (
+    after_write,
+    bots_play,
+    changed,
+    lobby_nudge,
+    locked,
+    turn_clock_expired,
+)
 from tables.services.presence import seat_away_check, seats_gone_sweep
 
 if TYPE_CHECKING:
@@ -148,10 +155,24 @@ def table_abandon(*, table_id: int, by: User) -> LiveTable:
     """
     table = locked(table_id)
     refuse_non_director(table, by)
+    abandon_locked(table)
+    return table
+
+
+def abandon_locked(table: LiveTable) -> None:
+    """End the locked ``table`` before its game is over (a director's abandon, or a member
+    host's): invitations still waiting are withdrawn, as nobody will sit there now.
+
+    Raises:
+        TableStateRefused: ``ended`` (finished or abandoned already).
+    """
     if table.is_ended:
         raise TableStateRefused("ended", ALREADY_ENDED.format(status=table.get_status_display()))
     table.status = TableStatus.ABANDONED
     table.finished_at = timezone.now()
     table.save(update_fields=["status", "finished_at"])
+    waiting = table.invitations.filter(status=InvitationStatus.PENDING)
+    invitees = list(waiting.values_list("player__user_id", flat=True))
+    waiting.update(status=InvitationStatus.WITHDRAWN, answered_at=table.finished_at)
     changed(table)
-    return table
+    lobby_nudge(table, *invitees)

@@ -31,15 +31,63 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from club.models import Club, RuleSet
+from django.db import transaction
+from django.utils import timezone
+
+from club.models import Club, Player, RuleSet
+from tables import enqueue, live, selectors
 from tables.bot_moves import DEFAULT_BOT
-from tables.models import LiveTable, TableInvitation, TableSeat, Unanswered
-from tables.services.seating import SeatSpec
+from tables.errors import TableError, TableStateRefused
+from tables.models import LiveTable, TableInvitation, TableKind, TableSeat, TableStatus, Unanswered
+from tables.services.directing import abandon_locked
+from tables.services.invitations import (
+    ALREADY_SEATED,
+    NO_INVITATION_THERE,
+    NOT_FINISHED,
+    NOT_MEMBERS_TABLE,
+    PLAY_AGAIN_TIME,
+    answer_by,
+    check_host,
+    check_may_start,
+    check_throttle,
+    invitation_accept,
+    invitation_decline,
+    invitation_withdraw,
+    invitations_expire_sweep,
+    invite,
+    invitees_check,
+    member_player,
+    open_seat_take,
+    visible_locked,
+)
+from tables.services.play import changed, lobby_nudge
+from tables.services.seating import (
+    NOT_SEATED,
+    TABLE_ENDED,
+    SeatSpec,
+    check_bot,
+    game_for,
+    table_create,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
+__all__ = [
+    "friendly_create",
+    "invitation_accept",
+    "invitation_decline",
+    "invitation_withdraw",
+    "invitations_expire_sweep",
+    "member_table_abandon",
+    "open_seat_take",
+    "practice_start",
+    "table_leave",
+    "table_play_again",
+]
 
+
+@transaction.atomic
 def practice_start(
     *,
     club: Club,
@@ -56,9 +104,25 @@ def practice_start(
         TableError: ``members_may_not_start``, ``table_limit``, ``not_a_member``, ``bot``,
             ``rule_set``.
     """
-    raise NotImplementedError
+    player = member_player(club, by)
+    check_may_start(club, by)
+    check_bot(bot_name)
+    count = game_for(club, rule_set, game_id).seating.seats
+    seats = [SeatSpec(player=player)] + [SeatSpec(bot=bot_name)] * (count - 1)
+    return table_create(
+        club=club,
+        by=by,
+        scheduled_at=timezone.now(),
+        rule_set=rule_set,
+        game_id=game_id,
+        seats=seats,
+        turn_seconds=0,
+        kind=TableKind.PRACTICE,
+        bot_name=bot_name,
+    )
 
 
+@transaction.atomic
 def friendly_create(
     *,
     club: Club,
@@ -86,68 +150,120 @@ def friendly_create(
         TableError: ``members_may_not_start``, ``table_limit``, ``not_a_member``,
             ``invited_twice``, ``throttled``, ``seats``, ``bot``, ``rule_set``, ``seconds``.
     """
-    raise NotImplementedError
+    host = member_player(club, by)
+    check_may_start(club, by)
+    check_bot(bot_name)
+    invited = invitees_check(club, host, seats)
+    now = timezone.now()
+    check_throttle(by, len(invited), now)
+    kept = {index: seats[index].player for index in invited}
+    table = table_create(
+        club=club,
+        by=by,
+        scheduled_at=scheduled_at or now,
+        rule_set=rule_set,
+        game_id=game_id,
+        title=title,
+        seats=[SeatSpec() if index in kept else spec for index, spec in enumerate(seats)],
+        turn_seconds=turn_seconds,
+        grace_seconds=grace_seconds,
+        kind=TableKind.FRIENDLY,
+        bot_name=bot_name,
+        if_unanswered=if_unanswered,
+    )
+    invite(table, _players(kept), by, expires_at or answer_by(now, scheduled_at))
+    lobby_nudge(table, *(player.user_id for player in _players(kept).values()))
+    return table
 
 
-def invitation_accept(*, invitation_id: int, by: User) -> TableInvitation:
-    """``by`` (the invitee) takes the seat kept for them; the game starts if that fills the
-    table.
-
-    Raises:
-        TableError: ``invitation_closed``, ``seated``, ``table_limit``.
-        TableInvitation.DoesNotExist: not ``by``'s invitation.
-    """
-    raise NotImplementedError
+def _players(kept: dict[int, Player | None]) -> dict[int, Player]:
+    return {index: player for index, player in kept.items() if player is not None}
 
 
-def invitation_decline(*, invitation_id: int, by: User) -> TableInvitation:
-    """``by`` (the invitee) says no: the seat becomes what the table's ``if_unanswered`` says.
-
-    Raises:
-        TableError: ``invitation_closed``.
-        TableInvitation.DoesNotExist: not ``by``'s invitation.
-    """
-    raise NotImplementedError
-
-
-def invitation_withdraw(*, invitation_id: int, by: User) -> TableInvitation:
-    """The host takes back an invitation not yet answered: the seat opens.
-
-    Raises:
-        TableError: ``invitation_closed``, ``not_host``.
-    """
-    raise NotImplementedError
-
-
-def invitations_expire_sweep(*, now: datetime | None = None) -> list[int]:
-    """Lapse every waiting invitation past its time (the beat runs it every minute): each
-    seat becomes what its table's ``if_unanswered`` says; returns the invitations' ids."""
-    raise NotImplementedError
-
-
-def open_seat_take(*, table_id: int, index: int, by: User) -> TableSeat:
-    """``by`` takes the open seat ``index`` of a table of their club from the lobby.
-
-    Raises:
-        TableError: ``seat_reserved``, ``seated``, ``seat_taken``, ``started``,
-            ``not_a_member``, ``table_limit``.
-    """
-    raise NotImplementedError
-
-
+@transaction.atomic
 def table_play_again(*, table_id: int, by: User) -> LiveTable:
     """A new game for the seats of the finished member's table ``table_id``: the first
     player to ask makes it (same rules, computers and choices; they sit in their seat, the
-    other people are invited to theirs); a later one accepts their invitation there. Returns
-    the new table.
+    other people are invited to theirs for 5 minutes; a person whose seat the computer was
+    playing is not: the computer keeps it); a later one accepts their invitation there.
+    Returns the new table.
 
     Raises:
         TableError: ``not_finished``, ``not_seated``, ``members_may_not_start``,
-            ``table_limit``.
+            ``table_limit``, ``seated`` (a later one who sits at the new table already),
+            ``invitation_closed`` (a later one whose seat there is not kept for them).
     """
-    raise NotImplementedError
+    table = visible_locked(table_id, by)
+    seats = selectors.seats_of(table)
+    index = selectors.seat_in(seats, by)
+    if index is None:
+        raise TableError("not_seated", NOT_SEATED)
+    if not table.is_members:
+        raise TableStateRefused("not_finished", NOT_MEMBERS_TABLE)
+    if table.status != TableStatus.FINISHED:
+        raise TableStateRefused("not_finished", NOT_FINISHED)
+    if table.next_table_id is not None:
+        return _join_next(table.next_table_id, by)
+    check_may_start(table.club, by)
+    kept = {s.index: s.player for s in seats if s.index != index and _invited_again(s)}
+    now = timezone.now()
+    new = table_create(
+        club=table.club,
+        by=by,
+        scheduled_at=now,
+        game_id=table.game,
+        options=table.options,
+        rule_set_name=table.rule_set_name,
+        title=table.title,
+        seats=[_seat_again(table, s, index, kept) for s in seats],
+        turn_seconds=table.turn_seconds,
+        grace_seconds=table.grace_seconds,
+        kind=table.kind,
+        bot_name=table.bot_name,
+        if_unanswered=table.if_unanswered,
+    )
+    invite(new, _players(kept), by, now + PLAY_AGAIN_TIME)
+    table.next_table = new
+    table.save(update_fields=["next_table"])
+    lobby_nudge(new, *(s.player.user_id for s in seats if s.player is not None))
+    return new
 
 
+def _invited_again(seat: TableSeat) -> bool:
+    """A person who played their seat to the end is asked again; one who left (the
+    computer played for them) is not."""
+    return seat.player is not None and not seat.bot_playing
+
+
+def _seat_again(
+    table: LiveTable, seat: TableSeat, mine: int, kept: dict[int, Player | None]
+) -> SeatSpec:
+    """Who sits in ``seat`` at the new game: the caller in their own, nobody yet in one kept
+    for an invitee, the same computer in a computer's, the table's computer in a seat left."""
+    if seat.index == mine:
+        return SeatSpec(player=seat.player)
+    if seat.index in kept:
+        return SeatSpec()
+    return SeatSpec(bot=seat.bot_name or table.bot_name or DEFAULT_BOT)
+
+
+def _join_next(next_id: int, by: User) -> LiveTable:
+    """A later "Play again": the caller takes the seat kept for them at the new game."""
+    new = LiveTable.objects.get(pk=next_id)
+    mine = new.seats.filter(player__user_id=by.pk).first()
+    if mine is not None:
+        raise TableStateRefused("seated", ALREADY_SEATED.format(seat=mine.index + 1))
+    invitation = new.invitations.filter(
+        player__user_id=by.pk, status=TableInvitation.Status.PENDING
+    ).first()
+    if invitation is None:
+        raise TableStateRefused("invitation_closed", NO_INVITATION_THERE)
+    invitation_accept(invitation_id=invitation.pk, by=by)
+    new.refresh_from_db()
+    return new
+
+
+@transaction.atomic
 def table_leave(*, table_id: int, by: User) -> LiveTable:
     """``by`` leaves their seat at a member's table: before the start the seat opens; at a
     practice table the game waits for them (they resume by opening it again); at a friendly
@@ -156,13 +272,51 @@ def table_leave(*, table_id: int, by: User) -> LiveTable:
     Raises:
         TableError: ``not_seated``, ``ended``.
     """
-    raise NotImplementedError
+    table = visible_locked(table_id, by)
+    if table.is_ended:
+        raise TableStateRefused("ended", TABLE_ENDED.format(status=table.get_status_display()))
+    seat = table.seats.select_for_update().filter(player__user_id=by.pk).first()
+    if seat is None:
+        raise TableError("not_seated", NOT_SEATED)
+    if table.status in (TableStatus.SCHEDULED, TableStatus.OPEN):
+        _seat_open(table, seat)
+    elif table.kind != TableKind.PRACTICE and not seat.bot_playing:
+        _seat_to_computer(table, seat)
+    lobby_nudge(table, by.pk)
+    return table
 
 
+def _seat_open(table: LiveTable, seat: TableSeat) -> None:
+    """The seat of one who left before the start opens; what was kept for them is let go."""
+    table.invitations.filter(player=seat.player, status=TableInvitation.Status.PENDING).update(
+        status=TableInvitation.Status.WITHDRAWN, answered_at=timezone.now()
+    )
+    seat.player = None
+    seat.bot_playing = False
+    seat.save(update_fields=["player", "bot_playing"])
+    changed(table)
+
+
+def _seat_to_computer(table: LiveTable, seat: TableSeat) -> None:
+    """The computer plays the seat of one who left a game being played, until they take it
+    back; at once if it is their turn."""
+    seat.bot_playing = True
+    seat.bot_name = seat.bot_name or table.bot_name or DEFAULT_BOT
+    seat.save(update_fields=["bot_playing", "bot_name"])
+    changed(table)
+    hand = live.current_hand(table) if table.status == TableStatus.PLAYING else None
+    if hand is not None and hand.to_act == seat.index:
+        enqueue.send_on_commit(enqueue.BOTS_PLAY, table.pk)
+
+
+@transaction.atomic
 def member_table_abandon(*, table_id: int, by: User) -> LiveTable:
     """The host (or a director) abandons a member's table that is not over.
 
     Raises:
         TableError: ``not_host``, ``ended``.
     """
-    raise NotImplementedError
+    table = visible_locked(table_id, by)
+    check_host(table, by)
+    abandon_locked(table)
+    return table

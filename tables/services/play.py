@@ -34,6 +34,7 @@ from engine.rules import Action, Hand, RulesError, Tally, parse_action
 from tables import bot_moves, enqueue, live, notify, selectors, statements
 from tables.bot_moves import DEFAULT_BOT
 from tables.errors import ActionRefused, TableError
+from tables.lobby_feed import lobby_changed
 from tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
 from tables.summary import MadeFor
 
@@ -100,6 +101,15 @@ def changed(table: LiveTable) -> None:
     transaction.on_commit(partial(notify.broadcast, table.pk))
 
 
+def lobby_nudge(table: LiveTable, *user_ids: int | None) -> None:
+    """After commit, tell the lobbies that list ``table`` (its club's, its host's and its
+    seated players', and ``user_ids``') that it changed: seats, status or invitations."""
+    seated = TableSeat.objects.filter(table=table, player__user__isnull=False).values_list(
+        "player__user_id", flat=True
+    )
+    lobby_changed(user_ids=[table.created_by_id, *seated, *user_ids], club_ids=[table.club_id])
+
+
 def hand_seed(table_seed: int, number: int) -> int:
     """The seed of hand ``number``: fixed by the table's seed, so a replay deals the same."""
     digest = hashlib.sha256(f"{table_seed}:{number}".encode()).digest()
@@ -154,6 +164,7 @@ def _hand_finish(table: LiveTable, hand_id: int, hand: Hand, by: User | None) ->
     if result.score.result is not None:
         table.status = TableStatus.FINISHED
         table.finished_at = timezone.now()
+        lobby_nudge(table)
         if table.scoresheet is not None:
             _sheet_write(
                 table,

@@ -5,6 +5,10 @@ gone by the watchdog (``seats_gone_sweep``). A player away past the table's grac
 played for by the computer until they take their seat back (``seat_take_back``): coming back
 in the middle of a trick, they first see where the game is, then choose to play on, rather
 than find a turn already running on the clock.
+
+The only person at a table (a member practising with computers) is never stood in for: the
+table has nobody else to keep waiting, so it waits for their move however long they are away
+(``selectors.alone_at``); they leave and come back to the same hand.
 """
 
 from __future__ import annotations
@@ -76,6 +80,8 @@ def seat_away_check(*, table_id: int, index: int, now: datetime | None = None) -
         table = locked(table_id)
         seat = seat_row(table, index)
         if table.status != TableStatus.PLAYING or seat.player_id is None or seat.bot_playing:
+            return False
+        if selectors.alone_at(table, index):
             return False
         since = seat.last_seen or table.started_at or now
         if seat.connections > 0 or now - since < timedelta(seconds=table.grace_seconds):

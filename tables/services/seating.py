@@ -27,9 +27,24 @@ from scoring.services import SideSpec, scoresheet_create
 from tables import enqueue, live
 from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.errors import TableError, TableStateRefused
-from tables.models import LiveTable, TableKind, TableSeat, TableStatus, Unanswered
+from tables.models import (
+    MEMBER_KINDS,
+    LiveTable,
+    TableInvitation,
+    TableKind,
+    TableSeat,
+    TableStatus,
+    Unanswered,
+)
 from tables.naming import side_labels
-from tables.services.play import after_write, changed, hand_create, locked, seat_row
+from tables.services.play import (
+    after_write,
+    changed,
+    hand_create,
+    lobby_nudge,
+    locked,
+    seat_row,
+)
 from tables.signals import table_scheduled
 from tournaments.models import Match, NoShow
 
@@ -50,6 +65,7 @@ NOT_SEATED = gettext_lazy("You do not sit at this table.")
 ALREADY_STARTED = gettext_lazy("The game at this table has started: the seats are fixed.")
 NEGATIVE_SECONDS = gettext_lazy("Times are whole seconds, 0 or more.")
 TABLE_ENDED = gettext_lazy("The game at this table is over ({status}): nobody plays here now.")
+SEAT_RESERVED = gettext_lazy("Seat {seat} is kept for a member invited to it.")
 
 
 @dataclass(frozen=True)
@@ -60,9 +76,15 @@ class SeatSpec:
     bot: str = ""
 
 
-def _game_for(
+def game_for(
     club: Club, rule_set: RuleSet | None, game_id: str, options: dict[str, Any] | None = None
 ) -> Game:
+    """The game a new table of ``club`` plays: under ``rule_set``, else ``game_id`` with
+    ``options`` (``None``: its standard rules).
+
+    Raises:
+        TableError: ``rule_set`` (another club's, or rules that build no game).
+    """
     if rule_set is not None and rule_set.club_id != club.pk:
         raise TableError("rule_set", RULE_SET_OTHER_CLUB)
     try:
@@ -71,7 +93,7 @@ def _game_for(
         raise TableError("rule_set", RULES_BROKEN.format(reason=error.message)) from error
 
 
-def _check_bot(name: str) -> None:
+def check_bot(name: str) -> None:
     if name not in BOT_NAMES:
         raise TableError("bot", UNKNOWN_BOT.format(name=name, names=", ".join(sorted(BOT_NAMES))))
 
@@ -99,15 +121,19 @@ def table_create(
     kind: str = TableKind.DIRECTED,
     bot_name: str = "",
     if_unanswered: str = Unanswered.COMPUTER,
+    options: dict[str, Any] | None = None,
+    rule_set_name: str = "",
 ) -> LiveTable:
     """A new online table for one game under ``rule_set`` (or ``game_id``'s standard rules).
 
     ``seats`` lists the seats from 0 (shorter lists leave the rest empty for players to
     take). A table for an event's ``match`` plays under the rules of the match's sheet and
-    writes its hands there. The table opens at ``scheduled_at`` (at once when that is past)
-    and the game starts when it is open and every seat is filled. Once committed, a table with
-    a seated player sends ``tables.signals.table_scheduled`` (the players are emailed
-    when and where they play).
+    writes its hands there. ``options`` (with ``game_id``) and ``rule_set_name`` give a
+    table the exact rules of an earlier one ("Play again"). The table opens at
+    ``scheduled_at`` (at once when that is past) and the game starts when it is open and
+    every seat is filled. Once committed, a table with a seated player (not a member's own
+    table: its invitees are sent invitations) sends ``tables.signals.table_scheduled`` (the
+    players are emailed when and where they play).
 
     Raises:
         TableError: rules of another club or broken, too many seats, outsiders, a player in
@@ -115,9 +141,9 @@ def table_create(
     """
     sheet = match.sheet if match is not None else None
     if sheet is not None:
-        game = _game_for(club, None, sheet.game, sheet.options)
+        game = game_for(club, None, sheet.game, sheet.options)
     else:
-        game = _game_for(club, rule_set, game_id)
+        game = game_for(club, rule_set, game_id, options)
     count = game.seating.seats
     _check_seats(club, game, seats)
     if turn_seconds < 0 or grace_seconds < 0:
@@ -131,7 +157,7 @@ def table_create(
         bot_name=bot_name,
         if_unanswered=if_unanswered,
         scoresheet=sheet,  # a match's sheet is the table's from the start, not a phone's
-        rule_set_name=_rules_name(sheet, rule_set),
+        rule_set_name=rule_set_name or _rules_name(sheet, rule_set),
         game=game.id,
         options=game.options_dict(),
         scheduled_at=scheduled_at,
@@ -180,7 +206,7 @@ def _check_seats(club: Club, game: Game, seats: Sequence[SeatSpec]) -> None:
                 raise TableError("player", PLAYER_TWICE.format(player=spec.player))
             seen.add(spec.player.pk)
         elif spec.bot:
-            _check_bot(spec.bot)
+            check_bot(spec.bot)
 
 
 def _rules_name(sheet: Scoresheet | None, rule_set: RuleSet | None) -> str:
@@ -194,7 +220,9 @@ def _rules_name(sheet: Scoresheet | None, rule_set: RuleSet | None) -> str:
 def _announce_and_open(table: LiveTable, seats: Sequence[SeatSpec], now: datetime) -> None:
     """Once the new table is committed, its players hear of it; it opens at its time, or
     now, starting at once when every seat is filled."""
-    if any(spec.player is not None for spec in seats):
+    # A member's own table tells nobody by this email: the host made it, and the people
+    # they ask to sit are each sent an invitation instead.
+    if table.kind not in MEMBER_KINDS and any(spec.player is not None for spec in seats):
         # Listeners (the players' notices) hear of the table once it is committed; one that
         # fails is logged and does not undo the table.
         transaction.on_commit(
@@ -254,11 +282,21 @@ def seat_take(*, table_id: int, index: int, player: Player) -> TableSeat:
     seat = seat_row(table, index)
     if not seat.is_empty:
         raise TableError("seat_taken", SEAT_TAKEN.format(seat=index + 1))
+    if seat_kept(table, index):
+        raise TableStateRefused("seat_reserved", SEAT_RESERVED.format(seat=index + 1))
     seat.player = player
     seat.save(update_fields=["player"])
     changed(table)
+    lobby_nudge(table)
     start_if_ready(table)
     return seat
+
+
+def seat_kept(table: LiveTable, index: int) -> bool:
+    """Whether seat ``index`` is kept for a member invited to it (nobody else sits there)."""
+    return TableInvitation.objects.filter(
+        table=table, seat=index, status=TableInvitation.Status.PENDING
+    ).exists()
 
 
 @transaction.atomic
@@ -274,6 +312,7 @@ def seat_leave(*, table_id: int, player: Player) -> None:
     if not updated:
         raise TableError("not_seated", NOT_SEATED)
     changed(table)
+    lobby_nudge(table, player.user_id)
 
 
 @transaction.atomic
@@ -284,7 +323,7 @@ def seats_fill_with_bots(*, table_id: int, bot_name: str = DEFAULT_BOT) -> int:
     Raises:
         TableError: the game started, or an unknown computer player.
     """
-    _check_bot(bot_name)
+    check_bot(bot_name)
     table = locked(table_id)
     _before_start(table)
     filled = table.seats.filter(player__isnull=True, bot_name="").update(bot_name=bot_name)
@@ -366,7 +405,7 @@ def table_to_computer(*, table_id: int, bot_name: str = DEFAULT_BOT) -> LiveTabl
         TableError: ``bot`` (an unknown computer player).
         TableStateRefused: ``ended`` (the game is over or abandoned).
     """
-    _check_bot(bot_name)
+    check_bot(bot_name)
     table = locked(table_id)
     if table.is_ended:
         raise TableStateRefused("ended", TABLE_ENDED.format(status=table.get_status_display()))
@@ -419,6 +458,7 @@ def _start(table: LiveTable, seats: list[TableSeat]) -> None:
     hand = live.hand_dealt(table, first)
     after_write(table, hand, first.pk)
     table.save(update_fields=["scoresheet", "status", "started_at", "hand_number", "clock_due_at"])
+    lobby_nudge(table)
     for seat in seats:
         if seat.player is not None and seat.connections == 0:
             enqueue.run_later_on_commit(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.utils import timezone
@@ -15,6 +15,9 @@ from tables.bot_moves import bot_action
 from tables.models import LiveTable
 from tables.services import SeatSpec, bot_rng, seat_connected, table_act, table_create
 from tests.factories import ClubFactory, MembershipFactory
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 PAST = timedelta(minutes=1)
 
@@ -113,3 +116,10 @@ def play_hand(table: LiveTable) -> int:
         count += 1
         table.refresh_from_db()
     return count
+
+
+def account(member: Membership) -> User:
+    """The site account of a member made ``with_account``."""
+    user = member.player.user
+    assert user is not None
+    return user
