@@ -19,7 +19,7 @@ from club.permissions import signed_in_view
 from tables import naming, selectors
 from tables.errors import TableError
 from tables.member_forms import PracticeForm
-from tables.models import LiveTable
+from tables.models import LiveTable, TableInvitation
 from tournaments.times_display import matches_to_arrange
 
 GAMES_PER_PAGE = 25
@@ -36,13 +36,40 @@ def named(tables: Iterable[LiveTable]) -> list[LiveTable]:
     return listed
 
 
+def with_reserved(tables: list[LiveTable]) -> list[LiveTable]:
+    """``tables`` each with the seats kept for invitees (``reserved``): no Take seat there."""
+    kept = TableInvitation.objects.filter(
+        table__in=tables, status=TableInvitation.Status.PENDING
+    ).values_list("table_id", "seat")
+    for table in tables:
+        table.reserved = {seat for table_id, seat in kept if table_id == table.pk}  # type: ignore[attr-defined]
+    return tables
+
+
 def clubs_of(user: User) -> list[Club]:
     return list(Club.objects.filter(memberships__player__user_id=user.pk).order_by("name"))
 
 
 def start_refusal(club: Club, user: User) -> TableError | None:
     """Why ``user`` may not start a member's table at ``club`` now, if they may not."""
-    return selectors.start_refusal(club, user)
+    from tables.services.invitations import check_may_start, member_player  # INTERIM
+
+    try:
+        member_player(club, user)
+        check_may_start(club, user)
+    except TableError as error:
+        return error
+    return None
+
+
+def invitations_waiting(user: User) -> Any:  # INTERIM
+    from django.utils import timezone
+
+    from tables.models import TableInvitation
+
+    return TableInvitation.objects.filter(
+        player__user_id=user.pk, status="pending", expires_at__gt=timezone.now()
+    ).select_related("table__club", "invited_by__player")
 
 
 def practice_context(user: User) -> dict[str, Any]:
@@ -69,9 +96,9 @@ def lists_context(user: User) -> dict[str, Any]:
         ).values_list("pk", flat=True)
     )
     return {
-        "invitations": list(selectors.invitations_waiting(user)),
+        "invitations": list(invitations_waiting(user)),
         "mine": mine,
-        "open_tables": named(selectors.open_tables_for(user)),
+        "open_tables": with_reserved(named(selectors.open_tables_for(user))),
         "to_watch": named(selectors.tables_to_watch(user)),
         "results": results,
         "again_ids": {r.table.pk for r in results if r.table.pk in sat_at and r.table.is_members},

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
@@ -13,15 +14,22 @@ from django.utils import timezone
 
 from club.models import Club, Membership
 from tables.models import LiveTable, TableInvitation, TableKind, TableStatus
-from tables.services import SeatSpec, friendly_create, practice_start
+from tables.services import SeatSpec, bots_play, friendly_create, practice_start
 from tests.factories import ClubFactory, MembershipFactory
+from tests.tables.helpers import table_with
 
 pytestmark = pytest.mark.django_db
 
 
+def _user(member: Membership) -> User:
+    user = member.player.user
+    assert user is not None
+    return user
+
+
 def _client(member: Membership) -> Client:
     client = Client()
-    client.force_login(member.player.user)
+    client.force_login(_user(member))
     return client
 
 
@@ -37,7 +45,7 @@ def _invited(host: Membership, guest: Membership) -> LiveTable:
     """A friendly table of ``host`` (seat 0) with ``guest`` invited to seat 1."""
     return friendly_create(
         club=host.club,
-        by=host.player.user,
+        by=_user(host),
         seats=[SeatSpec(player=host.player), SeatSpec(player=guest.player)],
         game_id="auction45",
     )
@@ -178,7 +186,7 @@ def test_the_host_withdraws_an_invitation_and_nobody_else_may() -> None:
 def _open_table(host: Membership) -> LiveTable:
     return friendly_create(
         club=host.club,
-        by=host.player.user,
+        by=_user(host),
         seats=[SeatSpec(player=host.player), SeatSpec(), SeatSpec(bot="random"), SeatSpec()],
         game_id="auction45",
     )
@@ -214,7 +222,7 @@ def test_a_table_of_another_club_is_unknown() -> None:
 
 def test_leaving_a_practice_goes_to_the_lobby_and_the_game_waits() -> None:
     (member,) = _members(count=1)
-    table = practice_start(club=member.club, by=member.player.user, game_id="auction45")
+    table = practice_start(club=member.club, by=_user(member), game_id="auction45")
     response = _client(member).post(reverse("table_leave", args=[table.pk]))
     assert response["Location"] == reverse("table_lobby")
     table.refresh_from_db()
@@ -235,7 +243,7 @@ def test_only_the_host_abandons() -> None:
 
 def test_play_again_before_the_end_is_refused_then_makes_the_next_table() -> None:
     (member,) = _members(count=1)
-    table = practice_start(club=member.club, by=member.player.user, game_id="auction45")
+    table = practice_start(club=member.club, by=_user(member), game_id="auction45")
     client = _client(member)
     refused = client.post(reverse("table_play_again", args=[table.pk]))
     assert refused["Location"] == reverse("table_detail", args=[table.club.slug, table.pk])
@@ -356,7 +364,7 @@ def test_the_lists_alone_for_the_live_refresh() -> None:
 def test_my_games_lists_finished_tables_page_by_page() -> None:
     (member,) = _members(count=1)
     tables = [
-        _finished(practice_start(club=member.club, by=member.player.user, game_id="auction45"))
+        _finished(practice_start(club=member.club, by=_user(member), game_id="auction45"))
         for _ in range(2)
     ]
     LiveTable.objects.filter(pk=tables[1].pk).update(finished_at=timezone.now() + timedelta(1))
@@ -383,7 +391,7 @@ def test_an_invited_seat_waits_the_host_withdraws_the_invitee_answers() -> None:
 
 def test_play_again_is_shown_at_the_end_of_a_members_table_only() -> None:
     (member,) = _members(count=1)
-    table = practice_start(club=member.club, by=member.player.user, game_id="auction45")
+    table = practice_start(club=member.club, by=_user(member), game_id="auction45")
     url = reverse("table_detail", args=[table.club.slug, table.pk])
     client = _client(member)
     playing = client.get(url).content.decode()
@@ -392,3 +400,36 @@ def test_play_again_is_shown_at_the_end_of_a_members_table_only() -> None:
     assert "after-game-shown" in client.get(url).content.decode()
     LiveTable.objects.filter(pk=table.pk).update(kind=TableKind.DIRECTED)
     assert 'id="play-again"' not in client.get(url).content.decode()
+
+
+def test_a_seat_kept_for_an_invitee_is_not_offered_in_the_lobby() -> None:
+    host, guest, third = _members(count=3)
+    table = friendly_create(
+        club=host.club,
+        by=_user(host),
+        seats=[
+            SeatSpec(player=host.player),
+            SeatSpec(player=guest.player),
+            SeatSpec(),
+            SeatSpec(bot="rule"),
+        ],
+        game_id="auction45",
+    )
+    page = _client(third).get(reverse("table_lobby")).content.decode()
+    assert f'data-take="{table.pk}-2"' in page
+    assert f'data-take="{table.pk}-1"' not in page
+
+
+def test_recent_games_offer_play_again_and_the_replay_to_who_sat_there() -> None:
+    player, other = _members()
+    table, _ = table_with(club=player.club, people=0, bots=4, seed=3)
+    bots_play(table_id=table.pk)
+    practice = _finished(practice_start(club=player.club, by=_user(player), game_id="auction45"))
+    page = _client(player).get(reverse("table_lobby")).content.decode()
+    assert f'data-again="{practice.pk}"' in page
+    assert f'data-again="{table.pk}"' not in page  # not a member's table
+    table.refresh_from_db()
+    replay = reverse("table_hand", args=[table.club.slug, table.pk, table.hand_number])
+    assert replay in page
+    theirs = _client(other).get(reverse("table_lobby")).content.decode()
+    assert f'data-again="{practice.pk}"' not in theirs
