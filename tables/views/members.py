@@ -17,8 +17,9 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.errors import DomainError
@@ -31,6 +32,9 @@ from tables.forms import NOW
 from tables.member_forms import FriendlyForm, PracticeForm
 from tables.models import LiveTable, TableInvitation
 from tables.views import lobby as lobby_reads
+
+LEFT = gettext_lazy("You left {table}.")
+ABANDONED = gettext_lazy("{table} is abandoned.")
 
 
 def member_action(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -133,24 +137,29 @@ def _no_club() -> list[Club]:
 @member_action
 def invitation_accept(request: HttpRequest, invitation_id: int) -> HttpResponse:
     """The invitee takes the seat kept for them, and goes to the table."""
-    invitation = _invitation(request, invitation_id, own=True)
-    try:
-        services.invitation_accept(invitation_id=invitation.pk, by=_user(request))
-    except DomainError as error:
-        return _refused(request, error, _lobby_url())
-    return redirect(_table_url(invitation.table))
+    invitation = _answered(request, invitation_id, services.invitation_accept)
+    return redirect(_table_url(invitation.table) if invitation else _lobby_url())
 
 
 @member_action
 def invitation_decline(request: HttpRequest, invitation_id: int) -> HttpResponse:
     """The invitee says no, and goes back to the lobby."""
+    if _answered(request, invitation_id, services.invitation_decline):
+        messages.success(request, gettext("Invitation declined."))
+    return redirect(_back(request, _lobby_url()))
+
+
+def _answered(
+    request: HttpRequest, invitation_id: int, answer: Callable[..., TableInvitation]
+) -> TableInvitation | None:
+    """The member's invitation once ``answer`` took it; ``None`` when refused (said)."""
     invitation = _invitation(request, invitation_id, own=True)
     try:
-        services.invitation_decline(invitation_id=invitation.pk, by=_user(request))
+        answer(invitation_id=invitation.pk, by=_user(request))
     except DomainError as error:
-        return _refused(request, error, _lobby_url())
-    messages.success(request, gettext("Invitation declined."))
-    return redirect(_back(request, _lobby_url()))
+        messages.error(request, error.message)
+        return None
+    return invitation
 
 
 @member_action
@@ -195,24 +204,25 @@ def play_again(request: HttpRequest, table_id: int) -> HttpResponse:
 @member_action
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     """The member leaves their seat (a practice game waits for them): to the lobby."""
-    table = _table(request, table_id)
-    try:
-        services.table_leave(table_id=table.pk, by=_user(request))
-    except DomainError as error:
-        return _refused(request, error, _table_url(table))
-    messages.success(request, gettext("You left {table}.").format(table=table))
-    return redirect(_lobby_url())
+    return _away(request, table_id, services.table_leave, LEFT)
 
 
 @member_action
 def table_abandon(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The host abandons their table that is not over."""
+    """The host abandons their table that is not over: to the lobby."""
+    return _away(request, table_id, services.member_table_abandon, ABANDONED)
+
+
+def _away(
+    request: HttpRequest, table_id: int, service: Callable[..., LiveTable], done: Promise
+) -> HttpResponse:
+    """Leave or abandon the table, then to the lobby (refused: back to the table)."""
     table = _table(request, table_id)
     try:
-        services.member_table_abandon(table_id=table.pk, by=_user(request))
+        service(table_id=table.pk, by=_user(request))
     except DomainError as error:
         return _refused(request, error, _table_url(table))
-    messages.success(request, gettext("{table} is abandoned.").format(table=table))
+    messages.success(request, str(done).format(table=table))
     return redirect(_back(request, _lobby_url()))
 
 
