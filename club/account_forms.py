@@ -23,6 +23,7 @@ LANGUAGE_HELP = gettext_lazy("The language you read Kitty's pages and emails in.
 SCHEDULED_HELP = gettext_lazy("An email when a club seats you at a new online table.")
 REMINDER_HELP = gettext_lazy("An email shortly before an online table you sit at opens.")
 PAIRINGS_HELP = gettext_lazy("An email when an event's round is published, saying where you sit.")
+INVITATION_HELP = gettext_lazy("An email when a member invites you to a seat at their table.")
 
 
 class InvitationEmailForm(forms.Form):
@@ -48,6 +49,7 @@ class ProfileForm(forms.ModelForm):
             "email_table_scheduled",
             "email_table_reminder",
             "email_pairings",
+            "email_table_invitation",
         ]
         help_texts = {
             "display_name": NAME_HELP,
@@ -56,6 +58,7 @@ class ProfileForm(forms.ModelForm):
             "email_table_scheduled": SCHEDULED_HELP,
             "email_table_reminder": REMINDER_HELP,
             "email_pairings": PAIRINGS_HELP,
+            "email_table_invitation": INVITATION_HELP,
         }
 
     #: The checkboxes of the "emails you get" group, for the template.

@@ -24,7 +24,12 @@ from engine.rules import GAME_NAMES, Game, RulesError, get_game
 
 LANGUAGES = [("en", "English"), ("fr", "French")]
 #: The player's fields saying which emails they get, one per kind of email.
-EMAIL_CHOICES = ("email_table_scheduled", "email_table_reminder", "email_pairings")
+EMAIL_CHOICES = (
+    "email_table_scheduled",
+    "email_table_reminder",
+    "email_pairings",
+    "email_table_invitation",
+)
 #: Where an invitation stands: its link works only while it is waiting.
 INVITATION_STATUSES = ("waiting", "accepted", "withdrawn", "expired")
 PARTNERSHIP_MIN_PLAYERS = 2
@@ -152,6 +157,13 @@ class Player(models.Model):
         gettext_lazy("table reminders"),
         default=True,
         help_text=gettext_lazy("An email shortly before an online table the player sits at opens."),
+    )
+    email_table_invitation = models.BooleanField(
+        gettext_lazy("invitations to a game"),
+        default=True,
+        help_text=gettext_lazy(
+            "An email when a member invites the player to a seat at their table."
+        ),
     )
     email_pairings = models.BooleanField(
         gettext_lazy("pairings are up"),

@@ -24,6 +24,7 @@ class NoticeKind(models.TextChoices):
     TABLE_SCHEDULED = "table_scheduled", gettext_lazy("online table scheduled")
     TABLE_REMINDER = "table_reminder", gettext_lazy("online table reminder")
     PAIRINGS_PUBLISHED = "pairings_published", gettext_lazy("pairings are up")
+    TABLE_INVITATION = "table_invitation", gettext_lazy("invitation to a member's table")
 
 
 TABLE_KEY_SUFFIX = {NoticeKind.TABLE_SCHEDULED: "scheduled", NoticeKind.TABLE_REMINDER: "reminder"}
@@ -32,6 +33,11 @@ TABLE_KEY_SUFFIX = {NoticeKind.TABLE_SCHEDULED: "scheduled", NoticeKind.TABLE_RE
 def table_key(table_id: int, kind: str) -> str:
     """The key of a table's notice of ``kind``: ``"table:12:reminder"``."""
     return f"table:{table_id}:{TABLE_KEY_SUFFIX[NoticeKind(kind)]}"
+
+
+def invitation_key(invitation_id: int) -> str:
+    """The key of an invitation's notice: ``"invitation:7"``."""
+    return f"invitation:{invitation_id}"
 
 
 def round_key(round_id: int) -> str:

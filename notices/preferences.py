@@ -31,6 +31,7 @@ EMAIL_CHOICE = {
     NoticeKind.TABLE_SCHEDULED: "email_table_scheduled",
     NoticeKind.TABLE_REMINDER: "email_table_reminder",
     NoticeKind.PAIRINGS_PUBLISHED: "email_pairings",
+    NoticeKind.TABLE_INVITATION: "email_table_invitation",
 }
 """The player's field that turns each kind of notice on or off."""
 
@@ -49,15 +50,24 @@ WHY = {
             "You get this because you play at {club} and asked to hear when pairings are up."
         )
     ),
+    NoticeKind.TABLE_INVITATION: (
+        gettext_lazy(
+            "You get this because you play at {club} and asked to hear when a member invites "
+            "you to their table."
+        )
+    ),
 }
 """Why an email of each kind reached its reader."""
 
 STOPS = {
-    NoticeKind.TABLE_SCHEDULED: (
+    NoticeKind.TABLE_SCHEDULED: gettext_lazy(
         "You will get no more emails when a club seats you at an online table."
     ),
-    NoticeKind.TABLE_REMINDER: "You will get no more table reminders.",
-    NoticeKind.PAIRINGS_PUBLISHED: "You will get no more \u201cpairings are up\u201d emails.",
+    NoticeKind.TABLE_REMINDER: gettext_lazy("You will get no more table reminders."),
+    NoticeKind.PAIRINGS_PUBLISHED: gettext_lazy("You will get no more “pairings are up” emails."),
+    NoticeKind.TABLE_INVITATION: gettext_lazy(
+        "You will get no more emails when a member invites you to a game."
+    ),
 }
 """What the unsubscribe page says it turns off, one whole sentence per kind."""
 

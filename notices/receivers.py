@@ -17,6 +17,11 @@ def table_scheduled_notify(sender: Any, table_id: int, **kwargs: Any) -> None:
     tasks.table_scheduled.delay(table_id)
 
 
+def table_invited_notify(sender: Any, invitation_id: int, **kwargs: Any) -> None:
+    """A member invited a player to a seat of their table: tell the invitee."""
+    tasks.table_invitation.delay(invitation_id)
+
+
 def round_published_notify(sender: Any, round_id: int, **kwargs: Any) -> None:
     """A round was published: tell each seated player where they sit."""
     tasks.round_published.delay(round_id)

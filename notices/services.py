@@ -37,8 +37,8 @@ from club.emails import header_text, site_url
 from club.models import Club, Player
 from engine.rules import GAME_NAMES
 from notices import preferences
-from notices.models import Notice, NoticeKind, round_key, table_key
-from tables.models import LiveTable, TableStatus
+from notices.models import Notice, NoticeKind, invitation_key, round_key, table_key
+from tables.models import LiveTable, TableInvitation, TableStatus
 from tables.naming import seat_names
 from tournaments.models import MatchTime, Round, RoundStatus, Seating
 from tournaments.round_display import SEAT_NAMES, table_company
@@ -47,6 +47,7 @@ logger = logging.getLogger(__name__)
 
 SUBJECT_TABLE_SCHEDULED = gettext_lazy("Your online table: {title}, {when}")
 SUBJECT_TABLE_REMINDER = gettext_lazy("Reminder: {title} opens at {time}")
+SUBJECT_INVITATION = gettext_lazy("{host} invites you to a game of {game}")
 SUBJECT_PAIRINGS = gettext_lazy("{event}: the pairings for round {number} are up")
 # Django's date format characters: day and month names follow the reader's language.
 WHEN_FORMAT = "D d M, H:i"
@@ -212,6 +213,45 @@ def table_reminder_send(*, table_id: int, now: datetime | None = None) -> int:
         table_key(table.pk, NoticeKind.TABLE_REMINDER),
         table.club,
         "notices/table_reminder.txt",
+        outgoing,
+    )
+
+
+def table_invitation_send(*, invitation_id: int) -> int:
+    """Tell a member invited to a seat of another member's table who asks them, to which
+    game, when, until when the seat is kept, and where they answer (their lobby); returns how
+    many emails went out (0 or 1). Nothing once the invitation was answered or withdrawn."""
+    invitation = (
+        TableInvitation.objects.select_related("table__club", "player", "invited_by__player")
+        .filter(pk=invitation_id, status=TableInvitation.Status.PENDING)
+        .first()
+    )
+    if invitation is None or not _with_email(invitation.player):
+        return 0
+    table = invitation.table
+    host = getattr(invitation.invited_by, "player", None)
+    seats = list(table.seats.select_related("player").order_by("index"))
+    context: dict[str, Any] = {
+        "player": invitation.player,
+        "host": host.display_name if host is not None else table.club.name,
+        "club": table.club,
+        "title": str(table),
+        "game_name": GAME_NAMES.get(table.game, table.game),
+        "rules": table.rule_set_name,
+        "scheduled_at": table.scheduled_at,
+        "is_open": table.status != TableStatus.SCHEDULED,
+        "expires": _local(invitation.expires_at, WHEN_FORMAT),
+        "seat": invitation.seat + 1,
+        "seats": list(enumerate(seat_names(seats), start=1)),
+        "link": site_url(reverse("table_lobby")),
+    }
+    args = {"host": context["host"], "game": context["game_name"]}
+    outgoing = [Outgoing(invitation.player, SUBJECT_INVITATION, context, args)]
+    return _send_all(
+        NoticeKind.TABLE_INVITATION,
+        invitation_key(invitation.pk),
+        table.club,
+        "notices/table_invitation.txt",
         outgoing,
     )
 

@@ -29,6 +29,12 @@ def table_reminder(table_id: int) -> int:
 
 
 @shared_task(**SEND_RETRY)
+def table_invitation(invitation_id: int) -> int:
+    """Tell a member invited to a seat of another member's table."""
+    return services.table_invitation_send(invitation_id=invitation_id)
+
+
+@shared_task(**SEND_RETRY)
 def round_published(round_id: int) -> int:
     """Tell the players of a published round where they sit."""
     return services.round_published_send(round_id=round_id)

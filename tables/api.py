@@ -222,7 +222,8 @@ class TableListApi(ClubApi):
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         club = self.get_club(request, slug=slug)
-        rows = facts.table_rows(club, status=filters.validated_data["status"] or None)
+        status = filters.validated_data["status"] or None
+        rows = facts.table_rows(club, status=status, user=request.user)
         return Response(OnlineTableOutputSerializer(rows, many=True).data)
 
     @extend_schema(
@@ -312,7 +313,7 @@ class TableDetailApi(ClubApi):
         operation_id="club_tables_retrieve",
     )
     def get(self, request: Request, slug: str, table_id: int) -> Response:
-        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        table = facts.table_of(self.get_club(request, slug=slug), table_id, request.user)
         return Response(OnlineTableDetailSerializer(facts.table_facts(table)).data)
 
 
@@ -442,6 +443,6 @@ class TableHandApi(ClubApi):
         operation_id="club_tables_hands_retrieve",
     )
     def get(self, request: Request, slug: str, table_id: int, hand_number: int) -> Response:
-        table = facts.table_of(self.get_club(request, slug=slug), table_id)
+        table = facts.table_of(self.get_club(request, slug=slug), table_id, request.user)
         record = facts.hand_record(table, hand_number, request.user)
         return Response(self.OutputSerializer(record).data)

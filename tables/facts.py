@@ -21,7 +21,7 @@ from tables import live
 from tables.errors import TableError
 from tables.models import LiveTable, TableHand, TableSeat, TableStatus
 from tables.naming import seat_name, side_labels
-from tables.selectors import action_as_seen, club_tables, hand_steps, seat_of
+from tables.selectors import action_as_seen, club_tables, hand_steps, may_watch, seat_of
 
 if TYPE_CHECKING:
     from tables.selectors import AnyUser
@@ -84,19 +84,22 @@ class HandRecord:
     result: dict[str, Any]
 
 
-def table_rows(club: Club, *, status: str | None = None) -> list[TableRow]:
+def table_rows(
+    club: Club, *, status: str | None = None, user: AnyUser | None = None
+) -> list[TableRow]:
     """The club's online tables with their seats, as the club's tables page orders them;
-    only those of ``status`` when given."""
-    tables = club_tables(club)
+    only those of ``status`` when given, and those ``user`` may see (``listed_for``)."""
+    tables = club_tables(club, user)
     if status:
         tables = tables.filter(status=status)
     return [TableRow(table, seat_facts(list(table.seats.all()))) for table in tables]
 
 
-def table_of(club: Club, table_id: int) -> LiveTable:
-    """One table of ``club``; a table of another club is not found, as an unknown id is."""
+def table_of(club: Club, table_id: int, user: AnyUser | None = None) -> LiveTable:
+    """One table of ``club``; a table of another club, or one ``user`` may not watch
+    (``may_watch``), is not found, as an unknown id is."""
     table = LiveTable.objects.select_related("club").filter(club=club, pk=table_id).first()
-    if table is None:
+    if table is None or (user is not None and not may_watch(table, user)):
         raise Http404(NO_TABLE.format(id=table_id))
     return table
 

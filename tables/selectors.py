@@ -16,19 +16,28 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from club import wording
-from club.models import Club, Membership
+from club.models import Club, Membership, MembershipRole
 from club.permissions import Capability, has_capability
 from engine.rules import GAME_NAMES, Hand, parse_action
 from scoring.models import HandLine
 from tables import live, readers
 from tables.cards import Card
-from tables.models import ActionLog, LiveTable, TableHand, TableSeat, TableStatus
+from tables.models import (
+    MEMBER_KINDS,
+    ActionLog,
+    InvitationStatus,
+    LiveTable,
+    TableHand,
+    TableInvitation,
+    TableSeat,
+    TableStatus,
+)
 from tables.screen import Screen, screen_state, table_screen
 from tables.summary import MadeFor, action_words
 
@@ -40,10 +49,37 @@ if TYPE_CHECKING:
     AnyUser = AbstractBaseUser | AnonymousUser
 
 
-def club_tables(club: Club) -> QuerySet[LiveTable]:
+def listed_for(user: AnyUser) -> Q:
+    """The tables ``user``'s lists show: every table but other members' practice and
+    friendly games of a club that does not list them (``Club.friendly_tables_listed``),
+    unless ``user`` directs that club, hosts the table, sits there or is invited to it."""
+    listed = ~Q(kind__in=MEMBER_KINDS) | Q(club__friendly_tables_listed=True)
+    if not user.is_authenticated:
+        return listed
+    uid: int = user.pk
+    directs = Membership.objects.filter(
+        player__user_id=uid, role__in=[MembershipRole.DIRECTOR, MembershipRole.CLUB_ADMIN]
+    ).values("club_id")
+    seated = TableSeat.objects.filter(player__user_id=uid).values("table_id")
+    invited = TableInvitation.objects.filter(
+        player__user_id=uid, status=InvitationStatus.PENDING
+    ).values("table_id")
     return (
-        LiveTable.objects.for_club(club)
-        .select_related("club")
+        listed
+        | Q(club_id__in=directs)
+        | Q(created_by_id=uid)
+        | Q(pk__in=seated)
+        | Q(pk__in=invited)
+    )
+
+
+def club_tables(club: Club, user: AnyUser | None = None) -> QuerySet[LiveTable]:
+    """The tables of ``club``; only those ``user``'s lists show when given (``listed_for``)."""
+    tables = LiveTable.objects.for_club(club)
+    if user is not None:
+        tables = tables.filter(listed_for(user))
+    return (
+        tables.select_related("club")
         .prefetch_related("seats__player")
         .order_by("status", "scheduled_at", "pk")
     )
@@ -74,12 +110,17 @@ def games_of(user: AbstractBaseUser) -> QuerySet[LiveTable]:
 
 
 def open_tables_for(user: AbstractBaseUser) -> QuerySet[LiveTable]:
-    """Tables with an empty seat in the user's clubs, not yet started."""
+    """Tables with an empty seat in the user's clubs, not yet started; a seat kept for an
+    invitee is not open (a table whose only empty seats are kept is not listed)."""
+    kept = TableInvitation.objects.filter(
+        table_id=OuterRef("table_id"), seat=OuterRef("index"), status=InvitationStatus.PENDING
+    )
+    free = TableSeat.objects.filter(player__isnull=True, bot_name="").filter(~Exists(kept))
     return (
         LiveTable.objects.filter(
             club_id__in=_club_ids_of(user), status__in=[TableStatus.SCHEDULED, TableStatus.OPEN]
         )
-        .filter(seats__player__isnull=True, seats__bot_name="")
+        .filter(pk__in=free.values("table_id"))
         .exclude(seats__player__user_id=user.pk)
         .select_related("club")
         .prefetch_related("seats__player")
@@ -93,9 +134,11 @@ def _club_ids_of(user: AbstractBaseUser) -> QuerySet[Membership, Any]:
 
 
 def tables_to_watch(user: AbstractBaseUser) -> QuerySet[LiveTable]:
-    """Tables being played in the user's clubs where the user has no seat: theirs to watch."""
+    """Tables being played in the user's clubs where the user has no seat: theirs to watch
+    (members' games only where the club lists them, ``listed_for``)."""
     return (
         LiveTable.objects.filter(club_id__in=_club_ids_of(user), status=TableStatus.PLAYING)
+        .filter(listed_for(user))
         .exclude(seats__player__user_id=user.pk)
         .select_related("club")
         .prefetch_related("seats__player")
@@ -115,17 +158,19 @@ class Result:
 
 
 def recent_results(user: AbstractBaseUser, limit: int = 10) -> list[Result]:
-    """The last finished tables of the user's clubs, newest first, with their final scores."""
-    tables = (
+    """The last finished tables of the user's clubs, newest first, with their final scores
+    (members' games only where the club lists them, ``listed_for``)."""
+    tables = with_last_result(
         LiveTable.objects.filter(club_id__in=_club_ids_of(user), status=TableStatus.FINISHED)
+        .filter(listed_for(user))
         .select_related("club")
-        .order_by("-finished_at", "-pk")
-    )
-    return results_of(with_last_result(tables)[:limit])
+    ).order_by("-finished_at", "-pk")[:limit]
+    return results_of(tables)
 
 
 def with_last_result(tables: QuerySet[LiveTable]) -> QuerySet[LiveTable]:
-    """``tables`` each with its last finished hand's result (``results_of`` reads it)."""
+    """``tables`` each with the engine's result of its last finished hand (``final_scores``
+    reads it), in the same query."""
     last_result = (
         TableHand.objects.filter(table=OuterRef("pk"), finished=True)
         .order_by("-number")
@@ -134,17 +179,25 @@ def with_last_result(tables: QuerySet[LiveTable]) -> QuerySet[LiveTable]:
     return tables.annotate(last_result=Subquery(last_result))
 
 
+def final_scores(table: LiveTable) -> str:
+    """The scores after the last finished hand of a table read ``with_last_result``."""
+    result = getattr(table, "last_result", None)
+    if isinstance(result, str):  # a database without JSON in subqueries gives text
+        result = json.loads(result)
+    return wording.scores((result or {}).get("scores_after") or [])
+
+
 def results_of(tables: Iterable[LiveTable]) -> list[Result]:
-    """Finished tables read ``with_last_result``, with their final scores and sheets."""
-    results = []
-    for table in tables:
-        result = getattr(table, "last_result", None)
-        if isinstance(result, str):
-            result = json.loads(result)
-        scores = (result or {}).get("scores_after") or []
-        game = gettext(GAME_NAMES[table.game]) if table.game in GAME_NAMES else table.game
-        results.append(Result(table, wording.scores(scores), sheet_url(table), game))
-    return results
+    """Finished tables read ``with_last_result``, with their final scores, sheets and games."""
+    return [
+        Result(table, final_scores(table), sheet_url(table), game_name(table.game))
+        for table in tables
+    ]
+
+
+def game_name(game_id: str) -> str:
+    """A game's name in the reader's language."""
+    return gettext(GAME_NAMES[game_id]) if game_id in GAME_NAMES else game_id
 
 
 def seat_of(table: LiveTable, user: AnyUser) -> int | None:
@@ -156,8 +209,16 @@ def seat_of(table: LiveTable, user: AnyUser) -> int | None:
 
 
 def may_watch(table: LiveTable, user: AnyUser) -> bool:
-    """Members of the table's club may open it (seated players see their seat)."""
-    return user.is_authenticated and has_capability(user, table.club, Capability.VIEW)
+    """Members of the table's club may open it (seated players see their seat); another
+    member's practice or friendly game of a club that does not list them only its host, its
+    players, its invitees and the club's directors (``listed_for``)."""
+    if not user.is_authenticated or not has_capability(user, table.club, Capability.VIEW):
+        return False
+    if not table.is_members or table.club.friendly_tables_listed:
+        return True
+    if has_capability(user, table.club, Capability.DIRECT):
+        return True
+    return LiveTable.objects.filter(pk=table.pk).filter(listed_for(user)).exists()
 
 
 def may_host(table: LiveTable, user: AnyUser) -> bool:

@@ -29,6 +29,7 @@ from tables.models import (
 from tables.services.play import changed, lobby_nudge, locked, seat_row
 from tables.services.seating import (
     ALREADY_SEATED,
+    NOT_A_MEMBER,
     TABLE_ENDED,
     SeatSpec,
     seat_take,
@@ -46,7 +47,6 @@ TABLE_LIMIT = gettext_lazy(
     "You already have {count} tables open at {club}, its limit: finish or abandon one first."
 )
 YOU_ARE_NOT_A_MEMBER = gettext_lazy("You are not a member of {club}.")
-NOT_A_MEMBER = gettext_lazy("{player} is not a member of {club}.")
 INVITED_TWICE = gettext_lazy("{player} cannot be asked to two seats of one table.")
 HOST_SEAT = gettext_lazy("You sit at a table you start: put yourself in exactly one seat.")
 INVITATION_CLOSED = gettext_lazy("This invitation is no longer waiting for an answer ({status}).")

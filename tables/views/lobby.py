@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET
 
 from club.models import Club, Player
 from club.permissions import signed_in_view
+from tables import lobby as member_reads
 from tables import naming, selectors
 from tables.errors import TableError
 from tables.member_forms import PracticeForm
@@ -52,24 +53,7 @@ def clubs_of(user: User) -> list[Club]:
 
 def start_refusal(club: Club, user: User) -> TableError | None:
     """Why ``user`` may not start a member's table at ``club`` now, if they may not."""
-    from tables.services.invitations import check_may_start, member_player  # INTERIM
-
-    try:
-        member_player(club, user)
-        check_may_start(club, user)
-    except TableError as error:
-        return error
-    return None
-
-
-def invitations_waiting(user: User) -> Any:  # INTERIM
-    from django.utils import timezone
-
-    from tables.models import TableInvitation
-
-    return TableInvitation.objects.filter(
-        player__user_id=user.pk, status="pending", expires_at__gt=timezone.now()
-    ).select_related("table__club", "invited_by__player")
+    return member_reads.start_refusal(club, user)
 
 
 def practice_context(user: User) -> dict[str, Any]:
@@ -96,7 +80,7 @@ def lists_context(user: User) -> dict[str, Any]:
         ).values_list("pk", flat=True)
     )
     return {
-        "invitations": list(invitations_waiting(user)),
+        "invitations": list(member_reads.invitations_waiting(user)),
         "mine": mine,
         "open_tables": with_reserved(named(selectors.open_tables_for(user))),
         "to_watch": named(selectors.tables_to_watch(user)),

@@ -7,7 +7,7 @@ handles only what happens before the game: taking or leaving a seat, filling wit
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from django.conf import settings
 from django.contrib import messages
@@ -35,6 +35,9 @@ from tables.views.lobby import lists_context, named, practice_context, start_ref
 from tables.views.members import member_parts
 from tournaments.round_noshow import round_no_shows
 
+if TYPE_CHECKING:
+    from tables.selectors import AnyUser
+
 #: What a director may do to a started table from its page (each checks the director itself).
 DIRECTOR_OPS = {
     "pause": services.table_pause,
@@ -47,8 +50,12 @@ HAND_NOT_FINISHED = gettext_lazy(
 )
 
 
-def _table(club: Club, table_id: int) -> LiveTable:
-    return get_object_or_404(LiveTable.objects.select_related("club"), pk=table_id, club=club)
+def _table(club: Club, table_id: int, user: AnyUser) -> LiveTable:
+    """The table ``table_id`` of ``club``, if ``user`` may watch it; else unknown (404)."""
+    table = get_object_or_404(LiveTable.objects.select_related("club"), pk=table_id, club=club)
+    if not selectors.may_watch(table, user):
+        raise Http404("No such table.")
+    return table
 
 
 def _player(request: HttpRequest) -> Player | None:
@@ -77,7 +84,7 @@ def club_tables(request: HttpRequest, club: Club) -> HttpResponse:
     )
     context = {
         "club": club,
-        "tables": named(selectors.club_tables(club)),
+        "tables": named(selectors.club_tables(club, request.user)),
         "stalled_ids": stalled,
         "member_start": start_refusal(club, cast(User, request.user)) is None,
     }
@@ -119,7 +126,7 @@ def table_new(request: HttpRequest, club: Club) -> HttpResponse:
 @club_required(Capability.VIEW)
 def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpResponse:
     """The table: the seat's own screen, live; before the start, the seats to take."""
-    table = _table(club, table_id)
+    table = _table(club, table_id, request.user)
     if request.method == "POST":
         return _seat_op(request, table)
     if table.status == TableStatus.SCHEDULED and table.scheduled_at <= timezone.now():
@@ -227,7 +234,7 @@ def table_no_show(request: HttpRequest, club: Club, table_id: int) -> HttpRespon
 @club_required(Capability.VIEW)
 def table_hand(request: HttpRequest, club: Club, table_id: int, number: int) -> HttpResponse:
     """A finished hand step by step, as the viewer's seat saw it (spectators: public facts)."""
-    table = _table(club, table_id)
+    table = _table(club, table_id, request.user)
     table_hand = table.hands.filter(number=number).first()
     if table_hand is None:
         raise Http404("No such hand at this table.")
