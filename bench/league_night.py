@@ -27,9 +27,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,16 +39,13 @@ from bench.tables_load import (  # noqa: E402
     Person,
     Plan,
     TableRun,
+    computer_moves,
     deployment_args,
     percentile,
     person_make,
     run_plan,
     table_runs,
 )
-
-#: The log's actors that are the computer playing a seat (its own, or an away player's).
-COMPUTER_ACTORS = frozenset({"bot", "stand_in"})
-
 
 # --- The night's pure parts ---------------------------------------------------------------------
 
@@ -72,34 +67,6 @@ def think_seconds(rng: random.Random, mean_ms: float) -> float:
     """A person's pause before an action: uniform from half to one and a half of the mean
     (1 to 3 s for 2 s), so the tables of a night do not act in step."""
     return rng.uniform(0.5, 1.5) * mean_ms / 1000
-
-
-@dataclass
-class ComputerMoves:
-    """The computer's moves of a night, in ms from the action before each: a seat's first
-    (it waited for the grace time to run out) apart from the others; and the seats it played."""
-
-    first: list[float] = field(default_factory=list)
-    later: list[float] = field(default_factory=list)
-    seats: set[tuple[int, int]] = field(default_factory=set)
-
-
-def computer_moves(
-    rows: Iterable[tuple[int, int, int, str, datetime]], started: Mapping[int, datetime]
-) -> ComputerMoves:
-    """Time the computer's moves in action log ``rows`` (table, seq, seat, actor, at), in
-    order of table and seq; a table's first action is timed from its start (``started``)."""
-    moves = ComputerMoves()
-    previous: tuple[int, datetime] | None = None
-    for table, _seq, seat, actor, at in rows:
-        since = previous[1] if previous and previous[0] == table else started.get(table)
-        previous = (table, at)
-        if actor not in COMPUTER_ACTORS or since is None:
-            continue
-        ms = (at - since).total_seconds() * 1000
-        (moves.later if (table, seat) in moves.seats else moves.first).append(ms)
-        moves.seats.add((table, seat))
-    return moves
 
 
 # --- Setting the night up through the services --------------------------------------------------

@@ -19,6 +19,11 @@ actions, 2 when PostgreSQL or Redis cannot be reached::
 
     python bench/tables_load.py [--tables 100] [--hands 1] [--server-workers 1] [--keep]
     python bench/tables_load.py --tables 5            # a quick look
+    python bench/tables_load.py --practice 0.5 --think-ms 2000   # half practice tables
+
+With ``--practice`` a share of the tables are practice tables: one person and three computers
+(``--bot``), started through ``practice_start``; the computers' moves there are timed from the
+action before each, and the CPU per action is per person's action.
 """
 
 from __future__ import annotations
@@ -40,9 +45,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -158,6 +163,38 @@ def percentile(ordered: list[float], q: float) -> float:
 
 
 # --- Processes and their CPU --------------------------------------------------------------------
+
+
+#: The log's actors that are the computer playing a seat (its own, or an away player's).
+COMPUTER_ACTORS = frozenset({"bot", "stand_in"})
+
+
+@dataclass
+class ComputerMoves:
+    """The computer's moves of a night, in ms from the action before each: a seat's first
+    (it waited for the grace time to run out) apart from the others; and the seats it played."""
+
+    first: list[float] = field(default_factory=list)
+    later: list[float] = field(default_factory=list)
+    seats: set[tuple[int, int]] = field(default_factory=set)
+
+
+def computer_moves(
+    rows: Iterable[tuple[int, int, int, str, datetime]], started: Mapping[int, datetime]
+) -> ComputerMoves:
+    """Time the computer's moves in action log ``rows`` (table, seq, seat, actor, at), in
+    order of table and seq; a table's first action is timed from its start (``started``)."""
+    moves = ComputerMoves()
+    previous: tuple[int, datetime] | None = None
+    for table, _seq, seat, actor, at in rows:
+        since = previous[1] if previous and previous[0] == table else started.get(table)
+        previous = (table, at)
+        if actor not in COMPUTER_ACTORS or since is None:
+            continue
+        ms = (at - since).total_seconds() * 1000
+        (moves.later if (table, seat) in moves.seats else moves.first).append(ms)
+        moves.seats.add((table, seat))
+    return moves
 
 
 def _proc_stat(pid: int) -> tuple[str, int, int, int] | None:
@@ -390,22 +427,38 @@ def person_make(club: Club, index: int) -> Person:
     return Person(player, user.pk, session.session_key or "")
 
 
-def make_tables(count: int, seed: int, turn_seconds: int) -> list[tuple[int, list[Person]]]:
-    """A club with ``4 × count`` members who can sign in, and ``count`` auction45 tables
-    with every seat taken, scheduled for ``OPENS_AT`` (``open_tables`` opens them early);
-    returns each table's id and its seats' people.
+def make_tables(
+    count: int, seed: int, turn_seconds: int, practice: int = 0, bot: str = ""
+) -> list[tuple[int, list[Person | None]]]:
+    """A club with members who can sign in, and ``count`` auction45 tables; returns each
+    table's id and its seats' people (``None``: a computer's seat).
 
-    Started now, the tables' turn clocks would run out while 400 sockets connect.
+    The first ``practice`` tables are practice tables, each started by its one member
+    through ``practice_start`` with the computer ``bot`` in the other seats. The others have
+    four people, every seat taken, scheduled for ``OPENS_AT`` (``open_tables`` opens them
+    early): started now, their turn clocks would run out while 400 sockets connect.
     """
+    from django.contrib.auth import get_user_model
     from django.utils import timezone
 
     from club.services import club_create
-    from tables.services import SeatSpec, table_create
+    from tables.bot_moves import DEFAULT_BOT
+    from tables.services import SeatSpec, practice_start, table_create
 
     rng = random.Random(seed)
     club = club_create(name="Load test club", slug="load-test")
-    made = []
-    for number in range(count):
+    users = get_user_model().objects
+    made: list[tuple[int, list[Person | None]]] = []
+    for number in range(practice):
+        person = person_make(club, number * SEATS)
+        table = practice_start(
+            club=club,
+            by=users.get(pk=person.user_id),
+            game_id="auction45",
+            bot_name=bot or DEFAULT_BOT,
+        )
+        made.append((table.pk, [person] + [None] * (SEATS - 1)))
+    for number in range(practice, count):
         people = [person_make(club, number * SEATS + seat) for seat in range(SEATS)]
         table = table_create(
             club=club,
@@ -417,7 +470,7 @@ def make_tables(count: int, seed: int, turn_seconds: int) -> list[tuple[int, lis
             seed=rng.getrandbits(48),
             turn_seconds=turn_seconds,
         )
-        made.append((table.pk, people))
+        made.append((table.pk, list(people)))
     return made
 
 
@@ -446,11 +499,19 @@ def open_tables(tables: list[TableRun]) -> float:
     from django.db import connections
     from django.utils import timezone
 
+    from tables.models import LiveTable, TableStatus
     from tables.services import table_reschedule
 
     began = time.thread_time()
+    waiting = set(
+        LiveTable.objects.filter(
+            pk__in=[table.pk for table in tables],
+            status__in=[TableStatus.SCHEDULED, TableStatus.OPEN],
+        ).values_list("pk", flat=True)
+    )
     for table in tables:
-        table_reschedule(table_id=table.pk, at=timezone.now())
+        if table.pk in waiting:  # a practice table started when it was made
+            table_reschedule(table_id=table.pk, at=timezone.now())
         # The watchdog's clock for this table starts now (a float: safe across threads).
         table.last_progress = time.perf_counter()
     connections.close_all()
@@ -799,11 +860,51 @@ def parse_args() -> argparse.Namespace:
         "--hands", type=int, default=1, help="hands per table (1); 0: until --duration"
     )
     parser.add_argument("--think-ms", type=float, default=0, help="a client's pause before acting")
+    parser.add_argument(
+        "--practice",
+        type=float,
+        default=0,
+        help="the share of the tables that are practice tables: one person, three computers (0)",
+    )
+    parser.add_argument("--bot", default="", help="the practice tables' computer (the default's)")
     deployment_args(parser, database="kitty_bench", redis_db=13)
     args = parser.parse_args()
     if args.hands <= 0 and args.duration <= 0:
         parser.error("--hands 0 needs --duration")
+    if not 0 <= args.practice <= 1:
+        parser.error("--practice is a share, from 0 to 1")
     return args
+
+
+def report_practice(tables: Sequence[TableRun], practice: int) -> bool:
+    """The computers' moves at the practice tables (the first ``practice`` of ``tables``),
+    each timed from the action before it, once the table's person has played (the moves
+    before were made while the clients connected)."""
+    from tables.models import ActionLog
+
+    ids = [table.pk for table in tables[:practice]]
+    if not ids:
+        return True
+    rows = (
+        ActionLog.objects.filter(table_id__in=ids)
+        .order_by("table_id", "seq")
+        .values_list("table_id", "seq", "seat", "actor", "at")
+    )
+    person_played: set[int] = set()
+    timed = []
+    for row in rows:
+        if row[3] == ActionLog.Actor.PLAYER:
+            person_played.add(row[0])
+        if row[0] in person_played:
+            timed.append(row)
+    moves = computer_moves(timed, {})
+    every = sorted(moves.first + moves.later)
+    print(
+        f"{'computers':<12} {len(every)} moves at {len(ids)} practice tables; from the action "
+        f"before: p50 {percentile(every, 50):7.1f} ms   p95 {percentile(every, 95):7.1f} ms   "
+        f"max {max(every, default=0):7.1f} ms"
+    )
+    return True
 
 
 @dataclass(frozen=True)
@@ -972,17 +1073,31 @@ def play_plan(
 def main() -> int:
     args = parse_args()
 
+    practice = round(args.tables * args.practice)
+
     def setup(ports: list[int]) -> list[TableRun]:
-        made = make_tables(args.tables, args.seed, args.turn_seconds)
+        made = make_tables(args.tables, args.seed, args.turn_seconds, practice, args.bot)
         return table_runs(made, ports, args.seed)
 
     headline = (
-        f"Online tables under load: {args.tables} auction45 tables x {SEATS} websocket "
-        f"clients, {args.hands or 'unlimited'} hand(s) each"
+        f"Online tables under load: {args.tables} auction45 tables"
+        + (
+            f" ({practice} practice tables of one person and three computers, "
+            f"{args.tables - practice} of four people)"
+            if practice
+            else f" x {SEATS} websocket clients"
+        )
+        + f", {args.hands or 'unlimited'} hand(s) each"
         + (f", {args.duration:.0f} s at most" if args.duration else "")
         + (f", {args.think_ms:.0f} ms thinking" if args.think_ms else ", full speed")
     )
-    return run_plan(args, Plan(headline, setup, think=lambda rng: args.think_ms / 1000))
+    plan = Plan(
+        headline,
+        setup,
+        think=lambda rng: args.think_ms / 1000,
+        more=lambda tables: report_practice(tables, practice),
+    )
+    return run_plan(args, plan)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from club.api import (
 from club.api_invitations import InvitationDetailApi, InvitationListApi
 from club.api_partnerships import PartnershipDetailApi, PartnershipListApi
 from club.api_rule_sets import RuleSetDefaultApi, RuleSetDetailApi, RuleSetListApi
+from club.api_table_settings import TableSettingsApi
 
 CLUB = "clubs/<slug:slug>/"
 
@@ -54,4 +55,5 @@ urlpatterns = [
         RuleSetDefaultApi.as_view(),
         name="api_rule_set_default",
     ),
+    path(f"{CLUB}table-settings/", TableSettingsApi.as_view(), name="api_table_settings"),
 ]

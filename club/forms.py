@@ -9,7 +9,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
 from club.imports import MAX_BYTES
-from club.models import Membership, Player
+from club.models import Club, Membership, Player
+from club.table_settings import LIMIT_MAX, LIMIT_MIN
 from engine.rules import GAME_NAMES
 
 
@@ -105,3 +106,16 @@ class RoleForm(forms.Form):
 
 class GameChoiceForm(forms.Form):
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=list(GAME_NAMES.items()))
+
+
+class TableSettingsForm(forms.ModelForm):
+    """The club's rules for its members' tables; labels and help come from the model."""
+
+    class Meta:
+        model = Club
+        fields = ["members_start_tables", "member_table_limit", "friendly_tables_listed"]
+        widgets = {
+            "member_table_limit": forms.NumberInput(
+                attrs={"min": LIMIT_MIN, "max": LIMIT_MAX, "inputmode": "numeric"}
+            )
+        }

@@ -20,14 +20,14 @@ from contextlib import contextmanager
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.forms import Form
+from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from club.errors import DomainError
 
 
-def form_refusal(form: Form, error: DomainError) -> None:
+def form_refusal(form: BaseForm, error: DomainError) -> None:
     """Show a service's refusal, with its code, next to its field when the form has it, else
     on top.
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 from django.urls import path
 
 from club import language
-from club.views import accounts, clubs, invitations, members, partnerships, rule_sets
+from club.views import (
+    accounts,
+    clubs,
+    invitations,
+    members,
+    partnerships,
+    rule_sets,
+    table_settings,
+)
 
 urlpatterns = [
     path("language/", language.language_switch, name="set_language"),
@@ -83,6 +91,12 @@ urlpatterns = [
         "clubs/<slug:slug>/partnerships/<int:partnership_id>/delete/",
         partnerships.partnership_delete,
         name="partnership_delete",
+    ),
+    # Members' own tables
+    path(
+        "clubs/<slug:slug>/settings/tables/",
+        table_settings.club_table_settings,
+        name="club_table_settings",
     ),
     # House rules
     path("clubs/<slug:slug>/rules/", rule_sets.rule_set_list, name="rule_set_list"),

@@ -43,7 +43,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -106,6 +106,31 @@ class MessageBudget:
             return False
         self.tokens -= 1
         return True
+
+
+class BudgetedSocket(Protocol):
+    """A socket with a ``MessageBudget`` that refuses with ``refuse(code, message)``."""
+
+    budget: MessageBudget
+    throttled: int  # messages refused in a row for the budget
+
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None: ...
+
+    async def refuse(self, code: str, message: object) -> None: ...
+
+
+async def over_budget(socket: BudgetedSocket) -> bool:
+    """Whether a message just received is past the socket's budget, and so already answered:
+    refused with ``throttled``, or the socket closed after ``THROTTLED_IN_A_ROW`` of those."""
+    if socket.budget.take():
+        socket.throttled = 0
+        return False
+    socket.throttled += 1
+    if socket.throttled >= THROTTLED_IN_A_ROW:
+        await socket.close(code=CLOSE_THROTTLED)
+    else:
+        await socket.refuse("throttled", THROTTLED)
+    return True
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -190,15 +215,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         return allowed, seat
 
     def _reader_language(self) -> str:
-        session = self.scope.get("session")
-        cookies = self.scope.get("cookies") or {}
-        headers = dict(self.scope.get("headers") or [])
-        return reader_language(
-            self.user,
-            session_code=session.get(SESSION_KEY) if session is not None else None,
-            cookie_code=cookies.get(settings.LANGUAGE_COOKIE_NAME),
-            accept_language=headers.get(b"accept-language", b"").decode("latin-1"),
-        )
+        return scope_language(self.scope, self.user)
 
     async def disconnect(self, code: int) -> None:
         try:
@@ -217,14 +234,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self.budget.take():
-            self.throttled += 1
-            if self.throttled >= THROTTLED_IN_A_ROW:
-                await self.close(code=CLOSE_THROTTLED)
-            else:
-                await self.refuse("throttled", THROTTLED)
+        if await over_budget(self):
             return
-        self.throttled = 0
         try:
             if text_data is None or len(text_data) > MAX_MESSAGE:
                 raise ValueError
@@ -347,3 +358,17 @@ def own_screen(event: dict[str, Any], user_id: int | None, language: str) -> str
     if event["languages"][index] != language:
         return None
     return str(event["seats"][index])
+
+
+def scope_language(scope: dict[str, Any], user: Any) -> str:
+    """The language a socket's reader reads, found as pages find it (database access: call
+    from the database thread)."""
+    session = scope.get("session")
+    cookies = scope.get("cookies") or {}
+    headers = dict(scope.get("headers") or [])
+    return reader_language(
+        user,
+        session_code=session.get(SESSION_KEY) if session is not None else None,
+        cookie_code=cookies.get(settings.LANGUAGE_COOKIE_NAME),
+        accept_language=headers.get(b"accept-language", b"").decode("latin-1"),
+    )

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from club.models import Club, Player
-from tables.errors import TableError
+from tables.errors import MembersRefused, TableError, TableStateRefused
 from tables.models import (
     MEMBER_KINDS,
     InvitationStatus,
@@ -26,10 +27,15 @@ from tables.models import (
     TableStatus,
 )
 from tables.selectors import final_scores, sheet_url, with_last_result
-from tables.services.invitations import check_may_start, member_player
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
+
+MAY_NOT_START = gettext_lazy("{club} does not let members start tables.")
+TABLE_LIMIT = gettext_lazy(
+    "You already have {count} tables open at {club}, its limit: finish or abandon one first."
+)
+YOU_ARE_NOT_A_MEMBER = gettext_lazy("You are not a member of {club}.")
 
 
 def invitations_waiting(user: AbstractBaseUser) -> QuerySet[TableInvitation]:
@@ -46,13 +52,34 @@ def invitations_waiting(user: AbstractBaseUser) -> QuerySet[TableInvitation]:
     )
 
 
+def member_player(club: Club, user: AbstractBaseUser) -> Player:
+    """``user``'s player in ``club``."""
+    player = Player.objects.filter(user_id=user.pk, memberships__club=club).first()
+    if player is None:
+        raise TableError("not_a_member", YOU_ARE_NOT_A_MEMBER.format(club=club))
+    return player
+
+
+def check_may_start(club: Club, by: AbstractBaseUser) -> None:
+    """The club lets members start tables, and ``by`` hosts fewer than its limit."""
+    if not club.members_start_tables:
+        raise MembersRefused("members_may_not_start", MAY_NOT_START.format(club=club))
+    hosting = (
+        LiveTable.objects.not_finished()
+        .filter(club=club, created_by_id=by.pk, kind__in=MEMBER_KINDS)
+        .count()
+    )
+    if hosting >= club.member_table_limit:
+        raise TableStateRefused("table_limit", TABLE_LIMIT.format(count=hosting, club=club))
+
+
 def start_refusal(club: Club, user: AbstractBaseUser) -> TableError | None:
     """Why ``user`` may not start a member's table at ``club`` now (``not_a_member``,
     ``members_may_not_start`` or ``table_limit``, as the services would refuse it), or
     ``None``: pages show this instead of the buttons."""
     try:
-        member_player(club, user)  # type: ignore[arg-type]
-        check_may_start(club, user)  # type: ignore[arg-type]
+        member_player(club, user)
+        check_may_start(club, user)
     except TableError as error:
         return error
     return None

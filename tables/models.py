@@ -117,9 +117,7 @@ class LiveTable(models.Model):
             "The match of an event played at this table; its sheet gets the hands."
         ),
     )
-    kind = models.CharField(
-        "kind", max_length=20, choices=TableKind.choices, default=TableKind.DIRECTED
-    )
+    kind = models.CharField("kind", max_length=20, choices=TableKind, default=TableKind.DIRECTED)
     bot_name = models.CharField(
         gettext_lazy("computer player"),
         max_length=20,
@@ -132,7 +130,7 @@ class LiveTable(models.Model):
     if_unanswered = models.CharField(
         gettext_lazy("a seat not accepted"),
         max_length=20,
-        choices=Unanswered.choices,
+        choices=Unanswered,
         default=Unanswered.COMPUTER,
     )
     next_table = models.OneToOneField(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tables import services
+from tables import lobby_feed, services
 from tables.models import LiveTable
 
 
@@ -21,3 +21,8 @@ def match_time_changed_table(
     table_id = LiveTable.objects.filter(match_id=match_id).values_list("pk", flat=True).first()
     if table_id is not None:
         services.table_reschedule(table_id=table_id, at=starts_at)
+
+
+def table_settings_changed_lobby(sender: Any, club_id: int, **kwargs: Any) -> None:
+    """The club's rules for members' tables changed: its members' lobbies list again."""
+    lobby_feed.lobby_changed(club_ids=[club_id])

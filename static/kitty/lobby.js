@@ -1,7 +1,8 @@
 // The lobby's scheduled tables count down to their time: each <time data-countdown> is
 // rewritten every second as "in 1 h 05 min", "in 42 s", then "now" (reload for the table), in
 // the words the page gives this script's tag (id "countdown-words": data-now, data-days, …, in
-// the reader's language).
+// the reader's language). The elements are found again at each tick, and at once when the live
+// lists are replaced ("lobby:refreshed", static/kitty/lobby_live.js), so new tables count too.
 import { fill } from "./words.js";
 
 const ENGLISH = {
@@ -27,16 +28,22 @@ const left = (seconds) => {
   return word("seconds", { s: seconds });
 };
 
-const times = document.querySelectorAll("time[data-countdown]");
+let ticking = null;
+
 const tick = () => {
+  const times = document.querySelectorAll("time[data-countdown]");
   const now = Date.now();
   times.forEach((node) => {
     const at = Date.parse(node.getAttribute("datetime"));
     if (!Number.isNaN(at)) node.textContent = left(Math.round((at - now) / 1000));
   });
+  return times.length;
 };
 
-if (times.length) {
-  tick();
-  window.setInterval(tick, 1000);
-}
+// Ticks every second while the page has a countdown.
+const start = () => {
+  if (tick() && ticking === null) ticking = window.setInterval(tick, 1000);
+};
+
+start();
+document.addEventListener("lobby:refreshed", start);

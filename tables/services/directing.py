@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from club.permissions import Capability, has_capability
 from tables import live, selectors
 from tables.errors import NotADirector, TableStateRefused
-from tables.models import InvitationStatus, LiveTable, TableStatus
+from tables.models import LiveTable, TableStatus
 from tables.services.play import (
     after_write,
     bots_play,
@@ -23,6 +23,7 @@ from tables.services.play import (
     turn_clock_expired,
 )
 from tables.services.presence import seat_away_check, seats_gone_sweep
+from tables.services.seating import invitations_withdraw
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -171,8 +172,6 @@ def abandon_locked(table: LiveTable) -> None:
     table.status = TableStatus.ABANDONED
     table.finished_at = timezone.now()
     table.save(update_fields=["status", "finished_at"])
-    waiting = table.invitations.filter(status=InvitationStatus.PENDING)
-    invitees = list(waiting.values_list("player__user_id", flat=True))
-    waiting.update(status=InvitationStatus.WITHDRAWN, answered_at=table.finished_at)
+    invitations_withdraw(table)
     changed(table)
-    lobby_nudge(table, *invitees)
+    lobby_nudge(table)

@@ -19,18 +19,19 @@ from club.models import Club, Membership, Player
 from club.permissions import Capability, has_capability
 from tables.bot_moves import DEFAULT_BOT
 from tables.errors import MembersRefused, TableError, TableStateRefused, Throttled
+from tables.lobby import member_player
 from tables.models import (
     LiveTable,
     TableInvitation,
-    TableKind,
     TableSeat,
+    TableStatus,
     Unanswered,
 )
 from tables.services.play import changed, lobby_nudge, locked, seat_row
 from tables.services.seating import (
     ALREADY_SEATED,
+    ALREADY_STARTED,
     NOT_A_MEMBER,
-    TABLE_ENDED,
     SeatSpec,
     seat_take,
     start_if_ready,
@@ -42,11 +43,6 @@ if TYPE_CHECKING:
 
 Status = TableInvitation.Status
 
-MAY_NOT_START = gettext_lazy("{club} does not let members start tables.")
-TABLE_LIMIT = gettext_lazy(
-    "You already have {count} tables open at {club}, its limit: finish or abandon one first."
-)
-YOU_ARE_NOT_A_MEMBER = gettext_lazy("You are not a member of {club}.")
 INVITED_TWICE = gettext_lazy("{player} cannot be asked to two seats of one table.")
 HOST_SEAT = gettext_lazy("You sit at a table you start: put yourself in exactly one seat.")
 INVITATION_CLOSED = gettext_lazy("This invitation is no longer waiting for an answer ({status}).")
@@ -68,27 +64,6 @@ PLAY_AGAIN_TIME = timedelta(minutes=5)
 
 
 # --- Who may do what ---------------------------------------------------------------------------
-
-
-def member_player(club: Club, user: User) -> Player:
-    """``user``'s player in ``club``."""
-    player = Player.objects.filter(user_id=user.pk, memberships__club=club).first()
-    if player is None:
-        raise TableError("not_a_member", YOU_ARE_NOT_A_MEMBER.format(club=club))
-    return player
-
-
-def check_may_start(club: Club, by: User) -> None:
-    """The club lets members start tables, and ``by`` hosts fewer than its limit."""
-    if not club.members_start_tables:
-        raise MembersRefused("members_may_not_start", MAY_NOT_START.format(club=club))
-    hosting = (
-        LiveTable.objects.not_finished()
-        .filter(club=club, created_by_id=by.pk, kind__in=(TableKind.PRACTICE, TableKind.FRIENDLY))
-        .count()
-    )
-    if hosting >= club.member_table_limit:
-        raise TableStateRefused("table_limit", TABLE_LIMIT.format(count=hosting, club=club))
 
 
 def visible_locked(table_id: int, by: User) -> LiveTable:
@@ -219,8 +194,8 @@ def invitation_accept(*, invitation_id: int, by: User) -> TableInvitation:
         return invitation
     now = timezone.now()
     _check_waiting(invitation, now)
-    if table.is_ended:
-        raise TableStateRefused("ended", TABLE_ENDED.format(status=table.get_status_display()))
+    if table.status not in (TableStatus.SCHEDULED, TableStatus.OPEN):
+        raise TableStateRefused("invitation_closed", ALREADY_STARTED)
     mine = table.seats.filter(player_id=invitation.player_id).first()
     if mine is not None:
         raise TableStateRefused("seated", ALREADY_SEATED.format(seat=mine.index + 1))

@@ -38,6 +38,7 @@ from club.models import Club, Player, RuleSet
 from tables import enqueue, live, selectors
 from tables.bot_moves import DEFAULT_BOT
 from tables.errors import TableError, TableStateRefused
+from tables.lobby import check_may_start, member_player
 from tables.models import LiveTable, TableInvitation, TableKind, TableSeat, TableStatus, Unanswered
 from tables.services.directing import abandon_locked
 from tables.services.invitations import (
@@ -48,16 +49,10 @@ from tables.services.invitations import (
     PLAY_AGAIN_TIME,
     answer_by,
     check_host,
-    check_may_start,
     check_throttle,
     invitation_accept,
-    invitation_decline,
-    invitation_withdraw,
-    invitations_expire_sweep,
     invite,
     invitees_check,
-    member_player,
-    open_seat_take,
     visible_locked,
 )
 from tables.services.play import changed, lobby_nudge
@@ -72,19 +67,6 @@ from tables.services.seating import (
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-
-__all__ = [
-    "friendly_create",
-    "invitation_accept",
-    "invitation_decline",
-    "invitation_withdraw",
-    "invitations_expire_sweep",
-    "member_table_abandon",
-    "open_seat_take",
-    "practice_start",
-    "table_leave",
-    "table_play_again",
-]
 
 
 @transaction.atomic

@@ -35,6 +35,7 @@ from tables.models import (
     TableSeat,
     TableStatus,
     Unanswered,
+    new_seed,
 )
 from tables.naming import side_labels
 from tables.services.play import (
@@ -124,28 +125,20 @@ def table_create(
     options: dict[str, Any] | None = None,
     rule_set_name: str = "",
 ) -> LiveTable:
-    """A new online table for one game under ``rule_set`` (or ``game_id``'s standard rules).
+    """A new online table for one game under ``rule_set`` (else ``game_id`` with ``options``,
+    its standard rules by default; "Play again" copies a table's, with its ``rule_set_name``).
 
-    ``seats`` lists the seats from 0 (shorter lists leave the rest empty for players to
-    take). A table for an event's ``match`` plays under the rules of the match's sheet and
-    writes its hands there. ``options`` (with ``game_id``) and ``rule_set_name`` give a
-    table the exact rules of an earlier one ("Play again"). The table opens at
-    ``scheduled_at`` (at once when that is past) and the game starts when it is open and
-    every seat is filled. Once committed, a table with a seated player (not a member's own
-    table: its invitees are sent invitations) sends ``tables.signals.table_scheduled`` (the
-    players are emailed when and where they play).
+    ``seats`` lists the seats from 0 (the rest are left empty for players to take). A
+    ``match``'s table plays under its sheet's rules and writes its hands there. It opens at
+    ``scheduled_at`` (at once when past) and starts when open with every seat filled. Once
+    committed, one with a seated player (not a member's own) emails them (``table_scheduled``).
 
     Raises:
-        TableError: rules of another club or broken, too many seats, outsiders, a player in
-            two seats, an unknown computer player, negative times.
+        TableError: ``rule_set``, ``seats``, ``player`` (an outsider, or in two seats),
+            ``bot`` (an unknown computer player), ``seconds`` (negative times).
     """
     sheet = match.sheet if match is not None else None
-    if sheet is not None:
-        game = game_for(club, None, sheet.game, sheet.options)
-    else:
-        game = game_for(club, rule_set, game_id, options)
-    count = game.seating.seats
-    _check_seats(club, game, seats)
+    game = _checked_game(club, sheet, rule_set, game_id, options, seats)
     if turn_seconds < 0 or grace_seconds < 0:
         raise TableError("seconds", NEGATIVE_SECONDS)
     now = timezone.now()
@@ -164,16 +157,32 @@ def table_create(
         status=TableStatus.OPEN if scheduled_at <= now else TableStatus.SCHEDULED,
         turn_seconds=turn_seconds,
         grace_seconds=grace_seconds,
-        first_dealer=first_dealer % count,
+        first_dealer=first_dealer % game.seating.seats,
         created_by=by,
+        seed=new_seed() if seed is None else seed,
     )
-    if seed is not None:
-        table.seed = seed
     table.full_clean()
     table.save()
-    _table_seats_add(table, seats, count)
-    _announce_and_open(table, seats, now)
+    _announce_and_open(table, seats, game.seating.seats, now)
     return table
+
+
+def _checked_game(
+    club: Club,
+    sheet: Scoresheet | None,
+    rule_set: RuleSet | None,
+    game_id: str,
+    options: dict[str, Any] | None,
+    seats: Sequence[SeatSpec],
+) -> Game:
+    """The game of a new table, whose ``seats`` it checks: a match's table plays under its
+    sheet's rules, any other under what it was given."""
+    if sheet is not None:
+        game = game_for(club, None, sheet.game, sheet.options)
+    else:
+        game = game_for(club, rule_set, game_id, options)
+    _check_seats(club, game, seats)
+    return game
 
 
 def _table_seats_add(table: LiveTable, seats: Sequence[SeatSpec], count: int) -> None:
@@ -217,9 +226,12 @@ def _rules_name(sheet: Scoresheet | None, rule_set: RuleSet | None) -> str:
     return rule_set.name if rule_set is not None else STANDARD_RULES
 
 
-def _announce_and_open(table: LiveTable, seats: Sequence[SeatSpec], now: datetime) -> None:
-    """Once the new table is committed, its players hear of it; it opens at its time, or
-    now, starting at once when every seat is filled."""
+def _announce_and_open(
+    table: LiveTable, seats: Sequence[SeatSpec], count: int, now: datetime
+) -> None:
+    """The new table's ``count`` seats are added; once it is committed, its players hear of
+    it; it opens at its time, or now, starting at once when every seat is filled."""
+    _table_seats_add(table, seats, count)
     # A member's own table tells nobody by this email: the host made it, and the people
     # they ask to sit are each sent an invitation instead.
     if table.kind not in MEMBER_KINDS and any(spec.player is not None for spec in seats):
@@ -292,6 +304,16 @@ def seat_take(*, table_id: int, index: int, player: Player) -> TableSeat:
     return seat
 
 
+def invitations_withdraw(table: LiveTable) -> None:
+    """Nobody will sit in the seats of ``table`` kept for invitees now (the computer took
+    them, or the table ended): their invitations are withdrawn and their lobbies told."""
+    waiting = table.invitations.filter(status=TableInvitation.Status.PENDING)
+    invitees = list(waiting.values_list("player__user_id", flat=True))
+    if invitees:
+        waiting.update(status=TableInvitation.Status.WITHDRAWN, answered_at=timezone.now())
+        lobby_nudge(table, *invitees)
+
+
 def seat_kept(table: LiveTable, index: int) -> bool:
     """Whether seat ``index`` is kept for a member invited to it (nobody else sits there)."""
     return TableInvitation.objects.filter(
@@ -327,6 +349,7 @@ def seats_fill_with_bots(*, table_id: int, bot_name: str = DEFAULT_BOT) -> int:
     table = locked(table_id)
     _before_start(table)
     filled = table.seats.filter(player__isnull=True, bot_name="").update(bot_name=bot_name)
+    invitations_withdraw(table)
     changed(table)
     start_if_ready(table)
     return filled
@@ -414,6 +437,7 @@ def table_to_computer(*, table_id: int, bot_name: str = DEFAULT_BOT) -> LiveTabl
         seat.bot_playing = seat.player_id is not None
         seat.bot_name = seat.bot_name or bot_name
     TableSeat.objects.bulk_update(seats, ["bot_playing", "bot_name"])
+    invitations_withdraw(table)
     if table.status == TableStatus.SCHEDULED:
         table.status = TableStatus.OPEN
         table.save(update_fields=["status"])

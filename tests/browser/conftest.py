@@ -21,6 +21,35 @@ from tests.ports import free_port
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
+    from pytest_django.live_server_helper import LiveServer
+
+#: How long the live server waits, when the session ends, for its last requests to finish.
+REQUESTS_FINISH_SECONDS = 10.0
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[LiveServer]:
+    """pytest-django's live server, stopped only once its request threads are done.
+
+    Each request runs on a thread of its own that, when its connection ends, closes the
+    in-memory SQLite connection it shares with the tests. The server allows that sharing only
+    while it runs: a browser connection that ends just after the server stopped (the last
+    test's page closing) would fail there, in whichever test ends the session.
+    """
+    from pytest_django.live_server_helper import LiveServer
+
+    server = LiveServer("localhost")
+    yield server
+    deadline = time.monotonic() + REQUESTS_FINISH_SECONDS
+    while time.monotonic() < deadline and _request_threads():
+        time.sleep(0.05)
+    server.stop()
+
+
+def _request_threads() -> list[threading.Thread]:
+    """The live server's threads still serving a connection (``socketserver`` names each
+    after its target)."""
+    return [t for t in threading.enumerate() if "process_request_thread" in t.name]
 
 
 @pytest.fixture

@@ -6,20 +6,40 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
 from django.utils import timezone
 
 from club.models import Club, Membership
 from engine.rules import Hand
 from tables import bot_moves, live
 from tables.bot_moves import bot_action
-from tables.models import LiveTable
-from tables.services import SeatSpec, bot_rng, seat_connected, table_act, table_create
+from tables.models import LiveTable, TableInvitation
+from tables.services import (
+    SeatSpec,
+    bot_rng,
+    friendly_create,
+    seat_connected,
+    table_act,
+    table_create,
+)
 from tests.factories import ClubFactory, MembershipFactory
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 PAST = timedelta(minutes=1)
+#: The header a browser sends with a socket opened by one of the site's pages.
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def session_cookie(user: User) -> bytes:
+    """A ``Cookie`` header value that signs ``user`` in, for a socket's headers."""
+    client = Client()
+    client.force_login(user)
+    name = settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}".encode()
 
 
 def computer_breaks_once(monkeypatch: pytest.MonkeyPatch) -> list[Exception]:
@@ -123,3 +143,20 @@ def account(member: Membership) -> User:
     user = member.player.user
     assert user is not None
     return user
+
+
+def invited_friend(
+    club: Club, host: Membership, friend: Membership, **kwargs: Any
+) -> tuple[LiveTable, TableInvitation]:
+    """A friendly table of ``host`` in seat 0, ``friend`` invited to seat 1, computers in
+    seats 2 and 3; with the invitation."""
+    table = friendly_create(
+        club=club,
+        by=account(host),
+        game_id="auction45",
+        bot_name="random",
+        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)]
+        + [SeatSpec(bot="random")] * 2,
+        **kwargs,
+    )
+    return table, TableInvitation.objects.get(table=table)

@@ -12,23 +12,19 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.conf import settings as django_settings
 from django.contrib.auth.models import User
-from django.test import Client
 
 from config.asgi import application
 from tables import notify, services
 from tables.consumers import own_screen
 from tables.models import ActionLog, LiveTable
 from tests.factories import MembershipFactory, UserFactory
-from tests.tables.helpers import state, table_with
+from tests.tables.helpers import ORIGIN, session_cookie, state, table_with
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ORIGIN = (b"origin", b"http://localhost")
 
 
 @pytest.fixture(autouse=True)
@@ -36,17 +32,10 @@ def _in_memory_layer(settings: Settings) -> None:
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-def _cookie_for(user: User) -> bytes:
-    client = Client()
-    client.force_login(user)
-    name = django_settings.SESSION_COOKIE_NAME
-    return f"{name}={client.cookies[name].value}".encode()
-
-
 async def open_socket(table: LiveTable, user: User | None) -> WebsocketCommunicator:
     headers = [ORIGIN]
     if user is not None:
-        headers.append((b"cookie", await database_sync_to_async(_cookie_for)(user)))
+        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
     return WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=headers)
 
 

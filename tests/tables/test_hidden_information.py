@@ -29,7 +29,7 @@ from django.urls import reverse
 
 from config.asgi import application
 from engine.rules import ExcessDiscard, Play, card_str, parse_action
-from tables import fanout, live, notify
+from tables import fanout, live, lobby_feed, notify
 from tables.models import LiveTable, TableHand
 from tests.factories import MembershipFactory
 from tests.tables.helpers import table_with
@@ -245,6 +245,10 @@ class GroupSpy:
         spectators' as ``SPECTATOR``): what a socket of that seat could send its browser."""
         screens: dict[int, list[Received]] = {}
         for group, message in self.sent:
+            if message.get("type") == lobby_feed.CHANGED:
+                # A lobby's nudge says only that something changed: no card, no state.
+                assert message == {"type": lobby_feed.CHANGED}
+                continue
             assert group == notify.table_group(table.pk)
             publics = [(SPECTATOR, text) for text in message["public"].values()]
             parts = [*enumerate(message["seats"]), *publics]

@@ -9,7 +9,6 @@ import pytest
 from django.utils import timezone
 
 from club.models import Club, Membership
-from tables import notify
 from tables.errors import TableError
 from tables.lobby_feed import club_group, user_group
 from tables.models import LiveTable, TableInvitation, TableStatus, Unanswered
@@ -22,43 +21,14 @@ from tables.services import (
     invitations_expire_sweep,
     open_seat_take,
     seat_take,
+    seats_fill_with_bots,
 )
 from tables.tasks import invitations_expire_due
-from tests.factories import ClubFactory, MembershipFactory
+from tests.factories import MembershipFactory
 from tests.tables.helpers import account
+from tests.tables.helpers import invited_friend as friendly
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club() -> Club:
-    return ClubFactory.create()
-
-
-@pytest.fixture
-def host(club: Club) -> Membership:
-    return MembershipFactory.create(club=club, with_account=True)
-
-
-@pytest.fixture
-def friend(club: Club) -> Membership:
-    return MembershipFactory.create(club=club, with_account=True)
-
-
-def friendly(
-    club: Club, host: Membership, friend: Membership, **kwargs: Any
-) -> tuple[LiveTable, TableInvitation]:
-    """Host in seat 0, ``friend`` invited to seat 1, computers in seats 2 and 3."""
-    table = friendly_create(
-        club=club,
-        by=account(host),
-        game_id="auction45",
-        bot_name="random",
-        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)]
-        + [SeatSpec(bot="random")] * 2,
-        **kwargs,
-    )
-    return table, TableInvitation.objects.get(table=table)
 
 
 def test_accepting_seats_the_invitee_and_starts_the_full_table(
@@ -202,12 +172,10 @@ def test_the_lobbies_concerned_are_told(
     club: Club,
     host: Membership,
     friend: Membership,
-    monkeypatch: pytest.MonkeyPatch,
+    lobby_groups: list[str],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    sent: list[str] = []
-    monkeypatch.setattr(notify, "send", lambda sends: sent.extend(group for group, _ in sends))
-    monkeypatch.setattr(notify, "broadcast", lambda *args: None)
+    sent = lobby_groups
     with django_capture_on_commit_callbacks(execute=True):
         _, invitation = friendly(club, host, friend)
     assert {user_group(account(host).pk), user_group(account(friend).pk)} <= set(sent)
@@ -216,3 +184,18 @@ def test_the_lobbies_concerned_are_told(
     with django_capture_on_commit_callbacks(execute=True):
         invitation_decline(invitation_id=invitation.pk, by=account(friend))
     assert {user_group(account(host).pk), user_group(account(friend).pk)} <= set(sent)
+
+
+def test_filling_with_computers_withdraws_the_invitations(
+    club: Club, host: Membership, friend: Membership
+) -> None:
+    table, invitation = friendly(club, host, friend)
+    seats_fill_with_bots(table_id=table.pk, bot_name="random")
+    invitation.refresh_from_db()
+    table.refresh_from_db()
+    assert invitation.status == TableInvitation.Status.WITHDRAWN
+    assert table.status == TableStatus.PLAYING
+    with pytest.raises(TableError) as refused:
+        invitation_accept(invitation_id=invitation.pk, by=account(friend))
+    assert refused.value.code == "invitation_closed"
+    assert table.seats.get(index=1).player is None

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from club.models import Club, Membership
 from tables import live, readers
 from tables.errors import TableError
+from tables.lobby_feed import club_group, user_group
 from tables.models import LiveTable, TableInvitation, TableKind, TableStatus
 from tables.selectors import screen_for
 from tables.services import (
@@ -19,38 +22,15 @@ from tables.services import (
     table_leave,
     table_play_again,
 )
-from tests.factories import ClubFactory, MembershipFactory
-from tests.tables.helpers import account
+from tests.factories import MembershipFactory
+from tests.tables.helpers import account, invited_friend
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def club() -> Club:
-    return ClubFactory.create()
-
-
-@pytest.fixture
-def host(club: Club) -> Membership:
-    return MembershipFactory.create(club=club, with_account=True)
-
-
-@pytest.fixture
-def friend(club: Club) -> Membership:
-    return MembershipFactory.create(club=club, with_account=True)
-
-
 def playing_friendly(club: Club, host: Membership, friend: Membership) -> LiveTable:
     """A friendly table being played: host in seat 0, ``friend`` in 1, computers in 2, 3."""
-    table = friendly_create(
-        club=club,
-        by=account(host),
-        game_id="auction45",
-        bot_name="random",
-        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)]
-        + [SeatSpec(bot="random")] * 2,
-    )
-    invitation = TableInvitation.objects.get(table=table)
+    table, invitation = invited_friend(club, host, friend)
     invitation_accept(invitation_id=invitation.pk, by=account(friend))
     table.refresh_from_db()
     assert table.status == TableStatus.PLAYING
@@ -189,3 +169,26 @@ def test_the_host_or_a_director_abandons(club: Club, host: Membership, friend: M
     with pytest.raises(TableError) as refused:
         member_table_abandon(table_id=table.pk, by=account(host))
     assert refused.value.code == "ended"
+
+
+def test_abandoning_tells_the_lobbies_of_the_host_the_invitees_and_the_club(
+    club: Club,
+    host: Membership,
+    friend: Membership,
+    lobby_groups: list[str],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    table = friendly_create(
+        club=club,
+        by=account(host),
+        game_id="auction45",
+        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)],
+    )
+    sent = lobby_groups
+    with django_capture_on_commit_callbacks(execute=True):
+        member_table_abandon(table_id=table.pk, by=account(host))
+    assert set(sent) >= {
+        user_group(account(host).pk),
+        user_group(account(friend).pk),
+        club_group(club.pk),
+    }

@@ -17,28 +17,13 @@ from tables.services import (
     practice_start,
     seat_away_check,
 )
-from tests.factories import ClubFactory, MembershipFactory
+from tests.factories import MembershipFactory
 from tests.tables.helpers import account
 
 if TYPE_CHECKING:
     from pytest_django.fixtures import Settings
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club() -> Club:
-    return ClubFactory.create()
-
-
-@pytest.fixture
-def host(club: Club) -> Membership:
-    return MembershipFactory.create(club=club, with_account=True)
-
-
-@pytest.fixture
-def friend(club: Club) -> Membership:
-    return MembershipFactory.create(club=club, with_account=True)
 
 
 def test_practice_starts_at_once_with_computers_and_no_clock(club: Club, host: Membership) -> None:
