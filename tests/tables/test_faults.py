@@ -125,11 +125,19 @@ def test_the_watchdog_restarts_a_table_whose_computer_move_failed(
     assert_finished(table)
 
 
+def with_another_person_away(table: LiveTable) -> LiveTable:
+    """``table`` with the computer playing seat 1 for its person: seat 0 is not the only
+    person there (one alone with computers is waited for however long they are away)."""
+    TableSeat.objects.filter(table=table, index=1).update(bot_playing=True, bot_name="random")
+    services.bots_play(table_id=table.pk)  # on to seat 0's turn
+    return table
+
+
 def test_a_socket_dropped_without_a_disconnect_lets_the_computer_take_over(
     settings: Any,
 ) -> None:
     settings.KITTY_TABLE_PRESENCE_SECONDS = 30
-    table, _ = table_with(people=1, bots=3, seed=5, grace_seconds=60)
+    table = with_another_person_away(table_with(people=2, bots=2, seed=5, grace_seconds=60)[0])
     services.seat_connected(table_id=table.pk, index=0)  # the page opens, then its process dies
     assert state(table).to_act == 0
     # Heard of lately, the person thinks: nothing stalled, nobody plays for them.
@@ -158,7 +166,7 @@ def test_a_table_without_a_clock_waiting_on_a_connected_person_is_not_stalled(
 ) -> None:
     settings.KITTY_TABLE_PRESENCE_SECONDS = 30
     settings.KITTY_TABLE_STALL_SECONDS = 180
-    table, _ = table_with(people=1, bots=3, seed=5, grace_seconds=60)
+    table = with_another_person_away(table_with(people=2, bots=2, seed=5, grace_seconds=60)[0])
     services.seat_connected(table_id=table.pk, index=0)
     assert state(table).to_act == 0
     # Connected and thinking a long while (its page's last word may be late): the table waits.

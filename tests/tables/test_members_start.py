@@ -9,10 +9,12 @@ import pytest
 from django.utils import timezone
 
 from club.models import Club, Membership
+from tables import live, selectors
 from tables.errors import TableError
 from tables.models import LiveTable, TableInvitation, TableKind, TableStatus
 from tables.services import (
     SeatSpec,
+    bots_play,
     friendly_create,
     practice_start,
     seat_away_check,
@@ -186,3 +188,13 @@ def test_a_friendly_table_of_computers_only_starts_at_once(club: Club, host: Mem
     )
     table.refresh_from_db()
     assert table.status == TableStatus.PLAYING
+
+
+def test_a_practice_table_waiting_for_its_member_is_not_stalled(
+    club: Club, host: Membership
+) -> None:
+    table = practice_start(club=club, by=account(host), game_id="auction45", bot_name="random")
+    bots_play(table_id=table.pk)
+    table.refresh_from_db()
+    assert live.current_hand(table) is not None
+    assert not selectors.table_stalled(table, now=timezone.now() + timedelta(hours=3))
