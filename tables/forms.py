@@ -1,7 +1,9 @@
-"""The form a director fills to set up an online table."""
+"""The forms that set up an online table: the rules offered (``RulesForm``, shared with the
+members' own forms in ``tables.member_forms``), and the one a director fills (``TableForm``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -67,7 +69,7 @@ def _game(game_id: str) -> str:
     return gettext(GAME_NAMES[game_id]) if game_id in GAME_NAMES else game_id
 
 
-def _level(bot: str) -> str:
+def level_words(bot: str) -> str:
     """A computer player's level in the reader's language: "Rule-based", "À règles"."""
     return capfirst(gettext(BOT_LEVELS[bot])) if bot in BOT_LEVELS else BOT_NAMES[bot]
 
@@ -84,56 +86,26 @@ def _usual_game(club: Club) -> str:
     return usual["game"] if usual is not None else FIRST_GAME
 
 
-class TableForm(forms.Form):
-    title = forms.CharField(label=gettext_lazy("Title"), max_length=120, required=False)
+class RulesForm(forms.Form):
+    """A form whose ``rules`` offer the club's rule sets and each game's standard rules."""
+
     rules = forms.ChoiceField(
         label=gettext_lazy("Rules"),
         help_text=gettext_lazy("The club's default rules come first; or a game's standard rules."),
         widget=RulesSelect(attrs={"data-seat-rules": ""}),
     )
-    when = forms.ChoiceField(
-        label=gettext_lazy("When"),
-        choices=[
-            (NOW, gettext_lazy("Start now: the game starts as soon as every seat is taken")),
-            (LATER, gettext_lazy("Open at a set time")),
-        ],
-        initial=NOW,
-        required=False,
-        widget=forms.RadioSelect(attrs={"data-when": ""}),
-    )
-    scheduled_at = forms.DateTimeField(
-        label=gettext_lazy("Opens at"),
-        initial=_default_time,
-        required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text=gettext_lazy(
-            "Players take their seats from then on; the game starts when all are filled."
-        ),
-    )
-    turn_seconds = turn_seconds_input()
-    grace_seconds = grace_seconds_input()
 
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, club: Club, rule_sets: Iterable[RuleSet] | None = None, **kwargs: Any
+    ) -> None:
+        """``rule_sets``: the rule sets offered when not only ``club``'s (a member of several
+        clubs chooses among all of theirs)."""
         super().__init__(*args, **kwargs)
         self.club = club
-        self.rule_sets = {
-            f"rules:{r.pk}": r
-            for r in RuleSet.objects.filter(club=club).order_by("-is_default", "game", "name")
-        }
+        if rule_sets is None:
+            rule_sets = RuleSet.objects.filter(club=club).order_by("-is_default", "game", "name")
+        self.rule_sets = {f"rules:{r.pk}": r for r in rule_sets}
         self._offer_rules()
-        players = Player.objects.filter(memberships__club=club).order_by("display_name")
-        self.players = {f"player:{p.pk}": p for p in players}
-        seat_choices = [
-            (OPEN_SEAT, str(OPEN_CHOICE)),
-            *((f"bot:{key}", COMPUTER_CHOICE.format(level=_level(key))) for key in BOT_NAMES),
-            *((key, p.display_name) for key, p in self.players.items()),
-        ]
-        compass = seat_compasses(self.seat_count_initially())
-        for index in range(MAX_SEATS):
-            label = compass[index] if index < len(compass) else SEAT_LABEL.format(number=index + 1)
-            self.fields[f"seat_{index}"] = forms.ChoiceField(
-                label=label, choices=seat_choices, required=False
-            )
 
     def _offer_rules(self) -> None:
         """The club's rule sets (its defaults first), then each game's standard rules, each
@@ -168,6 +140,64 @@ class TableForm(forms.Form):
         chosen = self.data.get("rules") if self.is_bound else self.fields["rules"].initial
         return self.seat_counts.get(str(chosen), 4)
 
+    def rule_set(self) -> RuleSet | None:
+        return self.rule_sets.get(self.cleaned_data["rules"])
+
+    def game_id(self) -> str:
+        key: str = self.cleaned_data["rules"]
+        return key.removeprefix("game:") if key.startswith("game:") else ""
+
+
+class TableForm(RulesForm):
+    field_order = ["title", "rules"]
+
+    title = forms.CharField(label=gettext_lazy("Title"), max_length=120, required=False)
+    when = forms.ChoiceField(
+        label=gettext_lazy("When"),
+        choices=[
+            (NOW, gettext_lazy("Start now: the game starts as soon as every seat is taken")),
+            (LATER, gettext_lazy("Open at a set time")),
+        ],
+        initial=NOW,
+        required=False,
+        widget=forms.RadioSelect(attrs={"data-when": ""}),
+    )
+    scheduled_at = forms.DateTimeField(
+        label=gettext_lazy("Opens at"),
+        initial=_default_time,
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=gettext_lazy(
+            "Players take their seats from then on; the game starts when all are filled."
+        ),
+    )
+    turn_seconds = turn_seconds_input()
+    grace_seconds = grace_seconds_input()
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, club=club, **kwargs)
+        self.players = self.seat_players()
+        seat_choices = self.seat_choices()
+        compass = seat_compasses(self.seat_count_initially())
+        for index in range(MAX_SEATS):
+            label = compass[index] if index < len(compass) else SEAT_LABEL.format(number=index + 1)
+            self.fields[f"seat_{index}"] = forms.ChoiceField(
+                label=label, choices=seat_choices, required=False
+            )
+
+    def seat_players(self) -> dict[str, Player]:
+        """The people a seat may be given to, by their choice's value."""
+        players = Player.objects.filter(memberships__club=self.club).order_by("display_name")
+        return {f"player:{p.pk}": p for p in players}
+
+    def seat_choices(self) -> list[tuple[str, str]]:
+        """What each seat may be: open, a computer at a level, or one of the club's players."""
+        return [
+            (OPEN_SEAT, str(OPEN_CHOICE)),
+            *((f"bot:{key}", COMPUTER_CHOICE.format(level=level_words(key))) for key in BOT_NAMES),
+            *((key, p.display_name) for key, p in self.players.items()),
+        ]
+
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{index}"] for index in range(MAX_SEATS)]
 
@@ -186,13 +216,6 @@ class TableForm(forms.Form):
                     message = SEAT_PAST_TABLE.format(rules=rules, count=count)
                     self.add_error(f"seat_{index}", message)
         return data
-
-    def rule_set(self) -> RuleSet | None:
-        return self.rule_sets.get(self.cleaned_data["rules"])
-
-    def game_id(self) -> str:
-        key: str = self.cleaned_data["rules"]
-        return key.removeprefix("game:") if key.startswith("game:") else ""
 
     def seats(self, count: int) -> list[SeatSpec]:
         """The seats chosen, up to the last one that is not left open."""

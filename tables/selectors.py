@@ -9,6 +9,7 @@ spectators' from one ``live_shared``, for ``tables.notify.broadcast``.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -18,11 +19,12 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from club import wording
 from club.models import Club, Membership, MembershipRole
 from club.permissions import Capability, has_capability
-from engine.rules import Hand, parse_action
+from engine.rules import GAME_NAMES, Hand, parse_action
 from scoring.models import HandLine
 from tables import live, readers
 from tables.cards import Card
@@ -95,6 +97,18 @@ def user_tables(user: AbstractBaseUser) -> QuerySet[LiveTable]:
     )
 
 
+def games_of(user: AbstractBaseUser) -> QuerySet[LiveTable]:
+    """The finished tables the user sat at (practice, friendly and every other), newest first,
+    each ``with_last_result``."""
+    tables = (
+        LiveTable.objects.filter(status=TableStatus.FINISHED, seats__player__user_id=user.pk)
+        .select_related("club")
+        .order_by("-finished_at", "-pk")
+        .distinct()
+    )
+    return with_last_result(tables)
+
+
 def open_tables_for(user: AbstractBaseUser) -> QuerySet[LiveTable]:
     """Tables with an empty seat in the user's clubs, not yet started; a seat kept for an
     invitee is not open (a table whose only empty seats are kept is not listed)."""
@@ -140,6 +154,7 @@ class Result:
     table: LiveTable
     scores: str
     sheet_url: str
+    game: str = ""
 
 
 def recent_results(user: AbstractBaseUser, limit: int = 10) -> list[Result]:
@@ -150,7 +165,7 @@ def recent_results(user: AbstractBaseUser, limit: int = 10) -> list[Result]:
         .filter(listed_for(user))
         .select_related("club")
     ).order_by("-finished_at", "-pk")[:limit]
-    return [Result(table, final_scores(table), sheet_url(table)) for table in tables]
+    return results_of(tables)
 
 
 def with_last_result(tables: QuerySet[LiveTable]) -> QuerySet[LiveTable]:
@@ -170,6 +185,19 @@ def final_scores(table: LiveTable) -> str:
     if isinstance(result, str):  # a database without JSON in subqueries gives text
         result = json.loads(result)
     return wording.scores((result or {}).get("scores_after") or [])
+
+
+def results_of(tables: Iterable[LiveTable]) -> list[Result]:
+    """Finished tables read ``with_last_result``, with their final scores, sheets and games."""
+    return [
+        Result(table, final_scores(table), sheet_url(table), game_name(table.game))
+        for table in tables
+    ]
+
+
+def game_name(game_id: str) -> str:
+    """A game's name in the reader's language."""
+    return gettext(GAME_NAMES[game_id]) if game_id in GAME_NAMES else game_id
 
 
 def seat_of(table: LiveTable, user: AnyUser) -> int | None:

@@ -316,7 +316,9 @@ def expected_get(route: Route, access: Access, role: str, status: int) -> bool:
     if access.kind == "public":
         return status == 200 if role == "anonymous" else status in (200, 302)
     if access.kind == "signed_in":
-        return status == (302 if role == "anonymous" else 200)
+        # A member's action (``post_only``) answers a GET 405 once signed in.
+        signed_in = 405 if getattr(route.callback, "post_only", False) else 200
+        return status == (302 if role == "anonymous" else signed_in)
     if access.kind == "club":
         if holds(role, access.read):
             return status == 200

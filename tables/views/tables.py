@@ -7,7 +7,6 @@ handles only what happens before the game: taking or leaving a seat, filling wit
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
 from django.conf import settings
@@ -32,8 +31,9 @@ from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.forms import TableForm
 from tables.models import LiveTable, TableStatus
 from tables.page_words import table_script_words
+from tables.views.lobby import lists_context, named, practice_context, start_refusal
+from tables.views.members import member_parts
 from tournaments.round_noshow import round_no_shows
-from tournaments.times_display import matches_to_arrange
 
 if TYPE_CHECKING:
     from tables.selectors import AnyUser
@@ -58,17 +58,6 @@ def _table(club: Club, table_id: int, user: AnyUser) -> LiveTable:
     return table
 
 
-def _named(tables: Iterable[LiveTable]) -> list[LiveTable]:
-    """``tables`` with each seat's name as the table page says it (``listed_name``): three
-    computers read "Computer East, rule-based" and so on, not "Computer" three times."""
-    listed = list(tables)
-    for table in listed:
-        seats = list(table.seats.all())
-        for seat, name in zip(seats, naming.seat_names(seats), strict=True):
-            seat.listed_name = name  # type: ignore[attr-defined]
-    return listed
-
-
 def _player(request: HttpRequest) -> Player | None:
     if not request.user.is_authenticated:
         return None
@@ -78,17 +67,10 @@ def _player(request: HttpRequest) -> Player | None:
 @signed_in_view
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The signed-in player's tables: where they sit (the next ones counting down to their
-    time), where a seat is free to take, tables being played to watch, and recent results."""
+    """The signed-in member's tables: invitations waiting and Practice now first (a phone's
+    first screen), then their games, the seats to take, tables to watch and recent games."""
     user = cast(User, request.user)
-    context = {
-        "mine": _named(selectors.user_tables(user)),
-        "open_tables": _named(selectors.open_tables_for(user)),
-        "to_watch": _named(selectors.tables_to_watch(user)),
-        "results": selectors.recent_results(user),
-        "can_sit": _player(request) is not None,
-        "to_arrange": matches_to_arrange(user),
-    }
+    context = {**practice_context(user), **lists_context(user)}
     return render(request, "tables/lobby.html", context)
 
 
@@ -102,8 +84,9 @@ def club_tables(request: HttpRequest, club: Club) -> HttpResponse:
     )
     context = {
         "club": club,
-        "tables": _named(selectors.club_tables(club, request.user)),
+        "tables": named(selectors.club_tables(club, request.user)),
         "stalled_ids": stalled,
+        "member_start": start_refusal(club, cast(User, request.user)) is None,
     }
     return render(request, "tables/club_tables.html", context)
 
@@ -165,6 +148,7 @@ def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpRespons
         stalled=may_direct and selectors.table_stalled(table),
         presence_seconds=settings.KITTY_TABLE_PRESENCE_SECONDS,
         script_words=table_script_words(),
+        **member_parts(table, cast(User, request.user), seat),
     )
     return render(request, "tables/table.html", context)
 

@@ -2,8 +2,8 @@
 socket brings the lists again, the focused button keeps the focus, and the page's countdowns
 (static/kitty/lobby.js) count in the new lists too.
 
-The lists' address is answered here by the browser (``page.route``), so the script is checked
-on its own: what the lists hold is the lobby page's business."""
+The lists' address (``table_lobby_lists``) is answered here by the browser (``page.route``),
+so the script is checked on its own: what the lists hold is the lobby page's business."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ pytestmark = [
 ]
 
 WAIT = 20_000
-LISTS = "/lobby-lists-for-the-test/"
+LISTS = "/tables/lobby/lists/"
 
 
 def test_a_change_brings_the_lists_again_and_keeps_the_focus(daphne_url: str, page: Page) -> None:
@@ -49,19 +49,16 @@ def test_a_change_brings_the_lists_again_and_keeps_the_focus(daphne_url: str, pa
     page.fill("input[name=password]", TEST_PASSWORD)
     page.locator("main button[type=submit]").click()
     page.wait_for_url(f"{daphne_url}/tables/")
+    # The lobby's own container and script (templates/tables/_lobby_live.html): a button to
+    # keep the focus on, and a count of the refreshes.
     page.evaluate(
-        """([address]) => {
-            const box = document.createElement("div");
-            box.id = "lobby-lists";
-            box.dataset.lobbyLive = address;
-            box.innerHTML = '<button id="take-1">Take</button>';
-            document.querySelector("main").append(box);
+        """() => {
+            const box = document.getElementById("lobby-lists");
+            box.insertAdjacentHTML("afterbegin", '<button id="take-1">Take</button>');
             window.refreshed = 0;
             box.addEventListener("lobby:refreshed", () => { window.refreshed += 1; });
-        }""",
-        [LISTS],
+        }"""
     )
-    page.add_script_tag(url=f"{daphne_url}/static/kitty/lobby_live.js", type="module")
     box = page.locator("#lobby-lists")
     expect(box).to_have_attribute("data-lobby-socket", "open", timeout=WAIT)
     page.locator("#take-1").focus()

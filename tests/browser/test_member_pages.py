@@ -16,7 +16,13 @@ from playwright.sync_api import Page, expect
 from club.demo import DEMO_PASSWORD
 from club.models import Player
 from demo.services import demo_load
-from tables.services import SeatSpec, table_create, tables_open_due
+from tables.services import (
+    SeatSpec,
+    friendly_create,
+    practice_start,
+    table_create,
+    tables_open_due,
+)
 from tests.browser.checks import PHONE, blocking_violations, page_width
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -78,11 +84,38 @@ def test_every_page_fits_a_phone_and_passes_axe(daphne_url: str, page: Page, use
         turn_seconds=0,
     )
     tables_open_due(now=when)
+    _members_tables(player, username)
     page.set_viewport_size(PHONE)
     _sign_in(page, daphne_url, username)
+    _first_screen(page, daphne_url)
 
     shapes, failures = _crawl(page, daphne_url)
 
     assert {"/clubs/", "/events/N/", "/clubs/tuesday-night-45s/sheets/N/"} <= set(shapes)
     assert "/clubs/tuesday-night-45s/tables/N/" in shapes
+    assert {"/tables/games/", "/clubs/tuesday-night-45s/tables/friendly/"} <= set(shapes)
     assert not failures, "\n".join(failures)
+
+
+def _members_tables(player: Player, username: str) -> None:
+    """A practice game of the member's, and a friendly table of the other demo account's
+    with the member invited: the lobby's invitation, and a table page with an invited seat."""
+    club = player.memberships.get().club
+    host = Player.objects.get(user__username="director" if username == "player" else "player")
+    assert player.user is not None and host.user is not None
+    practice_start(club=club, by=player.user, game_id="auction45")
+    friendly_create(
+        club=club,
+        by=host.user,
+        seats=[SeatSpec(player=host), SeatSpec(player=player), SeatSpec(), SeatSpec(bot="rule")],
+        game_id="auction45",
+        title="Friends",
+    )
+
+
+def _first_screen(page: Page, base: str) -> None:
+    """On a phone the lobby's first screen shows Practice now and the invitation."""
+    page.goto(f"{base}/tables/")
+    for selector in ("#practice-start", "#invitations [data-invitation] button"):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], selector

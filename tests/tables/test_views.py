@@ -103,7 +103,7 @@ def test_the_lobby_lists_my_tables_and_open_seats() -> None:
     assert str(table) in mine
     assert "Computer East, " in mine  # a computer told apart by its seat and level
     theirs = _client(other.player.user).get(reverse("table_lobby")).content.decode()
-    assert "Tables with a free seat" in theirs
+    assert "Open seats" in theirs
     assert reverse("table_detail", args=[table.club.slug, table.pk]) in theirs
 
 
