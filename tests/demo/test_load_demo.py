@@ -14,11 +14,14 @@ from typing import TYPE_CHECKING
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from club.demo import CLUB_SLUG, DEMO_PASSWORD
-from club.models import Club, Membership, Partnership, Player
+from club.models import Club, Membership, Partnership, Player, RuleSet
 from scoring.models import Scoresheet
+from tables.bot_moves import DEFAULT_BOT
 from tables.demo import TITLE as TABLE_TITLE
 from tables.models import LiveTable
 from tournaments.demo import ONLINE_EVENT
@@ -143,3 +146,24 @@ def test_the_demos_player_has_an_online_match_whose_time_is_to_agree() -> None:
     assert match.starts_at == round_.default_at
     assert match.live_table.scheduled_at == round_.default_at
     assert match.live_table.status == "scheduled"
+
+
+def test_the_demos_player_starts_a_practice_table_from_the_lobby(client: Client) -> None:
+    """The player account (player / kitty-demo) signs in, finds Practice now on the lobby and
+    sits down at once with three computers under the club's rules."""
+    load()
+    assert client.login(username="player", password=DEMO_PASSWORD)
+    lobby = client.get(reverse("table_lobby"))
+    assert b'action="/tables/practice/"' in lobby.content
+    rules = RuleSet.objects.get(club__slug=CLUB_SLUG, is_default=True, game="auction45")
+    answer = client.post(
+        reverse("table_practice"),
+        {"at_club": CLUB_SLUG, "rules": f"rules:{rules.pk}", "level": DEFAULT_BOT},
+    )
+    table = LiveTable.objects.get(kind="practice")
+    assert answer["Location"] == reverse("table_detail", args=[CLUB_SLUG, table.pk])
+    assert table.status == "playing"
+    assert table.rule_set_name == rules.name
+    seats = list(table.seats.order_by("index"))
+    assert seats[0].player == Player.objects.get(user__username="player")
+    assert [seat.bot_name for seat in seats[1:]] == [DEFAULT_BOT] * 3
