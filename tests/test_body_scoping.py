@@ -37,6 +37,7 @@ import club.forms
 import club.rules_forms
 import scoring.forms
 import tables.forms
+import tables.member_forms
 import tournaments.forms
 import tournaments.publish_form
 from club.models import Club, Membership, Partnership, Player, RuleSet
@@ -374,6 +375,13 @@ def _entrant(s: Side) -> Any:
 
 
 TABLE = {"scheduled_at": "2026-02-03T19:00", "turn_seconds": 60, "grace_seconds": 120}
+FRIENDLY = {
+    **TABLE,
+    "when": "now",
+    "seat_0": "me",
+    "bot_name": "rule",
+    "if_unanswered": "computer",
+}
 # Every page post that carries an id or username, by the form that reads it; one line each.
 PAGE_BODIES: dict[type[forms.Form], list[Page]] = {
     club.forms.PlayerForm: [
@@ -424,6 +432,39 @@ PAGE_BODIES: dict[type[forms.Form], list[Page]] = {
             "table_new",
             "seat_0",
             lambda s, v: {"rules": "game:auction45", "seat_0": v, **TABLE},
+            lambda s: f"player:{s.member.pk}",
+        ),
+    ],
+    # A member's own tables: the rules and the club chosen, and the members invited.
+    tables.forms.RulesForm: [
+        Page(
+            "table_practice",
+            "rules",
+            lambda s, v: {"at_club": s.club.slug, "rules": v, "level": "rule"},
+            lambda s: f"rules:{s.rule_set.pk}",
+            redirects=True,
+        ),
+    ],
+    tables.member_forms.PracticeForm: [
+        Page(
+            "table_practice",
+            "at_club",
+            lambda s, v: {"at_club": v, "rules": "game:auction45", "level": "rule"},
+            lambda s: s.club.slug,
+            redirects=True,
+        ),
+    ],
+    tables.member_forms.FriendlyForm: [
+        Page(
+            "table_friendly",
+            "rules",
+            lambda s, v: {"rules": v, **FRIENDLY},
+            lambda s: f"rules:{s.rule_set.pk}",
+        ),
+        Page(
+            "table_friendly",
+            "seat_1",
+            lambda s, v: {"rules": "game:auction45", **FRIENDLY, "seat_1": v},
             lambda s: f"player:{s.member.pk}",
         ),
     ],
@@ -533,6 +574,7 @@ FORM_MODULES = (
     club.forms,
     club.rules_forms,
     tables.forms,
+    tables.member_forms,
     scoring.forms,
     tournaments.forms,
     tournaments.publish_form,
