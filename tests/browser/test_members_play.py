@@ -22,7 +22,15 @@ from scoring.models import HandLine
 from tables import live
 from tables.models import LiveTable, TableInvitation, TableKind, TableStatus
 from tests.browser.checks import PHONE, assert_member_page
-from tests.browser.table_moves import WAIT, act_once, all_gone, db_read, seq, wait_for_socket
+from tests.browser.table_moves import (
+    WAIT,
+    act_once,
+    all_gone,
+    assert_first_screen,
+    db_read,
+    seq,
+    wait_for_socket,
+)
 from tests.factories import TEST_PASSWORD, ClubFactory, MembershipFactory
 
 pytestmark = [
@@ -212,10 +220,13 @@ def test_invitations_reach_the_live_lobby_one_accepted_one_declined(
     expect(cathy_page.locator("body")).to_contain_text("Invitation declined.")
     expect(cathy_page.locator("#invitations [data-invitation]")).to_have_count(0)
 
-    # Cathy's seat is the computer's now, and the game starts.
+    # Cathy's seat is the computer's now, and the game starts: the pages opened before the
+    # start put away their seats and invitations, and show the table on the first screen.
     for page in (ann_page, bob_page):
         expect(page.locator(".seat[data-seat-index='2'] .seat-name")).to_contain_text("Computer")
         expect(page.locator("#own-hand .hand-card")).to_have_count(5)
+        expect(page.locator("#table-seats")).to_be_hidden()
+        assert_first_screen(page, PHONE)
     assert_member_page(bob_page)
     _play_first_hand(table, [ann_page, bob_page])
 
