@@ -48,6 +48,9 @@ def test_the_seats_follow_the_rules_and_the_table_starts_now(
 
     page.get_by_role("button", name="Set up the table").click()
     expect(page.get_by_text("is set up.")).to_be_visible()
+    # The table page before the start: its seats and the form to fill them fit a phone too.
+    expect(page.locator("#fill-bots")).to_be_visible()
+    assert_member_page(page)
     table = LiveTable.objects.get()
     assert table.status == "open"
     assert [s.bot_name for s in table.seats.order_by("index")] == ["", "rule", "", ""]
