@@ -66,6 +66,9 @@ def seat_name(seat: TableSeat, count: int) -> str:
             return gettext("Computer, {level}").format(level=level)
         return gettext("Computer {compass}, {level}").format(compass=compass, level=level)
     place = compass or gettext("Seat {number}").format(number=seat.index + 1)
+    invitee = getattr(seat, "kept_for", None)  # annotated by ``selectors.seats_of``
+    if invitee:
+        return gettext("{place} (kept for {name})").format(place=place, name=invitee)
     return gettext("{place} (open)").format(place=place)
 
 

@@ -282,7 +282,8 @@ def _seat_rows(
             is_you=s.index == seat,
             is_bot=s.is_bot,
             stand_in=s.player_id is not None and s.bot_playing,
-            present=s.is_bot or s.connections > 0,
+            # An open seat is nobody's absence: it is not marked away.
+            present=s.is_bot or s.is_empty or s.connections > 0,
             is_dealer=s.index == dealer,
             to_act=s.index == to_act,
             cards=counts[s.index] if counts else None,

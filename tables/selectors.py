@@ -229,7 +229,17 @@ def may_host(table: LiveTable, user: AnyUser) -> bool:
 
 
 def seats_of(table: LiveTable) -> list[TableSeat]:
-    return list(table.seats.select_related("player").order_by("index"))
+    """The seats of ``table`` in order; before the start, each seat kept for an invitee says
+    for whom (``kept_for``, the invitee's name; ``naming.seat_name`` reads it)."""
+    seats = table.seats.select_related("player").order_by("index")
+    if table.status in (TableStatus.SCHEDULED, TableStatus.OPEN):
+        invitee = TableInvitation.objects.filter(
+            table_id=OuterRef("table_id"),
+            seat=OuterRef("index"),
+            status=TableInvitation.Status.PENDING,
+        ).values("player__display_name")[:1]
+        seats = seats.annotate(kept_for=Subquery(invitee))
+    return list(seats)
 
 
 def sheet_lines(table: LiveTable) -> list[HandLine]:

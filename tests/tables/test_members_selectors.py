@@ -12,14 +12,17 @@ from django.utils import timezone
 from club.models import Club, Membership
 from tables.lobby import invitations_waiting, member_games, start_refusal
 from tables.models import LiveTable, TableInvitation, TableStatus
+from tables.naming import seat_names
 from tables.selectors import (
+    live_context,
     may_watch,
     open_tables_for,
     recent_results,
+    seats_of,
     socket_access,
     tables_to_watch,
 )
-from tables.services import SeatSpec, friendly_create, practice_start
+from tables.services import SeatSpec, friendly_create, invitation_decline, practice_start
 from tests.factories import MembershipFactory
 from tests.tables.helpers import account
 
@@ -149,3 +152,27 @@ def test_member_games_lists_finished_practice_and_friendly(club: Club, host: Mem
     games = member_games(host.player)
     assert [g.table for g in games] == [table]
     assert games[0].game == "auction45"
+
+
+def test_a_seat_kept_for_an_invitee_says_for_whom_until_they_answer(
+    club: Club, host: Membership, friend: Membership
+) -> None:
+    table = friendly_create(
+        club=club,
+        by=account(host),
+        game_id="auction45",
+        seats=[SeatSpec(player=host.player), SeatSpec(player=friend.player)],
+    )
+    table = LiveTable.objects.select_related("club").get(pk=table.pk)
+    name = friend.player.display_name
+    assert seat_names(seats_of(table))[1:] == [
+        f"East (kept for {name})",
+        "South (open)",
+        "West (open)",
+    ]
+    rows = live_context(table, 0)["screen"].seats
+    assert [row.present for row in rows[1:]] == [True, True, True]  # nobody is away there
+    invitation_decline(
+        invitation_id=TableInvitation.objects.get(table=table).pk, by=account(friend)
+    )
+    assert seat_names(seats_of(table))[1].startswith("Computer East")
