@@ -45,6 +45,7 @@ from bench.tables_load import (  # noqa: E402
     person_make,
     run_plan,
     table_runs,
+    think_seconds,
 )
 
 # --- The night's pure parts ---------------------------------------------------------------------
@@ -61,12 +62,6 @@ def computer_seats(tables: int, one_in: int, seed: int) -> set[tuple[int, int]]:
     may_miss = {table: rng.sample(range(SEATS), SEATS - 1) for table in order}
     count = min(tables * SEATS // one_in, tables * (SEATS - 1))
     return {(order[k % tables], may_miss[order[k % tables]][k // tables]) for k in range(count)}
-
-
-def think_seconds(rng: random.Random, mean_ms: float) -> float:
-    """A person's pause before an action: uniform from half to one and a half of the mean
-    (1 to 3 s for 2 s), so the tables of a night do not act in step."""
-    return rng.uniform(0.5, 1.5) * mean_ms / 1000
 
 
 # --- Setting the night up through the services --------------------------------------------------

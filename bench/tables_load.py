@@ -121,6 +121,7 @@ class Client:
     acted_at: int = -1
     pending: Pending | None = None
     refusals: int = 0
+    thinking: bool = False
 
 
 @dataclass
@@ -163,6 +164,12 @@ def percentile(ordered: list[float], q: float) -> float:
 
 
 # --- Processes and their CPU --------------------------------------------------------------------
+
+
+def think_seconds(rng: random.Random, mean_ms: float) -> float:
+    """A person's pause before an action: uniform from half to one and a half of the mean
+    (1 to 3 s for 2 s), so the tables do not act in step."""
+    return rng.uniform(0.5, 1.5) * mean_ms / 1000
 
 
 #: The log's actors that are the computer playing a seat (its own, or an away player's).
@@ -529,10 +536,27 @@ class Check:
     problems: list[str] = field(default_factory=list)
 
 
+def settle(tables: list[TableRun], quiet: float = 1.0, most: float = 30.0) -> None:
+    """Wait until no table's log grows for ``quiet`` seconds (``most`` at most): computers
+    play on after the clients stop, up to their person's next turn."""
+    from tables.models import LiveTable
+
+    ids = [table.pk for table in tables]
+    seqs = None
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline:
+        now = dict(LiveTable.objects.filter(pk__in=ids).values_list("pk", "seq"))
+        if now == seqs:
+            return
+        seqs = now
+        time.sleep(quiet)
+
+
 def verify(tables: list[TableRun]) -> Check:
     """Compare each table's action log with what its clients saw acknowledged."""
     from tables.models import ActionLog, LiveTable
 
+    settle(tables)
     check = Check()
     for table in tables:
         rows = list(
@@ -568,22 +592,36 @@ def verify(tables: list[TableRun]) -> Check:
 # --- The clients ------------------------------------------------------------------------------
 
 
-async def act(run: Run, client: Client) -> None:
-    """Send an action for ``client`` if its seat is to act in the latest state it holds."""
+def my_turn(run: Run, client: Client) -> dict[str, Any] | None:
+    """The latest state ``client`` holds if its seat is to act there and has not yet."""
     table, state = client.table, client.latest
     if state is None or table.over or client.pending is not None or not run.started.is_set():
-        return
+        return None
     view = state.get("view") or {}
     if state["status"] != "playing" or view.get("to_act") != client.seat:
-        return
+        return None
     if state["seq"] <= client.acted_at or not view.get("legal"):
+        return None
+    return state
+
+
+async def act(run: Run, client: Client) -> None:
+    """Send an action for ``client`` if its seat is to act in the latest state it holds,
+    after the person's pause; states that come meanwhile are read after it, not thought
+    about twice."""
+    if client.thinking or my_turn(run, client) is None:
         return
     pause = run.think(client.rng)
     if pause:
-        await asyncio.sleep(pause)
-        if client.latest is not state or table.over:
-            return
-    action = client.rng.choice(view["legal"])
+        client.thinking = True
+        try:
+            await asyncio.sleep(pause)
+        finally:
+            client.thinking = False
+    state = my_turn(run, client)
+    if state is None:
+        return
+    action = client.rng.choice(state["view"]["legal"])
     client.acted_at = state["seq"]
     client.pending = Pending(state["seq"], action, time.perf_counter())
     assert client.ws is not None
@@ -701,7 +739,11 @@ async def play(run: Run) -> float:
     run.started.set()
     dog = asyncio.create_task(watchdog(run))
     opening = await asyncio.to_thread(open_tables, run.tables)
+    # A practice table started when it was made: its person may be to act in the state they
+    # got on connecting, and no other state comes until they do.
+    kicks = [asyncio.create_task(act(run, client)) for client in clients]
     await run.finished.wait()
+    await asyncio.gather(*kicks, return_exceptions=True)
     run.cpu.stop()
     run.cpu.used["clients"] -= opening
     run.cpu.used["opening tables"] = opening
@@ -859,7 +901,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--hands", type=int, default=1, help="hands per table (1); 0: until --duration"
     )
-    parser.add_argument("--think-ms", type=float, default=0, help="a client's pause before acting")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=0,
+        help="a client's mean pause before acting (from half to one and a half of it)",
+    )
     parser.add_argument(
         "--practice",
         type=float,
@@ -1094,7 +1141,7 @@ def main() -> int:
     plan = Plan(
         headline,
         setup,
-        think=lambda rng: args.think_ms / 1000,
+        think=lambda rng: think_seconds(rng, args.think_ms),
         more=lambda tables: report_practice(tables, practice),
     )
     return run_plan(args, plan)
