@@ -49,7 +49,7 @@ def _user(request: HttpRequest) -> User:
     return cast(User, request.user)
 
 
-def _back(request: HttpRequest, default: str) -> str:
+def back_to(request: HttpRequest, default: str) -> str:
     """The form's ``next`` when it is this site's, else ``default``."""
     back = request.POST.get("next", "")
     if back and url_has_allowed_host_and_scheme(
@@ -106,7 +106,7 @@ def member_parts(table: LiveTable, user: User, seat: int | None) -> dict[str, An
 
 def _refused(request: HttpRequest, error: DomainError, default: str) -> HttpResponseRedirect:
     messages.error(request, error.message)
-    return redirect(_back(request, default))
+    return redirect(back_to(request, default))
 
 
 @member_action
@@ -116,7 +116,7 @@ def practice_start(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         errors = [str(error) for field_errors in form.errors.values() for error in field_errors]
         messages.error(request, " ".join(errors))
-        return redirect(_back(request, _lobby_url()))
+        return redirect(back_to(request, _lobby_url()))
     try:
         table = services.practice_start(
             club=form.chosen_club(),
@@ -146,7 +146,7 @@ def invitation_decline(request: HttpRequest, invitation_id: int) -> HttpResponse
     """The invitee says no, and goes back to the lobby."""
     if _answered(request, invitation_id, services.invitation_decline):
         messages.success(request, gettext("Invitation declined."))
-    return redirect(_back(request, _lobby_url()))
+    return redirect(back_to(request, _lobby_url()))
 
 
 def _answered(
@@ -171,7 +171,7 @@ def invitation_withdraw(request: HttpRequest, invitation_id: int) -> HttpRespons
         services.invitation_withdraw(invitation_id=invitation.pk, by=_user(request))
     except DomainError as error:
         return _refused(request, error, table_url)
-    return redirect(_back(request, table_url))
+    return redirect(back_to(request, table_url))
 
 
 @member_action
@@ -182,7 +182,7 @@ def open_seat_take(request: HttpRequest, table_id: int) -> HttpResponse:
         index = int(request.POST.get("index", ""))
     except ValueError:
         messages.error(request, gettext("Choose a seat to take."))
-        return redirect(_back(request, _lobby_url()))
+        return redirect(back_to(request, _lobby_url()))
     try:
         services.open_seat_take(table_id=table.pk, index=index, by=_user(request))
     except DomainError as error:
@@ -223,7 +223,7 @@ def _away(
     except DomainError as error:
         return _refused(request, error, _table_url(table))
     messages.success(request, str(done).format(table=table))
-    return redirect(_back(request, _lobby_url()))
+    return redirect(back_to(request, _lobby_url()))
 
 
 @require_http_methods(["GET", "POST"])

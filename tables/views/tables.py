@@ -17,7 +17,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -32,7 +31,7 @@ from tables.forms import TableForm
 from tables.models import LiveTable, TableStatus
 from tables.page_words import table_script_words
 from tables.views.lobby import lists_context, named, practice_context, start_refusal
-from tables.views.members import member_parts
+from tables.views.members import back_to, member_parts
 from tournaments.round_noshow import round_no_shows
 
 if TYPE_CHECKING:
@@ -182,12 +181,7 @@ def _seat_op(request: HttpRequest, table: LiveTable) -> HttpResponse:
 def _back(request: HttpRequest, table: LiveTable) -> str:
     """Where the form goes back to: its ``next`` (the round page a director acted from) when
     it is this site's, else the table page."""
-    back = request.POST.get("next", "")
-    if back and url_has_allowed_host_and_scheme(
-        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return back
-    return reverse("table_detail", args=[table.club.slug, table.pk])
+    return back_to(request, reverse("table_detail", args=[table.club.slug, table.pk]))
 
 
 #: What a director's no-show decision did, said back on the round page.
