@@ -139,18 +139,18 @@ class SearchBot:
         fallback = decide(seen, legal_actions)
         if seen.phase not in self.phases.get(game.id, frozenset()):
             return fallback
-        options = self._candidates(seen, legal_actions, fallback)
+        options = self.options_for(seen, legal_actions, fallback)
         if len(options) == 1:
             return options[0]
         return self._search(game, seen, options, rng) or fallback
 
     # -- candidates --------------------------------------------------------------------------
-    def _candidates(self, seen: Seen, legal: Sequence[Action], fallback: Action) -> list[Action]:
+    def options_for(self, seen: Seen, legal: Sequence[Action], fallback: Action) -> list[Action]:
         """Every legal action (in auction45's play, one card of each class of equivalent
         cards), or for discards the rule bot's favourites; the rule bot's choice first."""
         if seen.phase == Phase.PLAY and seen.game.id == "auction45" and seen.trump is not None:
             return distinct_plays(seen, legal, fallback)
-        if seen.phase in (Phase.PLAY, Phase.DECLARE, Phase.AUCTION):
+        if seen.phase in (Phase.PLAY, Phase.DECLARE, Phase.AUCTION, Phase.TRUMP):
             return [fallback, *[a for a in legal if a != fallback]]
         cost = discard_cost(seen)
         if cost is None:
@@ -163,11 +163,25 @@ class SearchBot:
     def _search(
         self, game: Game, seen: Seen, options: list[Action], rng: random.Random
     ) -> Action | None:
+        keep_z = self._keep_z(game)
+        rows = self.rows(game, seen, options, rng)
+        if not rows:
+            return None
+        return options[leader(rows, keep_z)]
+
+    def _keep_z(self, game: Game) -> float:
+        return KEEP_Z.get(game.id, 0.0) if self.keep_z is None else self.keep_z
+
+    def rows(
+        self, game: Game, seen: Seen, options: list[Action], rng: random.Random
+    ) -> list[list[float]]:
+        """Per sampled deal, the objective of each of ``options`` played there (empty when no
+        deal could be sampled): the search's evidence, also read by ``engine.bots.advice``."""
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         wanted = self._deals(seen, len(options))
         rows: list[list[float]] = []  # per deal, the value of each option
         keep = self._keep(seen)
-        keep_z = KEEP_Z.get(game.id, 0.0) if self.keep_z is None else self.keep_z
+        keep_z = self._keep_z(game)
         for attempt in range(SAMPLE_ATTEMPTS * wanted):
             if self._enough(rows, wanted, deadline, keep_z):
                 break
@@ -183,9 +197,7 @@ class SearchBot:
                 rows.append(self._values(game, seen, world, options))
                 if len(rows) >= least:
                     break
-        if not rows:
-            return None
-        return options[leader(rows, keep_z)]
+        return rows
 
     def _enough(
         self, rows: list[list[float]], wanted: int, deadline: float | None, keep_z: float
