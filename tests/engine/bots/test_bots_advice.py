@@ -62,7 +62,8 @@ def test_the_computers_choice_comes_first_then_best_first_and_a_taken_action_is_
     assert seat is not None
     legal = hand.legal_actions()
     found = appraise(hand.view(seat), legal, random.Random(1), deals=DEALS)
-    rest = [a.points for a in found[1:]]
+    rest = [a.points or 0.0 for a in found[1:]]
+    assert None not in [a.points for a in found]
     assert rest == sorted(rest, reverse=True)
     assert all(a.deals == found[0].deals > 0 for a in found)
     taken = legal[-1]
