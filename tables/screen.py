@@ -452,8 +452,18 @@ def _kitty_notes(view: dict[str, Any], names: list[str]) -> list[str]:
             )
         )
     if view.get("excess_discards"):
-        faces = ", ".join(Card.of(c).face for c in view["excess_discards"])
-        notes.append(gettext("Excess trumps discarded: {cards}").format(cards=faces))
+        discarded = gettext("{name} discarded {cards}")
+        notes.append(
+            gettext("Excess trumps discarded: {cards}").format(
+                cards="; ".join(
+                    discarded.format(
+                        name=names[d["seat"]],
+                        cards=", ".join(Card.of(c).face for c in d["cards"]),
+                    )
+                    for d in view["excess_discards"]
+                )
+            )
+        )
     if view.get("out"):
         out = ", ".join(names[s] for s in view["out"])
         notes.append(gettext("Out: {names}").format(names=out))

@@ -42,6 +42,18 @@ def test_the_cards_each_seat_received_in_pitch_read_right_for_you_too() -> None:
     ]
 
 
+def test_the_excess_trumps_discarded_face_up_in_pitch_are_named_with_their_seat() -> None:
+    """The view lists each discard as its seat and cards; every watcher's screen reads them."""
+    names = ["You", "Computer East, random", "Computer North, random"]
+    view = {"excess_discards": [{"seat": 1, "cards": ["4S", "5S"]}, {"seat": 0, "cards": ["6S"]}]}
+    notes = _kitty_notes(view, names)
+    faces = [Card.of(c).face for c in ("4S", "5S", "6S")]
+    assert notes == [
+        f"Excess trumps discarded: Computer East, random discarded {faces[0]}, {faces[1]}; "
+        f"You discarded {faces[2]}"
+    ]
+
+
 def test_bid_whist_kitty_is_any_four_of_the_hand() -> None:
     hand = ["2C", "3C", "4C", "5C", "6C", "7C"]
     choice = DiscardChoice.of("kitty_discard", [list(c) for c in combinations(hand, 4)])
