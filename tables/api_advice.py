@@ -39,7 +39,7 @@ REVIEW_NOT_NOW = error("'hand_not_finished': the hand is still being played.")
 
 class ChoiceSerializer(serializers.Serializer[Any]):
     action = serializers.CharField(help_text="The engine's notation ('2 play 5H').")
-    label = serializers.SerializerMethodField(help_text="As the table's buttons name it.")
+    named = serializers.SerializerMethodField(help_text="As the table's buttons name it.")
     points = serializers.FloatField(
         allow_null=True,
         help_text="Expected points per hand for your side (its score change minus the others' "
@@ -47,13 +47,13 @@ class ChoiceSerializer(serializers.Serializer[Any]):
     )
 
     @extend_schema_field(serializers.CharField())
-    def get_label(self, choice: services.Choice) -> str:
+    def get_named(self, choice: services.Choice) -> str:
         return choice_label(choice.action)
 
 
 class HintSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField(help_text="The table's action this hint is for.")
-    seat = serializers.IntegerField(help_text="Your seat, from 0.")
+    seat = serializers.IntegerField(help_text="Your seat, from 0: seat 1 on the pages is 0 here.")
     computer = ChoiceSerializer(help_text="What the computer would do.")
     best = ChoiceSerializer(many=True, help_text="The best choices, best first (up to 3).")
 
@@ -61,6 +61,9 @@ class HintSerializer(serializers.Serializer[Any]):
 class HintApi(ClubApi):
     """The hint for the caller's seat now at a practice table: what the computer would do
     and the best choices with their expected points, from the seat's view alone."""
+
+    #: A seat's hint or review is refused by the table's state (tests/test_permissions.py).
+    refused_by_state = (403, 409)
 
     @extend_schema(
         responses={200: HintSerializer, 403: HINT_REFUSED, 404: NOT_FOUND, 409: HINT_NOT_NOW},
@@ -85,7 +88,7 @@ class ReviewRowSerializer(serializers.Serializer[Any]):
 
 class ReviewSerializer(serializers.Serializer[Any]):
     hand = serializers.IntegerField(source="hand.number")
-    seat = serializers.IntegerField(help_text="Your seat, from 0.")
+    seat = serializers.IntegerField(help_text="Your seat, from 0: seat 1 on the pages is 0 here.")
     status = serializers.ChoiceField(
         choices=HandReview.Status.choices,
         help_text="pending (being worked out), done, or failed (POST again to retry).",
@@ -124,6 +127,7 @@ class HandReviewApi(ClubApi):
     ``POST`` asks for it (or again, once failed); a review done is kept, not worked out again."""
 
     write_capability = Capability.VIEW
+    refused_by_state = (403, 404, 409)
 
     def _hand(
         self, request: Request, slug: str, table_id: int, number: int

@@ -500,7 +500,7 @@ class HandReview(models.Model):
         Player, verbose_name="player", on_delete=models.CASCADE, related_name="hand_reviews"
     )
     status = models.CharField(
-        "status", max_length=10, choices=ReviewStatus.choices, default=ReviewStatus.PENDING
+        "status", max_length=10, choices=ReviewStatus, default=ReviewStatus.PENDING
     )
     rows = models.JSONField(gettext_lazy("decisions"), default=list, blank=True)
     decisions = models.PositiveSmallIntegerField(

@@ -151,7 +151,7 @@ def review_seat(table: LiveTable, user: AnyUser) -> tuple[Player, int]:
     if not reviews_offered(table):
         raise AdviceRefused("no_reviews", NO_REVIEWS)
     seat = _seat_for_advice(table, user)
-    player = Player.objects.filter(user_id=user.pk).first()
+    player = Player.objects.filter(table_seats__table=table, table_seats__index=seat).first()
     if player is None:
         raise AdviceRefused("not_seated", NOT_SEATED)
     return player, seat

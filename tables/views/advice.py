@@ -26,6 +26,9 @@ from tables.errors import TableError
 from tables.models import LiveTable, TableHand
 
 NO_HAND_OVER = gettext_lazy("No hand is over yet at this table: review one when it is.")
+#: What the views answer a signed-in member when the table refuses them: not found (a table
+#: they may not watch), 403 (not this kind of table, not their seat), 409 (not now).
+REFUSED_BY_STATE = (403, 404, 409)
 
 
 def _visible(request: HttpRequest, table_id: int) -> LiveTable:
@@ -83,6 +86,7 @@ def hand_review(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     table = _visible(request, table_id)
     table_hand = _hand(table, number)
     context: dict[str, Any] = {
+        "club": table.club,
         "table": table,
         "table_hand": table_hand,
         "thresholds": THRESHOLDS.get(table.game, DEFAULT_THRESHOLDS),
@@ -116,3 +120,9 @@ def last_review(request: HttpRequest, table_id: int) -> HttpResponse:
         messages.info(request, str(NO_HAND_OVER))
         return redirect(reverse("table_detail", args=[table.club.slug, table.pk]))
     return redirect("table_review", table.pk, last.number)
+
+
+for _view in (table_hint, hand_review):
+    _view.refused_by_state = REFUSED_BY_STATE  # type: ignore[attr-defined]
+# It sends the member on to the review (302), or answers 404 for a table they may not watch.
+last_review.refused_by_state = (302, 404)  # type: ignore[attr-defined]
