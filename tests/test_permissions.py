@@ -320,9 +320,9 @@ def refused_by_state(route: Route) -> tuple[int, ...]:
     """The statuses the view of ``route`` declares for a refusal by the object's state."""
     cls = getattr(route.callback, "cls", None) or getattr(route.callback, "view_class", None)
     declared = getattr(route.callback, "refused_by_state", None) or getattr(
-        cls, "refused_by_state", ()
+        cls, "refused_by_state", None
     )
-    return tuple(declared)
+    return tuple(declared or ())
 
 
 def expected_get(route: Route, access: Access, role: str, status: int) -> bool:

@@ -122,7 +122,7 @@ def last_review(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("table_review", table.pk, last.number)
 
 
-for _view in (table_hint, hand_review):
-    _view.refused_by_state = REFUSED_BY_STATE  # type: ignore[attr-defined]
+table_hint.refused_by_state = REFUSED_BY_STATE  # type: ignore[attr-defined]
+hand_review.refused_by_state = REFUSED_BY_STATE  # type: ignore[attr-defined]
 # It sends the member on to the review (302), or answers 404 for a table they may not watch.
 last_review.refused_by_state = (302, 404)  # type: ignore[attr-defined]

@@ -59,6 +59,24 @@ def finish_first_hand(table: LiveTable, host: Membership) -> None:
         table_act(table_id=table.pk, seat=0, action=action, seen_seq=table.seq, user=account(host))
 
 
+@pytest.fixture
+def played(club: Club, host: Membership) -> LiveTable:
+    """A practice table of ``host`` whose first hand is over."""
+    table = practice(club, host)
+    finish_first_hand(table, host)
+    return table
+
+
+def ask_review(table: LiveTable, host: Membership, capture: Any) -> HandReview:
+    """``host`` asks for their review of hand 1; the task runs as the request commits."""
+    with capture(execute=True):
+        review = review_request(
+            table=table, table_hand=table.hands.get(number=1), user=account(host)
+        )
+    review.refresh_from_db()
+    return review
+
+
 def test_a_hint_is_the_computers_choice_then_the_best_from_the_seats_view(
     club: Club, host: Membership, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,17 +171,14 @@ def test_a_decision_is_valued_from_the_seats_view_alone() -> None:
 
 
 def test_a_review_lists_the_members_decisions_and_is_kept(
-    club: Club,
+    played: LiveTable,
     host: Membership,
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    table = practice(club, host)
-    finish_first_hand(table, host)
+    table = played
     table_hand = table.hands.get(number=1)
-    with django_capture_on_commit_callbacks(execute=True):
-        review = review_request(table=table, table_hand=table_hand, user=account(host))
-    review.refresh_from_db()
+    review = ask_review(table, host, django_capture_on_commit_callbacks)
     assert review.status == ReviewStatus.DONE and review.seat == 0
     assert review.decisions >= len(review.rows) and review.decisions > 0
     mine = {
@@ -177,36 +192,30 @@ def test_a_review_lists_the_members_decisions_and_is_kept(
     assert all(loss > 0 for loss in losses) and losses == sorted(losses, reverse=True)
 
     monkeypatch.setattr(engine.bots.advice, "appraise", lambda *a, **k: pytest.fail("again"))
-    with django_capture_on_commit_callbacks(execute=True):
-        again = review_request(table=table, table_hand=table_hand, user=account(host))
-    assert again.pk == review.pk and HandReview.objects.count() == 1
+    again = ask_review(table, host, django_capture_on_commit_callbacks)
+    assert again.rows == review.rows and again.pk == review.pk and HandReview.objects.count() == 1
     assert review_work(review_id=review.pk) == ReviewStatus.DONE
 
 
 def test_a_failed_review_is_failed_then_worked_out_again_on_request(
-    club: Club,
+    played: LiveTable,
     host: Membership,
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    table = practice(club, host)
-    finish_first_hand(table, host)
-    table_hand = table.hands.get(number=1)
+    table = played
     working = engine.bots.advice.appraise
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("out of memory")
 
     monkeypatch.setattr(engine.bots.advice, "appraise", broken)
-    with django_capture_on_commit_callbacks(execute=True):
-        review = review_request(table=table, table_hand=table_hand, user=account(host))
-    review.refresh_from_db()
+    review = ask_review(table, host, django_capture_on_commit_callbacks)
     assert review.status == ReviewStatus.FAILED and review.rows == []
     monkeypatch.setattr(engine.bots.advice, "appraise", working)
-    with django_capture_on_commit_callbacks(execute=True):
-        review_request(table=table, table_hand=table_hand, user=account(host))
-    review.refresh_from_db()
-    assert review.status == ReviewStatus.DONE and review.decisions > 0
+    again = ask_review(table, host, django_capture_on_commit_callbacks)
+    assert again.pk == review.pk
+    assert again.status == ReviewStatus.DONE and again.decisions > 0
 
 
 def test_reviews_are_refused_with_a_code(club: Club, host: Membership, friend: Membership) -> None:
