@@ -139,12 +139,12 @@ class HandReviewApi(ClubApi):
         return table, table_hand
 
     @extend_schema(
-        responses={200: ReviewSerializer, 403: REVIEW_REFUSED, 404: NOT_FOUND},
+        responses={200: ReviewSerializer, 403: REVIEW_REFUSED, 404: NOT_FOUND, 409: REVIEW_NOT_NOW},
         operation_id="club_tables_hands_review_retrieve",
     )
     def get(self, request: Request, slug: str, table_id: int, hand_number: int) -> Response:
         table, table_hand = self._hand(request, slug, table_id, hand_number)
-        player, _ = services.review_seat(table, request.user)
+        player, _ = services.review_seat(table, request.user, table_hand)
         review = services.review_of(table_hand, player)
         if review is None:
             raise Http404("No review of this hand was asked for: POST to ask.")

@@ -141,12 +141,16 @@ def hint_for(*, table: LiveTable, user: AnyUser) -> Hint:
 # --- Reviews ----------------------------------------------------------------------------------
 
 
-def review_seat(table: LiveTable, user: AnyUser) -> tuple[Player, int]:
-    """The player and seat whose reviews ``user`` may read or ask for at ``table``.
+def review_seat(
+    table: LiveTable, user: AnyUser, table_hand: TableHand | None = None
+) -> tuple[Player, int]:
+    """The player and seat whose reviews ``user`` may read or ask for at ``table`` (of
+    ``table_hand``, when given: a finished hand).
 
     Raises:
         AdviceRefused: ``no_reviews`` (an event's table in play, a director's table not over),
             ``not_seated``.
+        AdviceNotNow: ``hand_not_finished``.
     """
     if not reviews_offered(table):
         raise AdviceRefused("no_reviews", NO_REVIEWS)
@@ -154,6 +158,8 @@ def review_seat(table: LiveTable, user: AnyUser) -> tuple[Player, int]:
     player = Player.objects.filter(table_seats__table=table, table_seats__index=seat).first()
     if player is None:
         raise AdviceRefused("not_seated", NOT_SEATED)
+    if table_hand is not None and not table_hand.finished:
+        raise AdviceNotNow("hand_not_finished", HAND_NOT_OVER.format(number=table_hand.number))
     return player, seat
 
 
@@ -170,9 +176,7 @@ def review_request(*, table: LiveTable, table_hand: TableHand, user: AnyUser) ->
         AdviceRefused: as ``review_seat``.
         AdviceNotNow: ``hand_not_finished``.
     """
-    player, seat = review_seat(table, user)
-    if not table_hand.finished:
-        raise AdviceNotNow("hand_not_finished", HAND_NOT_OVER.format(number=table_hand.number))
+    player, seat = review_seat(table, user, table_hand)
     with transaction.atomic():
         review, created = HandReview.objects.select_for_update().get_or_create(
             hand=table_hand, player=player, defaults={"table": table, "seat": seat}

@@ -95,7 +95,7 @@ def hand_review(request: HttpRequest, table_id: int, number: int) -> HttpRespons
         if request.method == "POST":
             services.review_request(table=table, table_hand=table_hand, user=request.user)
             return redirect("table_review", table.pk, number)
-        player, _ = services.review_seat(table, request.user)
+        player, _ = services.review_seat(table, request.user, table_hand)
     except TableError as error:
         context["refusal"] = error
         return render(request, "tables/hand_review.html", context, status=error.status)

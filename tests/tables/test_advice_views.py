@@ -113,7 +113,9 @@ def test_the_api_asks_for_a_review_then_reads_it(
     table = practice(club, host)
     client = api_of(host)
     assert client.get(api_url(table, "hint/")).json()["seat"] == 0
-    assert client.get(api_url(table, "hands/1/review/")).status_code == 404
+    assert client.get(api_url(table, "hands/1/review/")).status_code == 409
+    page = client_of(host).get(reverse("table_review", args=[table.pk, 1]))
+    assert page.status_code == 409 and 'data-code="hand_not_finished"' in page.content.decode()
     refused = client.post(api_url(table, "hands/1/review/"))
     assert refused.status_code == 409 and refused.json()["code"] == "hand_not_finished"
     finish_first_hand(table, host)
