@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+import engine.bots.advice
 from club.models import Club, Membership
 from tables.models import HandReview, LiveTable, ReviewStatus
 from tests.factories import ClubFactory, MembershipFactory
@@ -124,3 +125,30 @@ def test_the_api_asks_for_a_review_then_reads_it(
     assert asked.status_code == 202
     read = client.get(api_url(table, "hands/1/review/")).json()
     assert read["status"] == "done" and read["hand"] == 1 and len(read["thresholds"]) == 3
+
+
+def test_a_failed_review_shows_a_retry_button_that_works_it_out_again(
+    club: Club,
+    host: Membership,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    table = practice(club, host)
+    finish_first_hand(table, host)
+    client = client_of(host)
+    url = reverse("table_review", args=[table.pk, 1])
+    working = engine.bots.advice.appraise
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise MemoryError
+
+    monkeypatch.setattr(engine.bots.advice, "appraise", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url)
+    page = client.get(url).content.decode()
+    assert 'id="review-failed"' in page and 'id="review-retry"' in page
+    monkeypatch.setattr(engine.bots.advice, "appraise", working)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url)
+    assert HandReview.objects.get(table=table).status == ReviewStatus.DONE
+    assert 'id="review-retry"' not in client.get(url).content.decode()
