@@ -13,6 +13,7 @@ from tables.api import (
     TablePauseApi,
     TableResumeApi,
 )
+from tables.api_advice import HandReviewApi, HintApi
 from tables.api_members import (
     InvitationAcceptApi,
     InvitationDeclineApi,
@@ -40,6 +41,12 @@ urlpatterns = [
     path(f"{TABLE}abandon/", TableAbandonApi.as_view(), name="api_table_abandon"),
     path(f"{TABLE}no-show/", TableNoShowApi.as_view(), name="api_table_no_show"),
     path(f"{TABLE}hands/<int:hand_number>/", TableHandApi.as_view(), name="api_table_hand"),
+    path(f"{TABLE}hint/", HintApi.as_view(), name="api_table_hint"),
+    path(
+        f"{TABLE}hands/<int:hand_number>/review/",
+        HandReviewApi.as_view(),
+        name="api_table_hand_review",
+    ),
     path(f"{TABLE}invitations/", TableInvitationListApi.as_view(), name="api_table_invitations"),
     path(f"{TABLE}seats/<int:index>/take/", SeatTakeApi.as_view(), name="api_table_seat_take"),
     path(f"{TABLE}leave/", TableLeaveApi.as_view(), name="api_table_leave"),

@@ -31,6 +31,7 @@ BOTS_PLAY = "engine.tasks.table_bots_play"
 TURN_CLOCK = "engine.tasks.table_turn_clock"
 SEAT_AWAY_CHECK = "engine.tasks.seat_away_check"
 MATCH_NO_SHOW = "tables.tasks.match_no_show_check"
+HAND_REVIEW = "tables.tasks.hand_review"
 
 #: Without a broker, turn clocks and grace times run on timer threads of the web process.
 #: Tests turn them off and run the timed tasks themselves.

@@ -44,3 +44,17 @@ class Throttled(TableError):
     """Too many of something in too short a time (invitations an hour): the API answers 429."""
 
     status = HTTPStatus.TOO_MANY_REQUESTS
+
+
+class AdviceRefused(TableError):
+    """No hint or review for this caller or this table (a game against other people, an
+    event's, a seat not theirs): the API answers 403."""
+
+    status = HTTPStatus.FORBIDDEN
+
+
+class AdviceNotNow(TableError):
+    """A hint while another seat is to act, a review of a hand still being played: the API
+    answers 409."""
+
+    status = HTTPStatus.CONFLICT

@@ -471,3 +471,56 @@ class TableInvitation(models.Model):
     @property
     def is_pending(self) -> bool:
         return self.status == InvitationStatus.PENDING
+
+
+class ReviewStatus(models.TextChoices):
+    PENDING = "pending", gettext_lazy("being worked out")
+    DONE = "done", gettext_lazy("done")
+    FAILED = "failed", gettext_lazy("failed")
+
+
+class HandReview(models.Model):
+    """A member's decisions in one finished hand, valued by the computer from their seat's view
+    (``tables.services.advice``): worked out once in the background and kept with the hand.
+
+    ``rows`` are data, never words: ``{"seq", "action", "best", "points", "best_points"}`` for
+    each of the member's decisions the computer's choice was worth more than (the engine's
+    notation and expected points per hand), so a page words them in its reader's language."""
+
+    Status = ReviewStatus
+
+    table = models.ForeignKey(
+        LiveTable, verbose_name="table", on_delete=models.CASCADE, related_name="reviews"
+    )
+    hand = models.ForeignKey(
+        TableHand, verbose_name="hand", on_delete=models.CASCADE, related_name="reviews"
+    )
+    seat = models.PositiveSmallIntegerField("seat")
+    player = models.ForeignKey(
+        Player, verbose_name="player", on_delete=models.CASCADE, related_name="hand_reviews"
+    )
+    status = models.CharField(
+        "status", max_length=10, choices=ReviewStatus, default=ReviewStatus.PENDING
+    )
+    rows = models.JSONField(gettext_lazy("decisions"), default=list, blank=True)
+    decisions = models.PositiveSmallIntegerField(
+        gettext_lazy("decisions valued"),
+        default=0,
+        help_text=gettext_lazy("The member's own choices in the hand that had an alternative."),
+    )
+    created = models.DateTimeField("created", auto_now_add=True)
+    done_at = models.DateTimeField(gettext_lazy("worked out"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("hand review")
+        verbose_name_plural = gettext_lazy("hand reviews")
+        ordering = ["table", "hand", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "player"], name="handreview_once_per_player"),
+            models.CheckConstraint(
+                condition=Q(status__in=ReviewStatus.values), name="handreview_status_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of {self.hand} for {self.player}"

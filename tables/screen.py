@@ -258,6 +258,19 @@ def _button_label(kind: str, text: str) -> str:
     return text
 
 
+def choice_label(text: str) -> str:
+    """An action of the seat's own hand named as its buttons name it, in the active language:
+    "Bid 20", "Trump: hearts", "Play 10 of hearts", "Discard to the kitty: 5♥, 3♦"."""
+    words = text.split()
+    kind = words[1]
+    if kind == "play":
+        return gettext("Play {card}").format(card=Card.of(words[2]).named)
+    if kind in DISCARD_TYPES:
+        faces = ", ".join(Card.of(code).face for code in words[2:])
+        return gettext("{label}: {cards}").format(label=DISCARD_LABELS[kind], cards=faces)
+    return _button_label(kind, text)
+
+
 def _seat_rows(
     seats: list[TableSeat],
     view: dict[str, Any] | None,

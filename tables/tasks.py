@@ -88,3 +88,10 @@ def invitations_expire_due() -> list[int]:
     """Celery beat, every minute: the invitations to members' tables past their time lapse
     (each seat becomes what its table says); returns their ids."""
     return services.invitations_expire_sweep()
+
+
+@shared_task(name="tables.tasks.hand_review", **ONE_TABLE)
+def hand_review(review_id: int) -> str:
+    """Work out a member's review of a finished hand (asked for from its page or the API);
+    returns its status. One already done is left as it is."""
+    return services.review_work(review_id=review_id)

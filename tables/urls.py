@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tables.views import lobby, members, tables
+from tables.views import advice, lobby, members, tables
 
 urlpatterns = [
     path("tables/", tables.lobby, name="table_lobby"),
@@ -30,6 +30,13 @@ urlpatterns = [
     path("tables/<int:table_id>/take/", members.open_seat_take, name="table_seat_take"),
     path("tables/<int:table_id>/again/", members.play_again, name="table_play_again"),
     path("tables/<int:table_id>/leave/", members.table_leave, name="table_leave"),
+    path("tables/<int:table_id>/hint/", advice.table_hint, name="table_hint"),
+    path("tables/<int:table_id>/review/", advice.last_review, name="table_review_last"),
+    path(
+        "tables/<int:table_id>/hands/<int:number>/review/",
+        advice.hand_review,
+        name="table_review",
+    ),
     path("tables/<int:table_id>/abandon/", members.table_abandon, name="table_member_abandon"),
     path("clubs/<slug:slug>/tables/", tables.club_tables, name="club_tables"),
     path("clubs/<slug:slug>/tables/new/", tables.table_new, name="table_new"),

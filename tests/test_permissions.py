@@ -10,6 +10,11 @@ outsider and a member of each role. What a URL needs is read from its view, neve
 - ``signed_in_view`` (``view.signed_in``): any account; anonymous visitors sign in first;
 - ``public_view`` / ``public = True``: open to all.
 
+A view may also declare ``refused_by_state`` (statuses): what it answers a visitor it lets in
+when the object's state refuses them (a hint at a table that gives none, a review of a seat
+they do not play; or a redirect on to it). The walk takes those statuses too from a signed-in
+visitor.
+
 A view that declares none of these fails the walk, as does a URL keyword the walk cannot fill:
 add it to ``KWARG_VALUES`` (one line: how to get a value from the ``World``). Writes are
 checked too: for every method a view may accept besides GET, a visitor without the write
@@ -311,8 +316,19 @@ def test_the_walk_sees_the_club_pages_and_api() -> None:
     assert not any(route.route.startswith("admin/") for route in ROUTES)
 
 
+def refused_by_state(route: Route) -> tuple[int, ...]:
+    """The statuses the view of ``route`` declares for a refusal by the object's state."""
+    cls = getattr(route.callback, "cls", None) or getattr(route.callback, "view_class", None)
+    declared = getattr(route.callback, "refused_by_state", None) or getattr(
+        cls, "refused_by_state", None
+    )
+    return tuple(declared or ())
+
+
 def expected_get(route: Route, access: Access, role: str, status: int) -> bool:
     """Whether ``status`` is what a GET of ``route`` as ``role`` should answer."""
+    if status in refused_by_state(route) and role != "anonymous":
+        return True
     if access.kind == "public":
         return status == 200 if role == "anonymous" else status in (200, 302)
     if access.kind == "signed_in":

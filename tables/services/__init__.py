@@ -10,6 +10,7 @@
   seats taken from the lobby.
 - ``members``: members' own tables: practice, friendly games, "Play again", leaving.
 - ``noshow``: an event's match table whose players have not all come, by the event's rule.
+- ``advice``: a hint at a practice table, a review of a finished hand.
 
 Everything outside this package (the pages, the API, the sockets, the tasks, the demo, tests
 and benchmarks) calls them by the names below, from ``tables.services``, and never imports
@@ -21,6 +22,18 @@ none imports ``tables.tasks``: the tasks call these, and these send tasks by nam
 
 from __future__ import annotations
 
+from tables.services.advice import (
+    Choice,
+    Hint,
+    decision_row,
+    hint_for,
+    hints_offered,
+    review_of,
+    review_request,
+    review_seat,
+    review_work,
+    reviews_offered,
+)
 from tables.services.directing import (
     table_abandon,
     table_pause,
@@ -79,6 +92,16 @@ from tables.services.seating import (
 )
 
 __all__ = [
+    "Choice",
+    "Hint",
+    "decision_row",
+    "hint_for",
+    "hints_offered",
+    "review_of",
+    "review_request",
+    "review_seat",
+    "review_work",
+    "reviews_offered",
     "friendly_create",
     "invitation_accept",
     "invitation_decline",

@@ -30,6 +30,7 @@ from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
 from tables.forms import TableForm
 from tables.models import LiveTable, TableStatus
 from tables.page_words import table_script_words
+from tables.views.advice import advice_parts
 from tables.views.lobby import lists_context, named, practice_context, start_refusal
 from tables.views.members import back_to, member_parts
 from tournaments.round_noshow import round_no_shows
@@ -148,6 +149,7 @@ def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpRespons
         presence_seconds=settings.KITTY_TABLE_PRESENCE_SECONDS,
         script_words=table_script_words(),
         **member_parts(table, cast(User, request.user), seat),
+        **advice_parts(table, seat),
     )
     return render(request, "tables/table.html", context)
 
