@@ -80,6 +80,9 @@ def play_hand(
     return hand.result.score.delta
 
 
+#: A match: game id, options, bot A, bot B, A's settings, B's settings.
+Head = tuple[str, dict[str, Any], str, str, dict[str, Any], dict[str, Any]]
+#: A match and the deal (or game) seeds one process plays.
 Job = tuple[str, dict[str, Any], str, str, dict[str, Any], dict[str, Any], list[int]]
 
 
@@ -131,17 +134,54 @@ def _chunks(seeds: list[int], parts: int) -> list[list[int]]:
     return [seeds[i::parts] for i in range(parts) if seeds[i::parts]]
 
 
-def _quantile(values: list[float], q: float) -> float:
+def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 def _times_line(name: str, times: list[float]) -> str:
     return (
-        f"  {name:<7} decisions {len(times):>7,}  p50 {_quantile(times, 0.5) * 1000:7.1f} ms"
-        f"  p95 {_quantile(times, 0.95) * 1000:7.1f} ms  max {max(times, default=0) * 1000:7.1f} ms"
+        f"  {name:<7} decisions {len(times):>7,}  p50 {quantile(times, 0.5) * 1000:7.1f} ms"
+        f"  p95 {quantile(times, 0.95) * 1000:7.1f} ms  max {max(times, default=0) * 1000:7.1f} ms"
         f"  total {sum(times):,.0f} s"
     )
+
+
+def run_match(
+    head: Head,
+    pair_seeds: list[int],
+    game_seeds: list[int],
+    processes: int,
+) -> dict[str, Any]:
+    """Play the deal pairs and games of one match over ``processes`` processes: A's margin
+    per deal pair (in seed order of the chunks), games won and played, and both bots' times."""
+    pair_jobs: list[Job] = [(*head, c) for c in _chunks(pair_seeds, 8 * processes)]
+    game_jobs: list[Job] = [(*head, c) for c in _chunks(game_seeds, 8 * processes)]
+    with Pool(processes) as pool:
+        pair_results = pool.map(run_pairs, pair_jobs, chunksize=1)
+        game_results = pool.map(run_games, game_jobs, chunksize=1) if game_jobs else []
+    results = (*pair_results, *game_results)
+    return {
+        "diffs": [d for r in pair_results for d in r["diffs"]],
+        "by_seed": {
+            s: d
+            for c, r in zip(pair_jobs, pair_results, strict=True)
+            for s, d in zip(c[-1], r["diffs"], strict=True)
+        },
+        "wins": sum(r["wins"] for r in game_results),
+        "played": sum(r["played"] for r in game_results),
+        "hands": sum(r["hands"] for r in game_results),
+        "a_times": [t for r in results for t in r["a_times"]],
+        "b_times": [t for r in results for t in r["b_times"]],
+        "pair_cpu": sum(sum(r["a_times"]) + sum(r["b_times"]) for r in pair_results),
+    }
+
+
+def margin(diffs: list[float]) -> tuple[float, float]:
+    """The mean of ``diffs`` and the half-width of its 95% interval (normal approximation)."""
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return mean, half
 
 
 def main() -> int:
@@ -149,8 +189,8 @@ def main() -> int:
     parser.add_argument("--game", default="auction45", choices=["auction45", "bidwhist", "pitch52"])
     parser.add_argument("--pairs", type=int, default=100, help="duplicate deal pairs")
     parser.add_argument("--games", type=int, default=20, help="game seeds (each played twice)")
-    parser.add_argument("--a", default="search", choices=sorted(BOTS))
-    parser.add_argument("--b", default="rule", choices=sorted(BOTS))
+    parser.add_argument("--a", default="search", choices=list(BOTS))
+    parser.add_argument("--b", default="rule", choices=list(BOTS))
     parser.add_argument("--options", default="{}", help="game options as JSON")
     parser.add_argument("--a-settings", default="{}", help="bot A's settings as JSON")
     parser.add_argument("--b-settings", default="{}", help="bot B's settings as JSON")
@@ -168,48 +208,32 @@ def main() -> int:
     start = time.perf_counter()
     pair_seeds = list(range(args.seed, args.seed + args.pairs))
     game_seeds = list(range(args.seed + 10**6, args.seed + 10**6 + args.games))
-    head = (args.game, options, args.a, args.b, a_settings, b_settings)
-    pair_jobs: list[Job] = [(*head, c) for c in _chunks(pair_seeds, 8 * args.processes)]
-    game_jobs: list[Job] = [(*head, c) for c in _chunks(game_seeds, 8 * args.processes)]
-    with Pool(args.processes) as pool:
-        pair_results = pool.map(run_pairs, pair_jobs, chunksize=1)
-        game_results = pool.map(run_games, game_jobs, chunksize=1) if game_jobs else []
-    diffs = [d for r in pair_results for d in r["diffs"]]
+    head: Head = (args.game, options, args.a, args.b, a_settings, b_settings)
+    result = run_match(head, pair_seeds, game_seeds, args.processes)
+    diffs = result["diffs"]
     if args.dump:
-        by_seed = {
-            s: d
-            for c, r in zip(pair_jobs, pair_results, strict=True)
-            for s, d in zip(c[-1], r["diffs"], strict=True)
-        }
-        Path(args.dump).write_text(json.dumps(by_seed, sort_keys=True))
-    a_times = [t for r in (*pair_results, *game_results) for t in r["a_times"]]
-    b_times = [t for r in (*pair_results, *game_results) for t in r["b_times"]]
+        Path(args.dump).write_text(json.dumps(result["by_seed"], sort_keys=True))
     print(
         f"{args.game} {json.dumps(options)}: A = {args.a} {json.dumps(a_settings)}, "
         f"B = {args.b} {json.dumps(b_settings)}"
     )
     if diffs:
-        mean = statistics.fmean(diffs)
-        half = (
-            1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-        )
+        mean, half = margin(diffs)
         print(
             f"  hands   {len(diffs):>7,} deal pairs: A - B = {mean:+.2f} points per hand, "
             f"95% interval [{mean - half:+.2f}, {mean + half:+.2f}]"
         )
-    played = sum(r["played"] for r in game_results)
+    played = result["played"]
     if played:
-        wins = sum(r["wins"] for r in game_results)
-        hands = sum(r["hands"] for r in game_results)
         print(
-            f"  games   {played:>7,} to the target ({hands / played:.1f} hands each): "
-            f"A wins {wins / played:.1%}"
+            f"  games   {played:>7,} to the target ({result['hands'] / played:.1f} hands each): "
+            f"A wins {result['wins'] / played:.1%}"
         )
-    print(_times_line(args.a, a_times))
-    print(_times_line(args.b, b_times))
+    print(_times_line(args.a, result["a_times"]))
+    print(_times_line(args.b, result["b_times"]))
     if diffs:
-        cpu = sum(sum(r["a_times"]) + sum(r["b_times"]) for r in pair_results)
-        print(f"  cpu     {cpu * 100 / len(diffs):,.0f} s of decisions per 100 deal pairs")
+        per_100 = result["pair_cpu"] * 100 / len(diffs)
+        print(f"  cpu     {per_100:,.0f} s of decisions per 100 deal pairs")
     print(f"  elapsed {time.perf_counter() - start:,.0f} s on {args.processes} process(es)")
     return 0
 

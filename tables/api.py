@@ -61,6 +61,11 @@ NO_RULE_SET = gettext_lazy("There is no rule set {id} in this club.")
 GAME_OR_RULE_SET = gettext_lazy("Give a rule set of the club or a game id.")
 PLAYER_AND_BOT = gettext_lazy("A seat takes a member or a computer player, not both.")
 TOO_FAR = gettext_lazy("A table is scheduled at most a year ahead.")
+LEVELS_HELP = (
+    "beginner (the rule-based player with a newcomer's slips), club (the default: a search "
+    "within a small budget) or expert (the strongest search); the older names random, rule "
+    "and search (now the expert's play) are accepted too."
+)
 ERRORS = {400: BAD_REQUEST, 403: DENIED, 404: NOT_FOUND}
 TABLE_STATE = OpenApiResponse(
     response=ErrorSerializer,
@@ -115,7 +120,8 @@ class TableListApi(ClubApi):
                 required=False,
                 allow_blank=True,
                 default="",
-                help_text="A computer player. Neither a player nor a computer: an open seat.",
+                help_text="A computer player: " + LEVELS_HELP + " Neither a player nor a "
+                "computer: an open seat.",
             )
 
             def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -144,7 +150,7 @@ class TableListApi(ClubApi):
             choices=list(BOT_NAMES.items()),
             default=DEFAULT_BOT,
             help_text="practice and friendly: the computer in the computers' seats, and in a "
-            "seat its invitee declines or leaves.",
+            "seat its invitee declines or leaves: " + LEVELS_HELP,
         )
         expires_at = serializers.DateTimeField(
             required=False,

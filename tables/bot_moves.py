@@ -2,8 +2,9 @@
 
 Tables ask ``bot_action`` for a seat's move. The choice is made from the seat's own view and
 the legal actions only, never from the full state, and the random generator is seeded by the
-caller so a table's games replay the same. ``BOT_NAMES`` (name -> label) and ``DEFAULT_BOT``
-are the bots' own list, for the table's forms and pages.
+caller so a table's games replay the same. ``BOT_NAMES`` (every accepted name -> label),
+``LEVELS`` (the levels members choose from) and ``DEFAULT_BOT`` are the bots' own lists, for
+the table's forms and pages.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.bots import BOT_NAMES, DEFAULT_BOT, bot_for
+from engine.bots import BOT_NAMES, DEFAULT_BOT, LEVELS, bot_for
 
 if TYPE_CHECKING:
     from engine.rules import Action, Hand
 
-__all__ = ["BOT_NAMES", "DEFAULT_BOT", "bot_action"]
+__all__ = ["BOT_NAMES", "DEFAULT_BOT", "LEVELS", "bot_action"]
 
 
 def bot_action(hand: Hand, seat: int, bot_name: str, rng: random.Random) -> Action:

@@ -44,9 +44,9 @@ def demo_tables_load(*, club: Club, by: User | None) -> int:
         title=TITLE,
         seats=[
             SeatSpec(player=first),
-            SeatSpec(bot="rule"),
+            SeatSpec(bot="club"),
             SeatSpec(player=second),
-            SeatSpec(bot="rule"),
+            SeatSpec(bot="club"),
         ],
     )
     return 1

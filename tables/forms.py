@@ -10,15 +10,16 @@ from typing import Any
 from django import forms
 from django.db.models import Count
 from django.utils import timezone
-from django.utils.text import capfirst
+from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
 from club.clocks import grace_seconds_input, turn_seconds_input
 from club.models import Club, Player, RuleSet
 from engine.rules import GAME_NAMES, RulesError, get_game
-from tables.bot_moves import BOT_NAMES
+from tables.bot_moves import DEFAULT_BOT
+from tables.levels import accepted_level, level_choices, level_help
 from tables.models import LiveTable
-from tables.naming import BOT_LEVELS, seat_compasses
+from tables.naming import seat_compasses
 from tables.services import SeatSpec
 
 MAX_SEATS = 6
@@ -69,9 +70,28 @@ def _game(game_id: str) -> str:
     return gettext(GAME_NAMES[game_id]) if game_id in GAME_NAMES else game_id
 
 
-def level_words(bot: str) -> str:
-    """A computer player's level in the reader's language: "Rule-based", "À règles"."""
-    return capfirst(gettext(BOT_LEVELS[bot])) if bot in BOT_LEVELS else BOT_NAMES[bot]
+class LevelField(forms.ChoiceField):
+    """The computers' level: the levels offered, easiest first, club chosen, with each one's
+    strength in words under it; an older name (``rule``) is accepted though not offered."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", lazy(level_help, str)())
+        super().__init__(choices=level_choices, initial=DEFAULT_BOT, **kwargs)
+
+    def valid_value(self, value: Any) -> bool:
+        return accepted_level(str(value)) or super().valid_value(value)
+
+
+class SeatField(forms.ChoiceField):
+    """A seat's choice: the options offered, or a computer by an older name (``bot:rule``),
+    which is accepted though not offered so that links and scripts made before the levels
+    still work."""
+
+    def valid_value(self, value: Any) -> bool:
+        text = str(value)
+        if text.startswith("bot:") and accepted_level(text.removeprefix("bot:")):
+            return True
+        return super().valid_value(value)
 
 
 def _usual_game(club: Club) -> str:
@@ -181,9 +201,10 @@ class TableForm(RulesForm):
         compass = seat_compasses(self.seat_count_initially())
         for index in range(MAX_SEATS):
             label = compass[index] if index < len(compass) else SEAT_LABEL.format(number=index + 1)
-            self.fields[f"seat_{index}"] = forms.ChoiceField(
+            self.fields[f"seat_{index}"] = SeatField(
                 label=label, choices=seat_choices, required=False
             )
+        self.level_help = level_help()
 
     def seat_players(self) -> dict[str, Player]:
         """The people a seat may be given to, by their choice's value."""
@@ -194,7 +215,7 @@ class TableForm(RulesForm):
         """What each seat may be: open, a computer at a level, or one of the club's players."""
         return [
             (OPEN_SEAT, str(OPEN_CHOICE)),
-            *((f"bot:{key}", COMPUTER_CHOICE.format(level=level_words(key))) for key in BOT_NAMES),
+            *((f"bot:{key}", COMPUTER_CHOICE.format(level=name)) for key, name in level_choices()),
             *((key, p.display_name) for key, p in self.players.items()),
         ]
 

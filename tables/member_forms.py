@@ -14,15 +14,8 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from club.models import Club, Player, RuleSet
-from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
-from tables.forms import (
-    COMPUTER_CHOICE,
-    OPEN_CHOICE,
-    OPEN_SEAT,
-    RulesForm,
-    TableForm,
-    level_words,
-)
+from tables.forms import COMPUTER_CHOICE, OPEN_CHOICE, OPEN_SEAT, LevelField, RulesForm, TableForm
+from tables.levels import level_choices
 from tables.models import Unanswered
 
 ME = "me"
@@ -32,19 +25,13 @@ MY_SEAT_ONCE = gettext_lazy("Choose “Me” for exactly one seat: the one you s
 OTHER_CLUB_RULES = gettext_lazy("These rules are another club's: choose the club's or a game's.")
 
 
-def level_choices() -> list[tuple[str, str]]:
-    """The computers' levels in the reader's language, the usual one first."""
-    keys = sorted(BOT_NAMES, key=lambda key: key != DEFAULT_BOT)
-    return [(key, level_words(key)) for key in keys]
-
-
 class PracticeForm(RulesForm):
     """Practice now: which club (for a member of several), which rules, which computers."""
 
     field_order = ["at_club", "rules", "level"]
 
     at_club = forms.ChoiceField(label=gettext_lazy("Club"))
-    level = forms.ChoiceField(label=gettext_lazy("Computer players"), choices=level_choices)
+    level = LevelField(label=gettext_lazy("Computer players"))
 
     def __init__(self, *args: Any, clubs: Sequence[Club], **kwargs: Any) -> None:
         rule_sets = RuleSet.objects.filter(club__in=clubs).order_by(
@@ -74,7 +61,7 @@ class PracticeForm(RulesForm):
 class FriendlyForm(TableForm):
     """A friendly table: the host's own seat, invited members, computers and open seats."""
 
-    bot_name = forms.ChoiceField(label=gettext_lazy("Computer players"), choices=level_choices)
+    bot_name = LevelField(label=gettext_lazy("Computer players"))
     if_unanswered = forms.ChoiceField(
         label=gettext_lazy("If an invitee declines or does not answer"),
         choices=Unanswered.choices,

@@ -1,7 +1,7 @@
 """What a seat is called at a table: the player's name, or a computer named by its place.
 
 Three computers all called by their level cannot be told apart, so a computer is named by the
-compass of its seat and its level ("Computer East, rule-based"); the page a player reads calls
+compass of its seat and its level ("Computer East, club"); the page a player reads calls
 their own seat "You". Every name is read in the active language (a screen is built under its
 reader's); the compass names of a table's seats are read once per language and kept, as every
 seat's screen of every action names them.
@@ -33,8 +33,11 @@ COMPASS_NAMES = frozenset(
 )
 #: A computer's level as its seat's name says it (``engine.bots.BOT_NAMES``' keys).
 BOT_LEVELS = {
+    "beginner": gettext_noop("beginner"),
+    "club": gettext_noop("club"),
+    "expert": gettext_noop("expert"),
     "rule": gettext_noop("rule-based"),
-    "search": gettext_noop("search"),
+    "search": gettext_noop("expert"),  # the older name of the strongest level
     "random": gettext_noop("random"),
 }
 

@@ -26,8 +26,9 @@ from club.page_errors import form_refusal
 from club.permissions import Capability, club_required, has_capability, signed_in_view
 from engine.rules import RulesError, get_game
 from tables import naming, selectors, services
-from tables.bot_moves import BOT_NAMES, DEFAULT_BOT
+from tables.bot_moves import DEFAULT_BOT
 from tables.forms import TableForm
+from tables.levels import level_choices, level_help
 from tables.models import LiveTable, TableStatus
 from tables.page_words import table_script_words
 from tables.views.advice import advice_parts
@@ -143,7 +144,9 @@ def table_detail(request: HttpRequest, club: Club, table_id: int) -> HttpRespons
         before_start=table.status in (TableStatus.SCHEDULED, TableStatus.OPEN),
         may_host=selectors.may_host(table, request.user),
         open_seat=selectors.any_open_seat(table),
-        bot_names=BOT_NAMES,
+        bot_levels=level_choices(),
+        default_bot=DEFAULT_BOT,
+        level_help=level_help(),
         may_direct=may_direct,
         stalled=may_direct and selectors.table_stalled(table),
         presence_seconds=settings.KITTY_TABLE_PRESENCE_SECONDS,

@@ -36,11 +36,12 @@ def test_the_seats_follow_the_rules_and_the_table_starts_now(
 
     page.get_by_label("Rules").select_option(f"rules:{six.pk}")
     expect(page.get_by_label("North-West", exact=True)).to_be_visible()
-    page.get_by_label("North-West", exact=True).select_option("bot:rule")
+    page.get_by_label("North-West", exact=True).select_option("bot:expert")
     page.get_by_label("Rules").select_option("game:auction45")
     expect(page.locator('[data-seat="5"]')).to_be_hidden()
     expect(page.get_by_label("West", exact=True)).to_be_visible()
-    page.get_by_label("East", exact=True).select_option("bot:rule")
+    page.get_by_label("East", exact=True).select_option("bot:club")
+    expect(page.locator("#level-help")).to_contain_text("Plays like a newcomer")
     page.get_by_label("Open at a set time").check()
     expect(page.get_by_label("Opens at")).to_be_visible()
     page.get_by_label("Start now").check()
@@ -50,7 +51,8 @@ def test_the_seats_follow_the_rules_and_the_table_starts_now(
     expect(page.get_by_text("is set up.")).to_be_visible()
     # The table page before the start: its seats and the form to fill them fit a phone too.
     expect(page.locator("#fill-bots")).to_be_visible()
+    expect(page.get_by_label("Computer player")).to_have_value("club")
     assert_member_page(page)
     table = LiveTable.objects.get()
     assert table.status == "open"
-    assert [s.bot_name for s in table.seats.order_by("index")] == ["", "rule", "", ""]
+    assert [s.bot_name for s in table.seats.order_by("index")] == ["", "club", "", ""]

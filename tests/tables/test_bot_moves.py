@@ -15,17 +15,19 @@ from tables.forms import TableForm
 def test_the_tables_use_the_bots_own_list_of_names_and_labels() -> None:
     assert bot_moves.BOT_NAMES is bots.BOT_NAMES
     assert set(bots.BOT_NAMES) == set(bots.BOTS)
-    assert next(iter(bots.BOT_NAMES)) == bot_moves.DEFAULT_BOT == bots.DEFAULT_BOT
+    assert bot_moves.DEFAULT_BOT == bots.DEFAULT_BOT == "club"
+    assert list(bots.BOT_NAMES)[:3] == list(bots.LEVELS) == ["beginner", "club", "expert"]
 
 
 @pytest.mark.django_db
-def test_the_table_form_offers_each_bot_by_its_label() -> None:
+def test_the_table_form_offers_each_level_by_its_label() -> None:
     from tests.factories import ClubFactory
 
     form = TableForm(club=ClubFactory.create())
     offered = dict(form.fields["seat_0"].choices)  # type: ignore[attr-defined]
-    for name, label in bots.BOT_NAMES.items():
+    for name, label in bots.LEVELS.items():
         assert offered[f"bot:{name}"] == f"Computer: {label}"
+    assert "bot:rule" not in offered
 
 
 @pytest.mark.parametrize("name", sorted(bots.BOTS))

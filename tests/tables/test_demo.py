@@ -26,7 +26,7 @@ def test_the_demo_match_is_created_once() -> None:
     assert table.status == LiveTable.Status.SCHEDULED
     assert table.scheduled_at > timezone.now()
     names = [s.player.display_name if s.player else s.bot_name for s in table.seats.all()]
-    assert names == [PARTNERS[0], "rule", PARTNERS[1], "rule"]
+    assert names == [PARTNERS[0], "club", PARTNERS[1], "club"]
     assert table.options["target"] == 125
 
 

@@ -123,7 +123,8 @@ def test_a_french_director_reads_every_label_and_choice_in_french() -> None:
     assert '<label for="id_seat_0">Nord</label>' in html
     assert 'data-compass="Nord,Est,Sud,Ouest"' in html
     assert "Libre : un joueur la prend" in html
-    assert "Ordinateur : À règles" in html and "Ordinateur : Au hasard" in html
+    assert "Ordinateur : Débutant" in html and "Ordinateur : Expert" in html
+    assert "Joue comme un débutant" in html
     assert "Whist à l&#x27;enchère (Bid Whist) : règles standard" in html
     assert "Maison (par défaut du club)" in html
     for english in ("Computer", "standard rules", "club default", "Open:", "North", "East"):

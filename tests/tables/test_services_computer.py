@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
     Capture = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
 
+#: These tests need a computer's moves, not its strength: the rule bot is the quickest (the
+#: product's default level, club, is proved in test_levels).
+COMPUTER = "rule"
+
 pytestmark = pytest.mark.django_db
 
 
@@ -41,7 +45,7 @@ def test_a_table_waiting_for_its_players_starts_and_the_computer_plays_it_to_the
     )
     assert table.status == TableStatus.SCHEDULED
     with django_capture_on_commit_callbacks(execute=True):
-        table_to_computer(table_id=table.pk)
+        table_to_computer(table_id=table.pk, bot_name=COMPUTER)
     table.refresh_from_db()
     assert table.status == TableStatus.FINISHED and table.started_at is not None
     seats = list(table.seats.order_by("index"))
@@ -61,7 +65,7 @@ def test_at_a_table_in_play_the_computer_takes_every_turn_to_the_end(
         table, _ = table_with(people=4, turn_seconds=30)
     assert state(table).to_act is not None and table.seq == 0 and table.clock_due_at
     with django_capture_on_commit_callbacks(execute=True):
-        table_to_computer(table_id=table.pk)
+        table_to_computer(table_id=table.pk, bot_name=COMPUTER)
     table.refresh_from_db()
     assert table.status == TableStatus.FINISHED and table.clock_due_at is None
     assert set(ActionLog.objects.filter(table=table).values_list("actor", flat=True)) == {
@@ -75,7 +79,9 @@ def test_a_player_handed_to_the_computer_may_take_their_seat_back(
     with django_capture_on_commit_callbacks(execute=True):
         table, members = table_with(people=4, turn_seconds=30)
     with django_capture_on_commit_callbacks(execute=False) as sent:
-        table_to_computer(table_id=table.pk)  # the computer's moves, not sent yet
+        table_to_computer(
+            table_id=table.pk, bot_name=COMPUTER
+        )  # the computer's moves, not sent yet
     user = members[0].player.user
     assert user is not None
     with django_capture_on_commit_callbacks(execute=True):
@@ -93,14 +99,14 @@ def test_a_game_over_is_refused_and_left_as_it_was(
 ) -> None:
     table, _ = table_with(people=1, bots=3)
     with django_capture_on_commit_callbacks(execute=True):
-        table_to_computer(table_id=table.pk)
+        table_to_computer(table_id=table.pk, bot_name=COMPUTER)
     table.refresh_from_db()
     assert table.is_finished
     seat = table.seats.get(index=0)
     seat.bot_playing = False  # as if the player had come back: nothing may change it now
     seat.save(update_fields=["bot_playing"])
     with pytest.raises(TableError) as refused:
-        table_to_computer(table_id=table.pk)
+        table_to_computer(table_id=table.pk, bot_name=COMPUTER)
     assert refused.value.code == "ended"
     after = LiveTable.objects.get(pk=table.pk)
     assert (after.status, after.seq) == (TableStatus.FINISHED, table.seq)

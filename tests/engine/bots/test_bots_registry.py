@@ -29,7 +29,7 @@ def test_settings_reach_the_search_bot() -> None:
 def test_unknown_bot_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         bot_for("clever")
-    assert set(BOTS) == {"random", "rule", "search"}
+    assert set(BOTS) == {"beginner", "club", "expert", "random", "rule", "search"}
 
 
 def test_a_bot_refuses_another_games_view() -> None:
