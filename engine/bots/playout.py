@@ -2,13 +2,14 @@
 
 A *playout* finishes a hand with every seat played by the rule bot. Outside the play phase it
 asks each seat's view, as the rule bot does at a real table; in the play phase, where almost
-all the actions are, a ``Tracker`` keeps each seat's cards, the trick and the cards played up
-to date from the actions applied, so no view has to be built. Every action still goes through
-``legal_actions()`` and ``apply()``.
+all the actions are, the hand is read into a fast state on card masks
+(``engine.bots.fastplay``) and played there, and a ``Tracker`` keeps each seat's cards, the
+trick and the cards played up to date for the rule bot's choices, so no view has to be built.
 
 *Exact search* looks at every line of play to the end of the hand (minimax with alpha-beta,
 the seat's partners maximising its objective and everybody else minimising it), which is
-affordable once only a few cards are left.
+affordable once only a few cards are left; it runs on the fast state too
+(``engine.bots.fastplay.solver``).
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ from collections.abc import Sequence
 
 from engine.bots import rules45, rulespitch, ruleswhist
 from engine.bots.base import objective
+from engine.bots.fastplay import FastPlay, fast_play
+from engine.bots.fastplay.solver import exact_value as fast_exact_value
 from engine.bots.mirror45 import Before45
 from engine.bots.ranking import Ranking, ranking
 from engine.bots.rule_bot import decide
 from engine.bots.seen import Seen, mask_of_names, read_view
 from engine.bots.spot import Spot
-from engine.rules import Game, Hand, Phase, Play
-from engine.rules.cards import BIT, DECK_52, DECK_54
+from engine.rules import Game, Hand, Phase
+from engine.rules.cards import BIT, DECK_52, DECK_54, cards_of
 
 
 class Tracker:
@@ -164,8 +167,10 @@ def tracker_from_hand(game: Game, hand: Hand) -> Tracker:
 def playout(
     game: Game, hand: Hand, tracker: Tracker | None = None, before: Before45 | None = None
 ) -> tuple[int, ...]:
-    """Finish ``hand`` (changed in place) with rule-bot play; return the score change.
+    """Finish ``hand`` with rule-bot play; return the score change.
 
+    ``hand`` is played through in place up to its play phase, which is then played on a fast
+    state (``engine.bots.fastplay``): the hand itself is left at the start of the play.
     ``tracker`` follows the play phase if the hand is in it; ``before`` follows auction45's
     cards before play, so that discards are chosen without reading the seat's view (whose list
     of legal discards is long to build).
@@ -173,27 +178,11 @@ def playout(
     while hand.result is None:
         seat = hand.to_act
         assert seat is not None
-        legal = hand.legal_actions()
         if hand.phase == Phase.PLAY:
             if tracker is None:
-                holdings = before.after_draw(hand) if before is not None else None
-                if before is None or holdings is None:
-                    tracker = tracker_from_hand(game, hand)
-                else:
-                    contract = hand.contract
-                    assert contract is not None
-                    tracker = Tracker.at_first_lead(
-                        game, contract.bidder, contract.bid, before.trump, holdings
-                    )
-            if len(legal) == 1:
-                action = legal[0]
-            else:
-                cards = [a.card for a in legal]  # type: ignore[attr-defined]
-                action = legal[cards.index(tracker.choose(seat, cards))]
-            hand.apply(action)
-            assert isinstance(action, Play)
-            tracker.update(seat, action.card)
-            continue
+                tracker = _tracker_at_play(game, hand, before)
+            return play_out(fast_play(hand), tracker)
+        legal = hand.legal_actions()
         if len(legal) == 1:
             action = legal[0]
         else:
@@ -205,34 +194,36 @@ def playout(
     return hand.result.score.delta
 
 
-def exact_value(hand: Hand, seat_side: Sequence[int], side: int) -> float:
-    """The objective of ``side`` under best play by everybody from ``hand`` (not changed)."""
-    return _search(hand, seat_side, side, float("-inf"), float("inf"))
+def _tracker_at_play(game: Game, hand: Hand, before: Before45 | None) -> Tracker:
+    """A tracker for a hand that has just reached its play phase: from the cards ``before``
+    followed when it can, else from the seats' views."""
+    holdings = before.after_draw(hand) if before is not None else None
+    if before is None or holdings is None:
+        return tracker_from_hand(game, hand)
+    contract = hand.contract
+    assert contract is not None
+    return Tracker.at_first_lead(game, contract.bidder, contract.bid, before.trump, holdings)
 
 
-def _search(hand: Hand, seat_side: Sequence[int], side: int, alpha: float, beta: float) -> float:
-    result = hand.result
-    if result is not None:
-        return objective(result.score.delta, side)
-    seat = hand.to_act
-    assert seat is not None
-    legal = hand.legal_actions()
-    maximising = seat_side[seat] == side
-    best = float("-inf") if maximising else float("inf")
-    for action in legal:
-        child = hand.copy()
-        child.apply(action)
-        value = _search(child, seat_side, side, alpha, beta)
-        if maximising:
-            if value > best:
-                best = value
-            if best > alpha:
-                alpha = best
+def play_out(state: FastPlay, tracker: Tracker) -> tuple[int, ...]:
+    """Finish the play of ``state`` (changed in place) with the rule bot's cards, ``tracker``
+    following them; return the score change."""
+    while state.to_act >= 0:
+        seat = state.to_act
+        legal = state.legal()
+        if legal & (legal - 1):
+            card = tracker.choose(seat, cards_of(legal))
         else:
-            if value < best:
-                best = value
-            if best < beta:
-                beta = best
-        if alpha >= beta:
-            break
-    return best
+            card = legal.bit_length() - 1
+        state.play(card)
+        tracker.update(seat, card)
+    return state.delta()
+
+
+def exact_value(hand: Hand, seat_side: Sequence[int], side: int) -> float:
+    """The objective of ``side`` under best play by everybody from ``hand`` (not changed),
+    which must be in its play phase or over (``seat_side``: the game's, which the fast state
+    knows)."""
+    if hand.result is not None:
+        return objective(hand.result.score.delta, side)
+    return fast_exact_value(fast_play(hand), side)

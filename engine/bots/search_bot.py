@@ -42,9 +42,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from engine.bots import rules45
 from engine.bots.base import View, game_of, objective
 from engine.bots.equivalent import card_classes
+from engine.bots.fastplay import fast_play
+from engine.bots.fastplay.solver import exact_value
 from engine.bots.inference import CallReader, plays_agree
 from engine.bots.mirror45 import Before45
-from engine.bots.playout import Tracker, exact_value, playout
+from engine.bots.playout import Tracker, play_out, playout
 from engine.bots.ranking import ranking
 from engine.bots.rule_bot import decide
 from engine.bots.seen import Seen, read_view
@@ -235,25 +237,38 @@ class SearchBot:
         return min(self.samples, max(MIN_DEALS, self.budget // per_deal))
 
     def _values(self, game: Game, seen: Seen, world: World, options: list[Action]) -> list[float]:
+        if seen.phase == Phase.PLAY:
+            return self._play_values(seen, world, options)
         side = seen.side
-        cards_left = sum(h.bit_count() for h in world.holdings)
-        exact = seen.phase == Phase.PLAY and cards_left <= self.exact_cards
-        tracker = Tracker(seen, world.holdings) if seen.phase == Phase.PLAY and not exact else None
         values = []
         for action in options:
             hand = world.hand.copy()
             hand.apply(action)
-            if exact:
-                values.append(exact_value(hand, seen.seat_side, side))
-                continue
-            follow = before = None
-            if tracker is not None:
-                follow = tracker.copy()
-                follow.update(seen.seat, action.card)  # type: ignore[attr-defined]
-            elif game.id == "auction45":
+            before = None
+            if game.id == "auction45":
                 before = Before45(game, world.holdings, world.kitty, seen.trump, seen.phase)
                 before.observe(hand, action)
-            values.append(objective(playout(game, hand, follow, before), side))
+            values.append(objective(playout(game, hand, None, before), side))
+        return values
+
+    def _play_values(self, seen: Seen, world: World, options: list[Action]) -> list[float]:
+        """Each card of ``options`` played in ``world`` on a fast play state, the rest of the
+        hand played by the rule bot, or searched exactly once few cards are left."""
+        side = seen.side
+        state = fast_play(world.hand)
+        exact = sum(h.bit_count() for h in world.holdings) <= self.exact_cards
+        tracker = None if exact else Tracker(seen, world.holdings)
+        values = []
+        for action in options:
+            card: int = action.card  # type: ignore[attr-defined]
+            child = state.copy()
+            child.play(card)
+            if tracker is None:
+                values.append(exact_value(child, side))
+                continue
+            follow = tracker.copy()
+            follow.update(seen.seat, card)
+            values.append(objective(play_out(child, follow), side))
         return values
 
 

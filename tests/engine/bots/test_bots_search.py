@@ -14,7 +14,8 @@ from engine.bots.playout import exact_value, playout
 from engine.bots.search_bot import leader, standing
 from engine.bots.seen import read_view
 from engine.bots.worlds import World, sample_world
-from engine.rules import Call, Deal, Hand, get_game, parse_cards
+from engine.rules import Call, Deal, Hand, Phase, get_game, parse_cards
+from tests.engine.bots.reference_play import engine_playout
 
 GAMES = ("auction45", "bidwhist", "pitch52")
 
@@ -63,12 +64,12 @@ def test_exact_search_matches_minimax(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_playout_finishes_the_hand(game_id: str) -> None:
+def test_playout_scores_the_hand_as_the_engine_plays_it(game_id: str) -> None:
     game = get_game(game_id)
     hand = game.new_hand(seed=3)
-    delta = playout(game, hand)
-    assert hand.result is not None
-    assert delta == hand.result.score.delta
+    reference = hand.copy()
+    assert playout(game, hand) == engine_playout(game, reference)
+    assert reference.result is not None and hand.phase in (Phase.PLAY, Phase.OVER)
 
 
 def test_the_search_bot_samples_worlds_in_searched_phases(monkeypatch: pytest.MonkeyPatch) -> None:
