@@ -39,10 +39,12 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from engine.bots import rules45
+from engine.bots import rules45, ruleswhist
 from engine.bots.base import View, game_of, objective
+from engine.bots.calls import near_calls
+from engine.bots.dealing import cards_in
 from engine.bots.equivalent import card_classes
-from engine.bots.inference import CallReader, plays_agree
+from engine.bots.inference import CallReader, plays_agree, soft_agree
 from engine.bots.mirror45 import Before45
 from engine.bots.playout import Tracker, exact_value, playout
 from engine.bots.ranking import ranking
@@ -62,7 +64,7 @@ SEARCHED: dict[str, frozenset[str]] = {
 #: What a playout from each phase costs before play starts, counted in cards played (the
 #: decisions there read views, which costs more than a card played with a ``Tracker``).
 PRE_PLAY_COST: dict[str, int] = {
-    Phase.AUCTION: 30,
+    Phase.AUCTION: 80,
     Phase.DECLARE: 24,
     Phase.TRUMP: 12,
     Phase.KITTY_DISCARD: 18,
@@ -72,6 +74,9 @@ PRE_PLAY_COST: dict[str, int] = {
 }
 #: ``keep_z`` by game (0 elsewhere: the plain best mean, as measured there before).
 KEEP_Z: dict[str, float] = {"auction45": 1.0}
+#: ``keep_z`` for the auction, in every game: a call's playouts are whole hands, whose spread
+#: is wide, so the best-looking call is often only the luckiest.
+AUCTION_KEEP_Z = 1.0
 MIN_DEALS = 8
 #: Deals tried per deal wanted (some do not fit, some disagree with the calls).
 SAMPLE_ATTEMPTS = 3
@@ -116,6 +121,8 @@ class SearchBot:
         read_discards: bool = True,
         read_plays: bool = False,
         keep_z: float | None = None,
+        call_spread: int = 1,
+        call_softness: float = 0.0,
     ) -> None:
         self.game = game
         self.samples = samples
@@ -130,6 +137,8 @@ class SearchBot:
         self.read_discards = read_discards
         self.read_plays = read_plays
         self.keep_z = keep_z
+        self.call_spread = call_spread
+        self.call_softness = call_softness
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         game = game_of(view, self.game)
@@ -139,7 +148,7 @@ class SearchBot:
         fallback = decide(seen, legal_actions)
         if seen.phase not in self.phases.get(game.id, frozenset()):
             return fallback
-        options = self.options_for(seen, legal_actions, fallback)
+        options = self._narrowed(seen, self.options_for(seen, legal_actions, fallback))
         if len(options) == 1:
             return options[0]
         return self._search(game, seen, options, rng) or fallback
@@ -155,22 +164,37 @@ class SearchBot:
         cost = discard_cost(seen)
         if cost is None:
             return [fallback]
-        ranked = sorted(legal, key=lambda a: sum(cost(c) for c in _cards(a)))
+        costs = {c: cost(c) for c in cards_in(seen.hand)}
+        ranked = sorted(legal, key=lambda a: sum(costs[c] for c in _cards(a)))
         chosen = [fallback, *[a for a in ranked if a != fallback]]
         return chosen[: self.candidates]
+
+    def _narrowed(self, seen: Seen, options: list[Action]) -> list[Action]:
+        """The options worth their playouts: in the auction the rule bot's call, pass and the
+        calls ``call_spread`` steps either side (``calls.near_calls``); in bid whist's
+        declaration the rule bot's and the ``candidates`` next best by its count of books."""
+        if seen.phase == Phase.AUCTION:
+            return near_calls(options, options[0], self.call_spread)
+        if seen.phase == Phase.DECLARE and seen.game.id == "bidwhist":
+            books = ruleswhist.declaration_books(seen, seen.hand)
+            ranked = sorted(options[1:], key=lambda a: -books.get(_declared(a), -99.0))
+            return [options[0], *ranked[: self.candidates]]
+        return options
 
     # -- the search ----------------------------------------------------------------------------
     def _search(
         self, game: Game, seen: Seen, options: list[Action], rng: random.Random
     ) -> Action | None:
-        keep_z = self._keep_z(game)
+        keep_z = self._keep_z(game, seen.phase)
         rows = self.rows(game, seen, options, rng)
         if not rows:
             return None
         return options[leader(rows, keep_z)]
 
-    def _keep_z(self, game: Game) -> float:
-        return KEEP_Z.get(game.id, 0.0) if self.keep_z is None else self.keep_z
+    def _keep_z(self, game: Game, phase: str) -> float:
+        if self.keep_z is not None:
+            return self.keep_z
+        return AUCTION_KEEP_Z if phase == Phase.AUCTION else KEEP_Z.get(game.id, 0.0)
 
     def rows(
         self, game: Game, seen: Seen, options: list[Action], rng: random.Random
@@ -180,8 +204,8 @@ class SearchBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         wanted = self._deals(seen, len(options))
         rows: list[list[float]] = []  # per deal, the value of each option
-        keep = self._keep(seen)
-        keep_z = self._keep_z(game)
+        keep = self._keep(seen, rng)
+        keep_z = self._keep_z(game, seen.phase)
         for attempt in range(SAMPLE_ATTEMPTS * wanted):
             if self._enough(rows, wanted, deadline, keep_z):
                 break
@@ -213,17 +237,18 @@ class SearchBot:
             and (settled(rows, self.settle_z) or (keep_z > 0 and standing(rows, keep_z)))
         )
 
-    def _keep(self, seen: Seen) -> Keep | None:
+    def _keep(self, seen: Seen, rng: random.Random) -> Keep | None:
         """The test of a sampled deal against the others' calls and cards (or ``None``)."""
         calls = CallReader(seen) if self.read_calls else None
         read_plays = self.read_plays
+        softness = self.call_softness
         if calls is None and not read_plays:
             return None
 
         def keep(deal: Deal, holdings: list[int]) -> bool:
             if read_plays and not plays_agree(holdings, seen):
                 return False
-            return calls is None or calls.agree(deal)
+            return calls is None or soft_agree(calls, deal, softness, rng)
 
         return keep
 
@@ -331,6 +356,10 @@ def distinct_plays(seen: Seen, legal: Sequence[Action], fallback: Action) -> lis
     return [a for i, a in enumerate(order) if classes[i] == i]
 
 
+def _declared(action: Action) -> tuple[int | None, str]:
+    return (getattr(action, "trump", None), str(getattr(action, "mode", "")))
+
+
 def _cards(action: Action) -> tuple[int, ...]:
     cards: tuple[int, ...] = getattr(action, "cards", ())
     return cards
@@ -338,6 +367,10 @@ def _cards(action: Action) -> tuple[int, ...]:
 
 def discard_cost(seen: Seen) -> Callable[[int], float] | None:
     """How much the rule bot regrets discarding each card (for ranking discard choices)."""
+    if seen.game.id == "bidwhist" and seen.phase == Phase.DISCARD and seen.declared:
+        rank = ranking(seen.game, seen.trump, seen.mode)
+        hand = seen.hand
+        return lambda c: ruleswhist.keep_value(c, hand, rank)
     if seen.game.id != "auction45" or seen.trump is None:
         return None
     values = rules45.keep_values(ranking(seen.game, seen.trump))
