@@ -19,7 +19,8 @@ from engine.rules import Action
 def call_order(legal: Sequence[Action]) -> list[Action]:
     """The calls of ``legal`` from the weakest to the strongest: pass, hold, bids rising."""
     pass_call, hold_call, bids = call_amounts(legal)
-    return [c for c in (pass_call, hold_call) if c is not None] + list(bids)
+    order: list[Action] = [c for c in (pass_call, hold_call) if c is not None]
+    return order + list(bids)
 
 
 def near_calls(legal: Sequence[Action], chosen: Action, spread: int = 1) -> list[Action]:

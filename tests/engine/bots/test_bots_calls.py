@@ -10,23 +10,27 @@ from engine.bots.calls import call_order, call_steps, near_calls
 from engine.bots.inference import CallReader, soft_agree
 from engine.bots.rule_bot import decide
 from engine.bots.seen import read_view
-from engine.rules import Call, Deal, Hand, Phase, get_game, parse_cards
+from engine.rules import Action, Call, Deal, Hand, Phase, get_game, parse_cards
 
 
 def calls(*said: str) -> list[Call]:
     return [Call(1, c) for c in said]
 
 
+def said(actions: list[Action]) -> list[str]:
+    return [str(getattr(a, "call", "")) for a in actions]
+
+
 def test_calls_run_from_pass_through_hold_to_the_highest_bid() -> None:
     legal = calls("6", "pass", "8", "hold", "7")
-    assert [c.call for c in call_order(legal)] == ["pass", "hold", "6", "7", "8"]
+    assert said(call_order(legal)) == ["pass", "hold", "6", "7", "8"]
 
 
 def test_near_calls_are_the_chosen_call_pass_and_its_neighbours() -> None:
     legal = calls("pass", "4", "5", "6", "7", "8", "9", "10")
-    assert [c.call for c in near_calls(legal, Call(1, "6"))] == ["6", "pass", "5", "7"]
-    assert [c.call for c in near_calls(legal, Call(1, "pass"))] == ["pass", "4"]
-    assert [c.call for c in near_calls(legal, Call(1, "10"), 2)] == ["10", "pass", "8", "9"]
+    assert said(near_calls(legal, Call(1, "6"))) == ["6", "pass", "5", "7"]
+    assert said(near_calls(legal, Call(1, "pass"))) == ["pass", "4"]
+    assert said(near_calls(legal, Call(1, "10"), 2)) == ["10", "pass", "8", "9"]
 
 
 def test_call_steps_count_the_places_between_two_calls() -> None:
