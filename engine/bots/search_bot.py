@@ -8,8 +8,8 @@ of the draw. Candidates are every legal action, except for discards, where the r
 favourites are tried, auction45's card play, where one card of each class of cards that
 play alike is tried (``equivalent``), the auction, where the rule bot's call, pass and the
 calls one step either side are tried (``calls.near_calls``), and bid whist's declaration, where
-the rule bot's and the next best by its count of books are. Phases it does not search, and deals it cannot sample (a
-few rare option combinations), are played as the rule bot plays them.
+the rule bot's and the next best by its count of books are. Phases it does not search, and
+deals it cannot sample (a few rare option combinations), are played as the rule bot plays them.
 
 The rule bot's choice is the first candidate, and in auction45 the search departs from it only
 when another candidate beats it by ``keep_z`` standard errors over the deals (``leader``): with
