@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.bots import SearchBot, bot_for
 from engine.bots.calls import call_order, call_steps, near_calls
 from engine.bots.inference import CallReader, soft_agree
 from engine.bots.rule_bot import decide
 from engine.bots.seen import read_view
-from engine.rules import Action, Call, Deal, Hand, Phase, get_game, parse_cards
+from engine.bots.worlds import sample_world
+from engine.rules import Action, Call, Hand, Phase, get_game
+
+from .conftest import strong_pass
 
 
 def calls(*said: str) -> list[Call]:
@@ -38,19 +43,6 @@ def test_call_steps_count_the_places_between_two_calls() -> None:
     assert call_steps(order, Call(1, "6"), Call(1, "4")) == 2
     assert call_steps(order, Call(1, "pass"), Call(1, "pass")) == 0
     assert call_steps(order, Call(1, "9"), Call(1, "4")) == len(order)
-
-
-def strong_pass() -> Hand:
-    """auction45: seat 0 holds the five best trumps in hearts and passed."""
-    game = get_game("auction45")
-    deal = game.new_hand(dealer=3, seed=1).deal
-    strong = parse_cards("5H JH AH KH QH")
-    rest = [c for h in deal.hands for c in h if c not in strong]
-    rest += [c for c in (*deal.kitty, *deal.stock) if c not in strong]
-    hands = (strong, tuple(rest[0:5]), tuple(rest[5:10]), tuple(rest[10:15]))
-    hand = game.new_hand(dealer=3, deal=Deal(hands, tuple(rest[15:19]), tuple(rest[19:])))
-    hand.apply(Call(0, "pass"))
-    return hand
 
 
 def test_a_pass_on_a_strong_hand_is_some_steps_away() -> None:
@@ -112,3 +104,29 @@ def test_bid_whist_declarations_and_discards_have_ranked_candidates() -> None:
         assert options[0] == fallback
         assert len(set(options)) == len(options) == wanted
         assert all(a in legal for a in options)
+
+
+def test_the_search_bot_searches_the_auction_among_near_calls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls_sampled = {"n": 0}
+    real = sample_world
+
+    def counting(*args: object) -> object:
+        calls_sampled["n"] += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("engine.bots.search_bot.sample_world", counting)
+    for game_id in ("bidwhist", "pitch52"):
+        game = get_game(game_id)
+        hand = game.new_hand(dealer=0, seed=4)
+        seat = hand.to_act
+        assert seat is not None and hand.phase == Phase.AUCTION
+        legal = hand.legal_actions()
+        seen = read_view(game, hand.view(seat))
+        before = calls_sampled["n"]
+        action = SearchBot(game, samples=8, budget=100).choose(
+            hand.view(seat), legal, random.Random(1)
+        )
+        assert action in near_calls(legal, decide(seen, legal))
+        assert calls_sampled["n"] - before >= 8
