@@ -16,9 +16,12 @@ in every sampled deal, so only the hands change.
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from engine.bots.calls import call_order, call_steps
 from engine.bots.dealing import cards_in
 from engine.bots.playout import Tracker
 from engine.bots.rule_bot import decide
@@ -69,15 +72,38 @@ class CallReader:
     def agree(self, deal: Deal) -> bool:
         """Whether the rule bot, holding the hands dealt in ``deal``, would have made the
         others' calls."""
+        return self.distance(deal, 1) == 0
+
+    def distance(self, deal: Deal, limit: float = math.inf) -> int:
+        """How far the others' calls are from the rule bot's on ``deal``: the steps between
+        each heard call and the one the rule bot would have made (``calls.call_steps``),
+        added up; counting stops once the sum reaches ``limit``."""
         dealt = deal.hands
+        total = 0
         for seat, made, asked, legal in self.steps:
             mask = 0
             for c in dealt[seat]:
                 mask |= BIT[c]
             asked.hand = mask
-            if decide(asked, legal) != made:
-                return False
+            wanted = decide(asked, legal)
+            if wanted != made:
+                total += call_steps(call_order(legal), made, wanted)
+                if total >= limit:
+                    break
+        return total
+
+
+def soft_agree(reader: CallReader, deal: Deal, softness: float, rng: random.Random) -> bool:
+    """Keep ``deal`` with chance ``softness`` to the power of its distance from the heard
+    calls (``CallReader.distance``): a deal where a call is one step off still counts, less
+    often, instead of none; ``softness`` 0 keeps only the deals that agree."""
+    if softness <= 0.0:
+        return reader.agree(deal)
+    if softness >= 1.0:
         return True
+    draw = rng.random()
+    limit = math.log(draw) / math.log(softness) if draw > 0.0 else math.inf
+    return reader.distance(deal, limit) < limit
 
 
 def calls_agree(world: World, seen: Seen) -> bool:

@@ -72,6 +72,11 @@ def count_books(hand: int, rank: Ranking) -> float:
     return books
 
 
+def declaration_books(seen: Seen, hand: int) -> dict[tuple[int | None, str], float]:
+    """Books the hand should take under each declaration (for ranking the candidates)."""
+    return {(t, m): count_books(hand, ranking(seen.game, t, m)) for t, m in DECLARATIONS}
+
+
 def best_declaration(seen: Seen, hand: int) -> tuple[tuple[int | None, str], float]:
     scored = [(count_books(hand, ranking(seen.game, t, m)), (t, m)) for t, m in DECLARATIONS]
     best_books, best = scored[0]

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from engine.rules import Game, Hand, OptionError, get_game
+from engine.rules import Call, Deal, Game, Hand, OptionError, get_game, parse_cards
 
 GAMES = ("auction45", "bidwhist", "pitch52")
 
@@ -26,6 +26,19 @@ def game_with_random_options(game_id: str, rng: random.Random) -> Game:
             return get_game(game_id, options)
         except OptionError:
             continue  # a refused combination (cut-throat switched off with 3 players...)
+
+
+def strong_pass() -> Hand:
+    """auction45: seat 0 holds the five best trumps in hearts and passed."""
+    game = get_game("auction45")
+    deal = game.new_hand(dealer=3, seed=1).deal
+    strong = parse_cards("5H JH AH KH QH")
+    rest = [c for h in deal.hands for c in h if c not in strong]
+    rest += [c for c in (*deal.kitty, *deal.stock) if c not in strong]
+    hands = (strong, tuple(rest[0:5]), tuple(rest[5:10]), tuple(rest[10:15]))
+    hand = game.new_hand(dealer=3, deal=Deal(hands, tuple(rest[15:19]), tuple(rest[19:])))
+    hand.apply(Call(0, "pass"))
+    return hand
 
 
 def random_decisions(game: Game, seed: int) -> Iterator[Hand]:

@@ -14,8 +14,10 @@ from engine.bots.playout import exact_value, playout
 from engine.bots.search_bot import leader, standing
 from engine.bots.seen import read_view
 from engine.bots.worlds import World, sample_world
-from engine.rules import Call, Deal, Hand, Phase, get_game, parse_cards
+from engine.rules import Hand, Phase, get_game
 from tests.engine.bots.reference_play import engine_playout
+
+from .conftest import strong_pass
 
 GAMES = ("auction45", "bidwhist", "pitch52")
 
@@ -113,16 +115,8 @@ def test_the_real_deal_agrees_with_rule_bot_calls(game_id: str) -> None:
 
 
 def test_a_pass_on_a_strong_hand_disagrees() -> None:
-    game = get_game("auction45")
-    deal = game.new_hand(dealer=3, seed=1).deal
-    strong = parse_cards("5H JH AH KH QH")
-    rest = [c for h in deal.hands for c in h if c not in strong]
-    rest += [c for c in (*deal.kitty, *deal.stock) if c not in strong]
-    hands = (strong, tuple(rest[0:5]), tuple(rest[5:10]), tuple(rest[10:15]))
-    strong_deal = Deal(hands, tuple(rest[15:19]), tuple(rest[19:]))
-    hand = game.new_hand(dealer=3, deal=strong_deal)
-    hand.apply(Call(0, "pass"))
-    seen = read_view(game, hand.view(1))
+    hand = strong_pass()
+    seen = read_view(hand.game, hand.view(1))
     assert not calls_agree(World(hand, []), seen)
 
 
