@@ -28,5 +28,6 @@ def test_its_migrations_are_found_under_the_old_label() -> None:
         "0003_table_paused_abandoned",
         "0004_table_clock_due_at",
         "0005_member_tables_and_invitations",
+        "0006_hand_review",
     }
     assert loader.migrations_module("engine")[0] == "tables.migrations"
