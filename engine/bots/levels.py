@@ -2,7 +2,7 @@
 
 A level is a bot and its settings, named for the kind of player it plays like. Each search
 level is bounded by simulated actions per decision (never by the clock), chosen by measuring
-decision CPU times with ``bench/bots.py --levels`` on one core: club within a mean of 20 ms and
+decision CPU times with ``bench/levels.py`` on one core: club within a mean of 20 ms and
 a 95th percentile of 60 ms in every game, expert within a 95th percentile of 150 ms. As
 playouts get faster, the same budgets buy the same play in less time; raise them only after
 measuring again.
