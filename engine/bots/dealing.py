@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.rules.cards import BIT
+from engine.rules.cards import BIT, cards_of
 
 Slot = tuple[int, int]  # (capacity, mask of the cards it may take)
 
@@ -164,7 +164,7 @@ _BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 def cards_in(mask: int) -> list[int]:
     """The cards of ``mask``, lowest first."""
     if mask >> 56:
-        return _cards_in_bits(mask)
+        return cards_of(mask)  # wider than the table: a bit at a time
     t0, t1, t2, t3, t4, t5, t6 = _BYTE_CARDS
     return [
         *t0[mask & 255],
@@ -175,13 +175,3 @@ def cards_in(mask: int) -> list[int]:
         *t5[mask >> 40 & 255],
         *t6[mask >> 48],
     ]
-
-
-def _cards_in_bits(mask: int) -> list[int]:
-    """``cards_in`` a bit at a time, for masks wider than the table."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

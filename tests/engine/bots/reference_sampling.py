@@ -1,7 +1,7 @@
 """The deal sampling the cheaper one replaced, kept as the reference it is tested against:
-``fill`` working out every slot's cards for each attempt, and ``cards_in`` a bit at a time.
-The worlds' modules without their per-decision memo are the rest of that path
-(``test_sampling_equivalent`` turns the memo off)."""
+``fill`` working out every slot's cards for each attempt and reading masks a bit at a time
+(``cards_of``). The worlds' modules without their per-decision memo are the rest of that
+path (``test_sampling_equivalent`` turns the memo off)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,7 @@ import random
 from collections.abc import Sequence
 
 from engine.bots.dealing import ATTEMPTS, Slot
-from engine.rules.cards import BIT
-
-
-def cards_in_bits(mask: int) -> list[int]:
-    """The cards of ``mask``, lowest first, a bit at a time."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+from engine.rules.cards import BIT, cards_of
 
 
 def reference_fill(
@@ -46,7 +36,7 @@ def reference_fill(
             return None
         dealt = [0] * len(slots)
         for got, members in zip(found, groups.values(), strict=True):
-            cards = cards_in_bits(got)
+            cards = cards_of(got)
             rng.shuffle(cards)
             pos = 0
             for i in members:
@@ -77,7 +67,7 @@ def _reference_fill(
             return None
         for j, i in enumerate(bound):
             dealt[i] = found[j]
-        rest = cards_in_bits(found[-1])
+        rest = cards_of(found[-1])
     rng.shuffle(rest)
     pos = 0
     for i in free:

@@ -20,8 +20,9 @@ from engine.bots.search_bot import SearchBot
 from engine.bots.seen import Seen, read_view
 from engine.bots.worlds import World, auction45, bidwhist, pitch52, sample_world
 from engine.rules import Game, Hand, get_game
+from engine.rules.cards import cards_of
 from tests.engine.bots.conftest import game_with_random_options, random_decisions
-from tests.engine.bots.reference_sampling import cards_in_bits, reference_fill
+from tests.engine.bots.reference_sampling import reference_fill
 
 WORLD_MODULES = (auction45, bidwhist, pitch52)
 
@@ -149,7 +150,7 @@ def test_cards_in_reads_masks_as_the_bit_loop() -> None:
     masks = [0, 1, 1 << 53, (1 << 54) - 1, 1 << 60 | 5]
     masks += [rng.getrandbits(rng.choice((8, 20, 54))) for _ in range(2000)]
     for mask in masks:
-        assert dealing.cards_in(mask) == cards_in_bits(mask)
+        assert dealing.cards_in(mask) == cards_of(mask)
 
 
 def test_fill_deals_as_the_reference() -> None:
