@@ -109,23 +109,30 @@ def _attempt(
     # Cards with the fewest possible places go first (a stable sort: shuffled order within).
     cards.sort(key=how_many.__getitem__)
     for c in cards:
-        bit = BIT[c]
-        places = [i for i in eligible[c] if room[i]]
-        if not places:
-            return None
+        # The first slot with room that needs every card it can still take gets the card;
+        # failing one, a slot with room at random, weighted by its room.
         chosen = -1
-        for i in places:
-            if (left & allowed[i]).bit_count() <= room[i]:
-                chosen = i  # this slot needs every card it can still take
-                break
+        places = []
+        total = 0
+        for i in eligible[c]:
+            r = room[i]
+            if r:
+                if (left & allowed[i]).bit_count() <= r:
+                    chosen = i
+                    break
+                places.append(i)
+                total += r
         if chosen < 0:
-            pick = rng.random() * sum(room[i] for i in places)
+            if not places:
+                return None
+            pick = rng.random() * total
             chosen = places[-1]
             for i in places:
                 pick -= room[i]
                 if pick < 0:
                     chosen = i
                     break
+        bit = BIT[c]
         dealt[chosen] |= bit
         room[chosen] -= 1
         left &= ~bit
