@@ -153,8 +153,7 @@ def _eligible(
 
 def take(mask: int, count: int, rng: random.Random) -> tuple[int, int]:
     """``count`` cards of ``mask`` at random: ``(taken, rest)``."""
-    cards = [c for c in range(54) if mask & BIT[c]]
-    chosen = rng.sample(cards, count)
+    chosen = rng.sample(cards_in(mask), count)
     taken = 0
     for c in chosen:
         taken |= BIT[c]

@@ -14,7 +14,8 @@ excess-discard phase, no world is offered and the search bot plays by the rules.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.bots.common import options_of
 from engine.bots.dealing import cards_in, fill, take
@@ -31,8 +32,7 @@ from engine.rules.cards import BIT, DECK_54
 class _Known:
     """What a seat in play knows of the draw and the trumps, worked out once per decision:
     the draw's structure, the face-up discards, the unseen trumps, each seat's trump bounds,
-    the robbers' counts the draw can explain, and (filled as drawn) the robbers' plans for
-    each of those counts."""
+    the robbers' counts the draw can explain and the actions seen."""
 
     draw: tuple[int, list[int], tuple[int, ...], list[int], list[int]]
     faceup: list[int]
@@ -41,9 +41,6 @@ class _Known:
     limits: list[tuple[int, int]]
     sizes_seen: list[tuple[int, ...]]
     actions: tuple[Action, ...]
-    plans: dict[tuple[int, ...], list[list[tuple[int, int, int, int]]]] = field(
-        default_factory=dict
-    )
 
 
 def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> World | None:
@@ -161,12 +158,9 @@ def _trump_counts(
         sizes = [0] * seen.seats
         for b, k in zip(robbers, chosen, strict=True):
             sizes[b] = k
-        plans = known.plans.get(chosen)
-        if plans is None:
-            plans = known.plans[chosen] = draw52.robber_plans(
-                size, order, robbers, received, sizes, shown
-            )
-        picked = rng.choice(plans)
+        picked = rng.choice(
+            _robber_plans(size, tuple(order), robbers, tuple(received), tuple(sizes), tuple(shown))
+        )
         gives = {b: give for b, (_, give, _, _) in zip(robbers, picked, strict=True)}
         fixed = draw52.exact_bounds(known.limits, size, order, robbers, received, gives, shown)
         for b, k in zip(robbers, chosen, strict=True):
@@ -175,6 +169,20 @@ def _trump_counts(
         if placed is not None:
             return placed, picked
     return None
+
+
+@lru_cache(maxsize=256)
+def _robber_plans(
+    size: int,
+    order: tuple[int, ...],
+    robbers: tuple[int, ...],
+    received: tuple[int, ...],
+    start: tuple[int, ...],
+    shown: tuple[int, ...],
+) -> list[list[tuple[int, int, int, int]]]:
+    """``draw52.robber_plans``, the same for every deal of a hand with these counts, hence
+    cached (callers only read it)."""
+    return draw52.robber_plans(size, list(order), robbers, list(received), list(start), list(shown))
 
 
 def _rebuild(
