@@ -140,8 +140,10 @@ def quantile(values: list[float], q: float) -> float:
 
 
 def _times_line(name: str, times: list[float]) -> str:
+    mean = sum(times) / len(times) if times else 0.0
     return (
-        f"  {name:<7} decisions {len(times):>7,}  p50 {quantile(times, 0.5) * 1000:7.1f} ms"
+        f"  {name:<7} decisions {len(times):>7,}  mean {mean * 1000:7.1f} ms"
+        f"  p50 {quantile(times, 0.5) * 1000:7.1f} ms"
         f"  p95 {quantile(times, 0.95) * 1000:7.1f} ms  max {max(times, default=0) * 1000:7.1f} ms"
         f"  total {sum(times):,.0f} s"
     )

@@ -11,7 +11,7 @@ The current trick has no winner yet (``-1``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots.base import View
@@ -60,6 +60,9 @@ class Seen:
     trick: Trick
     played: int
     played_by: tuple[int, ...]
+    #: What the bots work out once per decision from this knowledge alone (never from a
+    #: guess), by name: the same for every deal sampled at the decision (``worlds.world.once``).
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def partners(self) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ from engine.bots.dealing import cards_in, fill, take
 from engine.bots.ranking import Ranking, ranking
 from engine.bots.seen import Seen
 from engine.bots.worlds.clues45 import KEEP, allowed_cards, delivery_positions, discard_clues
-from engine.bots.worlds.world import Keep, World, plays, replay, shuffled
+from engine.bots.worlds.world import Keep, World, once, plays, replay, shuffled
 from engine.rules import Action, Call, Deal, Discard, GoKitty, KittyDiscard, NameTrump, Phase
 from engine.rules.cards import BIT, DECK_52, parse_card
 
@@ -164,7 +164,11 @@ class _Builder:
         bidder = seen.bidder
         assert bidder is not None and seen.trump is not None
         rank = ranking(self.game, seen.trump)
-        layout = self._draw_or_play_slots(bidder, rank)
+        layout = once(
+            self.seen,
+            f"auction45 layout {self.read_discards}",
+            lambda: self._draw_or_play_slots(bidder, rank),
+        )
         if layout is None:
             return None
         dealt = self._fill(layout.slots)
@@ -291,7 +295,11 @@ class _Builder:
         draws = self.draws
         if draws is None:
             return hands[:]
-        positions = delivery_positions(draws, self.order, self.opts["draw_packet_max"])
+        positions = once(
+            self.seen,
+            "auction45 delivery",
+            lambda: delivery_positions(draws, self.order, self.opts["draw_packet_max"]),
+        )
         pre_draw = [0] * self.n
         for s in range(self.n):
             after = hands[s] | self.seen.played_by[s]
@@ -407,6 +415,10 @@ class _Builder:
         return hands
 
     def _pool(self) -> list[int]:
+        return once(self.seen, "auction45 pool", self._unseen)
+
+    def _unseen(self) -> list[int]:
+        """The cards the seat has not seen, the cards a world deals out."""
         seen = self.seen
         known = seen.hand | seen.played
         if self.taste is not None and seen.phase not in (Phase.DRAW, Phase.PLAY):
@@ -450,21 +462,32 @@ class _Builder:
         return replay(self.seen, deal, actions, holdings, kitty_mask, self.keep)
 
     def _actions(self, kitty_discard: int, discards: dict[int, int]) -> list[Action]:
-        seen = self.seen
-        actions: list[Action] = [Call(s, c) for s, c in seen.calls]
-        bidder = seen.bidder
+        """The actions of the hand so far: the seen ones, with the guessed discards."""
+        bidder = self.seen.bidder
+        before, after = once(self.seen, "auction45 actions", self._seen_actions)
         if bidder is None:
-            return actions
-        if self.went:
-            actions.append(GoKitty(bidder))
-        if seen.trump is not None:
-            actions.append(NameTrump(bidder, seen.trump))
+            return list(before)
+        actions = list(before)
         if kitty_discard:
             actions.append(KittyDiscard(bidder, tuple(cards_in(kitty_discard))))
         for s in self.order:
             if s in discards:
                 actions.append(Discard(s, tuple(cards_in(discards[s]))))
-        return actions + plays(seen)
+        return actions + after
+
+    def _seen_actions(self) -> tuple[list[Action], list[Action]]:
+        """The seen actions before the discards (calls, going on the kitty, trump) and after
+        them (the plays): the same for every deal of a decision."""
+        seen = self.seen
+        before: list[Action] = [Call(s, c) for s, c in seen.calls]
+        bidder = seen.bidder
+        if bidder is None:
+            return before, []
+        if self.went:
+            before.append(GoKitty(bidder))
+        if seen.trump is not None:
+            before.append(NameTrump(bidder, seen.trump))
+        return before, plays(seen)
 
 
 def sample_world(

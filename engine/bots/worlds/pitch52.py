@@ -14,6 +14,8 @@ excess-discard phase, no world is offered and the search bot plays by the rules.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.bots.common import options_of
 from engine.bots.dealing import cards_in, fill, take
@@ -21,9 +23,24 @@ from engine.bots.ranking import ranking
 from engine.bots.seen import Seen, mask_of_names
 from engine.bots.worlds import draw52
 from engine.bots.worlds.draw52 import KEEP, Plan
-from engine.bots.worlds.world import Keep, World, plays, replay
+from engine.bots.worlds.world import Keep, World, once, plays, replay
 from engine.rules import Action, Call, Deal, ExcessDiscard, NameTrump, Phase
 from engine.rules.cards import BIT, DECK_54
+
+
+@dataclass(slots=True)
+class _Known:
+    """What a seat in play knows of the draw and the trumps, worked out once per decision:
+    the draw's structure, the face-up discards, the unseen trumps, each seat's trump bounds,
+    the robbers' counts the draw can explain and the actions seen."""
+
+    draw: tuple[int, list[int], tuple[int, ...], list[int], list[int]]
+    faceup: list[int]
+    trump_mask: int
+    unseen_trumps: int
+    limits: list[tuple[int, int]]
+    sizes_seen: list[tuple[int, ...]]
+    actions: tuple[Action, ...]
 
 
 def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> World | None:
@@ -33,35 +50,19 @@ def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> Wo
         return _before_trump(seen, rng, keep)
     if seen.phase != Phase.PLAY or options_of(seen.game)["rob"] != "bidder_then_partner":
         return None
-    assert seen.trump is not None and seen.bidder is not None
+    known = once(seen, "pitch52", lambda: _known(seen))
+    if known is None:
+        return None
     n = seen.seats
     me = seen.seat
-    trump_mask = ranking(seen.game, seen.trump).trump_mask
-    draw = draw52.structure(seen)
-    size, order, robbers, received, shown = draw
-    faceup = _faceup(seen)
-    public = seen.hand | seen.played
-    for m in faceup:
-        public |= m
-    unseen_trumps = trump_mask & ~public
-    limits = draw52.bounds(seen, size, order, robbers, received, shown)
-    mine = (seen.hand | seen.played_by[me]).bit_count()
-    if not limits[me][0] <= mine <= limits[me][1]:
-        return None
-    # The robbers' counts first, among those the draw can explain; then everybody else's.
-    sizes_seen = [
-        sizes
-        for sizes in draw52.robber_sizes(size, tuple(order), robbers, tuple(received), tuple(shown))
-        if _robber_sizes_fit(sizes, robbers, limits, me, mine)
-    ]
-    if not sizes_seen:
-        return None
-    counted = _trump_counts(seen, rng, draw, sizes_seen, limits, unseen_trumps.bit_count())
+    trump_mask = known.trump_mask
+    size, order, robbers, received, _ = known.draw
+    counted = _trump_counts(seen, rng, known, known.unseen_trumps.bit_count())
     if counted is None:
         return None
     placed, picked = counted
     slots = [(placed[s], trump_mask) for s in range(n) if s != me] + [(placed[n], trump_mask)]
-    dealt = fill(cards_in(unseen_trumps), slots, rng)
+    dealt = fill(cards_in(known.unseen_trumps), slots, rng)
     if dealt is None:
         return None
     holdings = [0] * n
@@ -76,11 +77,50 @@ def sample_world(seen: Seen, rng: random.Random, keep: Keep | None = None) -> Wo
         for b, (a, give, low, high) in zip(robbers, picked, strict=True)
     }
     built = _rebuild(
-        seen, rng, size, order, robbers, received, start, faceup, plan, dead_trumps, trump_mask
+        seen,
+        rng,
+        size,
+        order,
+        robbers,
+        received,
+        start,
+        known.faceup,
+        plan,
+        dead_trumps,
+        trump_mask,
     )
     if built is None:
         return None
-    return replay(seen, built, _actions(seen), holdings, keep=keep)
+    return replay(seen, built, known.actions, holdings, keep=keep)
+
+
+def _known(seen: Seen) -> _Known | None:
+    """``_Known`` for ``seen``, or ``None`` when the draw explains no count of trumps (the
+    seat's own among them)."""
+    assert seen.trump is not None and seen.bidder is not None
+    me = seen.seat
+    trump_mask = ranking(seen.game, seen.trump).trump_mask
+    draw = draw52.structure(seen)
+    size, order, robbers, received, shown = draw
+    faceup = _faceup(seen)
+    public = seen.hand | seen.played
+    for m in faceup:
+        public |= m
+    limits = draw52.bounds(seen, size, order, robbers, received, shown)
+    mine = (seen.hand | seen.played_by[me]).bit_count()
+    if not limits[me][0] <= mine <= limits[me][1]:
+        return None
+    # The robbers' counts first, among those the draw can explain; then everybody else's.
+    sizes_seen = [
+        sizes
+        for sizes in draw52.robber_sizes(size, tuple(order), robbers, tuple(received), tuple(shown))
+        if _robber_sizes_fit(sizes, robbers, limits, me, mine)
+    ]
+    if not sizes_seen:
+        return None
+    return _Known(
+        draw, faceup, trump_mask, trump_mask & ~public, limits, sizes_seen, tuple(_actions(seen))
+    )
 
 
 def _faceup(seen: Seen) -> list[int]:
@@ -106,33 +146,43 @@ def _robber_sizes_fit(
 
 
 def _trump_counts(
-    seen: Seen,
-    rng: random.Random,
-    draw: tuple[int, list[int], tuple[int, ...], list[int], list[int]],
-    sizes_seen: list[tuple[int, ...]],
-    limits: list[tuple[int, int]],
-    unseen: int,
+    seen: Seen, rng: random.Random, known: _Known, unseen: int
 ) -> tuple[list[int], list[tuple[int, int, int, int]]] | None:
     """``(placed, picked)``: how many unseen trumps each seat holds (and, last, how many lie
     dead in the stock), given the robbers' counts and how their rob went (``picked``), drawn
-    among ``sizes_seen``; ``None`` when ``draw52.COUNT_ATTEMPTS`` draws all misfit."""
-    size, order, robbers, received, shown = draw
+    among ``known.sizes_seen``; ``None`` when ``draw52.COUNT_ATTEMPTS`` draws all misfit."""
+    size, order, robbers, received, shown = known.draw
     tail = size - sum(received)
     for _ in range(draw52.COUNT_ATTEMPTS):
-        chosen = rng.choice(sizes_seen)
+        chosen = rng.choice(known.sizes_seen)
         sizes = [0] * seen.seats
         for b, k in zip(robbers, chosen, strict=True):
             sizes[b] = k
-        plans = draw52.robber_plans(size, order, robbers, received, sizes, shown)
-        picked = rng.choice(plans)
+        picked = rng.choice(
+            _robber_plans(size, tuple(order), robbers, tuple(received), tuple(sizes), tuple(shown))
+        )
         gives = {b: give for b, (_, give, _, _) in zip(robbers, picked, strict=True)}
-        fixed = draw52.exact_bounds(limits, size, order, robbers, received, gives, shown)
+        fixed = draw52.exact_bounds(known.limits, size, order, robbers, received, gives, shown)
         for b, k in zip(robbers, chosen, strict=True):
             fixed[b] = (k, k)
         placed = draw52.counts(seen, unseen, fixed, tail, rng)
         if placed is not None:
             return placed, picked
     return None
+
+
+@lru_cache(maxsize=256)
+def _robber_plans(
+    size: int,
+    order: tuple[int, ...],
+    robbers: tuple[int, ...],
+    received: tuple[int, ...],
+    start: tuple[int, ...],
+    shown: tuple[int, ...],
+) -> list[list[tuple[int, int, int, int]]]:
+    """``draw52.robber_plans``, the same for every deal of a hand with these counts, hence
+    cached (callers only read it)."""
+    return draw52.robber_plans(size, list(order), robbers, list(received), list(start), list(shown))
 
 
 def _rebuild(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from engine.bots.dealing import cards_in
 from engine.bots.seen import Seen
@@ -30,6 +31,8 @@ class World:
 #: A test a sampled deal must pass before it is replayed: ``keep(deal, holdings)``, with every
 #: seat's cards at the decision (the search bot's reading of the others' calls and cards).
 Keep = Callable[[Deal, list[int]], bool]
+
+T = TypeVar("T")
 
 
 def replay(
@@ -55,6 +58,15 @@ def replay(
     if hand.view(seen.seat) != seen.view:
         return None
     return World(hand, holdings, kitty)
+
+
+def once(seen: Seen, key: str, make: Callable[[], T]) -> T:
+    """``make()``, worked out once per decision: what depends only on ``seen`` is the same for
+    every deal sampled at it, so it is kept in ``seen.memo`` under ``key``."""
+    memo = seen.memo
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]  # type: ignore[no-any-return]
 
 
 def plays(seen: Seen) -> list[Action]:
