@@ -201,7 +201,7 @@ def test_invitations_reach_the_live_lobby_one_accepted_one_declined(
     ann_page = _signed_in(
         browser, contexts, daphne_url, ann, f"/clubs/{club.slug}/tables/friendly/"
     )
-    seats = {1: f"player:{bob.pk}", 2: f"player:{cathy.pk}", 3: "bot:random"}
+    seats = {1: f"player:{bob.pk}", 2: f"player:{cathy.pk}", 3: "bot:beginner"}
     table = _friendly_table(ann_page, daphne_url, seats)
     expect(ann_page.locator("#table-invitations li")).to_have_count(2)
     assert_member_page(ann_page)
@@ -245,7 +245,7 @@ def test_an_open_seat_is_taken_from_the_lobby(
     ann_page = _signed_in(
         browser, contexts, daphne_url, ann, f"/clubs/{club.slug}/tables/friendly/"
     )
-    seats = {1: "", 2: "bot:random", 3: "bot:random"}
+    seats = {1: "", 2: "bot:beginner", 3: "bot:beginner"}
     table = _friendly_table(ann_page, daphne_url, seats)
     assert db_read(lambda: LiveTable.objects.get(pk=table.pk).status) == TableStatus.OPEN
 
