@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from engine.bots.fastplay.core import Scoring
+from engine.bots.fastplay.core import MaskState, Scoring
 from engine.rules.auction45.play import FREE, card_mask
 from engine.rules.auction45.ranks import TRUMP, TRUMP_BASE, TrumpTables
 from engine.rules.auction45.trick import TRICK_POINTS, TRICKS, Tricks
@@ -50,10 +50,11 @@ class Rules45:
         self.scoring = Scoring(score)
 
 
-class Play45:
+class Play45(MaskState):
     """The play of an auction45 hand: per seat its cards; the trick under way with its best
     card so far; the points taken per side and the best trump played."""
 
+    LISTS = ("hands", "trick", "points")
     __slots__ = (
         "best_seat",
         "best_trump",
@@ -89,18 +90,6 @@ class Play45:
         self.points = list(tricks.points)
         self.best_trump = tricks.best_trump
         self.best_trump_side = tricks.best_trump_side
-
-    def copy(self) -> Play45:
-        new = object.__new__(Play45)
-        for name in Play45.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = self.hands[:]
-        new.trick = self.trick[:]
-        new.points = self.points[:]
-        return new
-
-    def cards_left(self) -> int:
-        return sum(h.bit_count() for h in self.hands)
 
     def legal(self) -> int:
         held = self.hands[self.to_act]

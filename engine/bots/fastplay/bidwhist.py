@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from engine.bots.fastplay.core import Scoring
+from engine.bots.fastplay.core import MaskState, Scoring
 from engine.rules.bidwhist.play import NEXT, TRICKS, Tricks
 from engine.rules.cards import BIT, SUIT_MASK
 
@@ -42,10 +42,11 @@ class RulesWhist:
         self.scoring = Scoring(score)
 
 
-class PlayWhist:
+class PlayWhist(MaskState):
     """The play of a bid whist hand: per seat its cards, the trick under way with its best
     card so far, the books per side and the side of the first trick's winner."""
 
+    LISTS = ("hands", "trick", "books")
     __slots__ = (
         "best_seat",
         "best_val",
@@ -84,18 +85,6 @@ class PlayWhist:
             self.hands[seat] |= BIT[card]
             self.play(card)
             seat = NEXT[seat]
-
-    def copy(self) -> PlayWhist:
-        new = object.__new__(PlayWhist)
-        for name in PlayWhist.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = self.hands[:]
-        new.trick = self.trick[:]
-        new.books = self.books[:]
-        return new
-
-    def cards_left(self) -> int:
-        return sum(h.bit_count() for h in self.hands)
 
     def legal(self) -> int:
         held = self.hands[self.to_act]

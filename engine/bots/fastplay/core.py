@@ -15,7 +15,7 @@ by every copy of a state.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Protocol
+from typing import ClassVar, Protocol, Self
 
 
 class FastPlay(Protocol):
@@ -64,3 +64,24 @@ class Scoring:
         if known is None:
             known = self.known[facts] = self.score(facts)
         return known
+
+
+class MaskState:
+    """What every game's fast state shares: copying (its lists copied, the rest shared, as
+    the rules and scores are read only) and counting the cards left. ``LISTS``: the slots
+    holding lists that play changes."""
+
+    __slots__ = ()
+    LISTS: ClassVar[tuple[str, ...]] = ()
+    hands: list[int]
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        slots: tuple[str, ...] = type(self).__slots__
+        for name in slots:
+            value = getattr(self, name)
+            setattr(new, name, value[:] if name in self.LISTS else value)
+        return new
+
+    def cards_left(self) -> int:
+        return sum(h.bit_count() for h in self.hands)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.bots.fastplay.core import Scoring
+from engine.bots.fastplay.core import MaskState, Scoring
 from engine.rules.cards import BIT
 from engine.rules.pitch52.play import Tricks
 from engine.rules.pitch52.ranks import FIRST_LEAD_BARRED, RANK_BIT
@@ -45,10 +45,11 @@ class RulesPitch:
         self.scoring = Scoring(score)
 
 
-class PlayPitch:
+class PlayPitch(MaskState):
     """The play of a pitch52 hand: per seat its trumps, the seats still holding one, the
     trick under way (its rank mask and best card's seat) and each seat's rank mask won."""
 
+    LISTS = ("hands", "won")
     __slots__ = (
         "best_bit",
         "best_seat",
@@ -83,17 +84,6 @@ class PlayPitch:
         for seat, card in zip(tricks.trick_seats, tricks.trick_cards, strict=False):
             if rank_bit[card] > self.best_bit:
                 self.best_bit, self.best_seat = rank_bit[card], seat
-
-    def copy(self) -> PlayPitch:
-        new = object.__new__(PlayPitch)
-        for name in PlayPitch.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = self.hands[:]
-        new.won = self.won[:]
-        return new
-
-    def cards_left(self) -> int:
-        return sum(h.bit_count() for h in self.hands)
 
     def legal(self) -> int:
         """Any trump held; on the opening lead, no joker or off-jack while the leader holds
